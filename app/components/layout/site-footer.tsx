@@ -1,0 +1,159 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { ORGANIZATION } from "~/content/organization";
+import { HeartIcon, LogoMark } from "./icons";
+import { LanguageSelector } from "./language-selector";
+import { FOOTER_LINKS, type NavLink } from "./navigation";
+
+const footerLinkClass =
+  "focus-ring tap-target inline-flex items-center rounded text-gray-700 no-underline hover:text-accent-800 hover:underline dark:text-gray-300 dark:hover:text-accent-200";
+
+function LinkList({ title, links }: { title: string; links: NavLink[] }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <h2 className="text-sm font-bold uppercase tracking-wide text-gray-900 dark:text-white">{title}</h2>
+      <ul className="mt-3 space-y-0.5">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={footerLinkClass}>
+              {t(`nav.${link.label}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function SiteFooter() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="mt-16 border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
+      <div className="container-page grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-5">
+        <div className="lg:col-span-2">
+          <Link
+            to="/"
+            className="focus-ring tap-target inline-flex items-center gap-2 rounded-lg text-xl font-extrabold text-gray-900 no-underline dark:text-white"
+          >
+            <LogoMark />
+            {t("product")}
+          </Link>
+          <p className="mt-3 max-w-md text-gray-700 dark:text-gray-300">{t("footer.tagline")}</p>
+          <p className="mt-2 max-w-md text-sm text-gray-700 dark:text-gray-300">{t("footer.taxExempt")}</p>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Link to="/give" className="btn-donate">
+              <HeartIcon />
+              {t("footer.donateNow")}
+            </Link>
+            <LanguageSelector align="left" />
+          </div>
+          <ul className="mt-4 flex flex-wrap gap-x-4">
+            <li>
+              <Link to="/contact" className={footerLinkClass}>
+                {t("footer.contactForm")}
+              </Link>
+            </li>
+            <li>
+              <Link to="/events" className={footerLinkClass}>
+                {t("footer.eventCalendar")}
+              </Link>
+            </li>
+          </ul>
+        </div>
+        <LinkList title={t("footer.quickLinks")} links={FOOTER_LINKS.quickLinks} />
+        <LinkList title={t("footer.programs")} links={FOOTER_LINKS.programs} />
+        <LinkList title={t("footer.getInvolved")} links={FOOTER_LINKS.getInvolved} />
+      </div>
+
+      <div className="container-page grid gap-8 border-t border-gray-200 py-8 md:grid-cols-2 dark:border-gray-800">
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter" className="font-bold text-gray-900 dark:text-white">
+            {t("footer.newsletter.title")}
+          </h2>
+          <p id="footer-newsletter-description" className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+            {t("footer.newsletter.description")}
+          </p>
+          <Form method="post" action="/newsletter" className="mt-3 flex flex-wrap items-end gap-2">
+            <input type="hidden" name="source" value="footer" />
+            <div className="flex min-w-56 flex-1 flex-col">
+              <label htmlFor="footer-newsletter-email" className="text-sm font-medium">
+                {t("footer.newsletter.emailLabel")}
+              </label>
+              <input
+                id="footer-newsletter-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={254}
+                aria-describedby="footer-newsletter-description"
+                placeholder={t("footer.newsletter.emailPlaceholder")}
+                className="focus-ring tap-target mt-1 rounded-lg border border-gray-400 bg-white px-3 text-gray-900 dark:border-gray-500 dark:bg-gray-950 dark:text-white"
+              />
+            </div>
+            <button type="submit" className="btn-primary">
+              {t("footer.newsletter.submit")}
+            </button>
+          </Form>
+        </section>
+        <section aria-labelledby="footer-social">
+          <h2 id="footer-social" className="font-bold text-gray-900 dark:text-white">
+            {t("footer.connect")}
+          </h2>
+          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("footer.social.label")}>
+            {ORGANIZATION.social.map((network) => (
+              <li key={network.id}>
+                <a
+                  href={network.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="btn-secondary px-3 text-sm"
+                >
+                  {t(`footer.social.${network.id}`)}
+                  <span className="sr-only"> {t("footer.social.opensInNewTab")}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+            <a href={`mailto:${ORGANIZATION.email}`} className="link">
+              {ORGANIZATION.email}
+            </a>
+            {" · "}
+            <a href={`tel:${ORGANIZATION.phone}`} className="link">
+              {ORGANIZATION.phoneDisplay}
+            </a>
+          </p>
+        </section>
+      </div>
+
+      <div className="border-t border-gray-200 dark:border-gray-800">
+        <div className="container-page flex flex-col gap-2 py-6 text-sm text-gray-700 sm:flex-row sm:items-center sm:justify-between dark:text-gray-300">
+          <p>{t("footer.copyright", { year })}</p>
+          <nav aria-label={t("footer.legal")}>
+            <ul className="flex flex-wrap gap-x-4">
+              <li>
+                <Link to="/privacy" className={footerLinkClass}>
+                  {t("footer.privacy")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/terms" className={footerLinkClass}>
+                  {t("footer.terms")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/accessibility" className={footerLinkClass}>
+                  {t("footer.accessibility")}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink } from "react-router";
+import type { SessionUser } from "~/lib/session-user";
+import { Disclosure } from "./disclosure";
+import { ChevronDownIcon, HeartIcon, LogoMark, MenuIcon } from "./icons";
+import { LanguageSelector } from "./language-selector";
+import { NAV_GROUPS } from "./navigation";
+import { ThemeSwitcher } from "./theme-switcher";
+
+/** The header compacts once the page has scrolled this far (SPEC.md §9). */
+export const HEADER_COMPACT_AFTER_PX = 50;
+
+const topLinkClass =
+  "tap-target focus-ring flex items-center rounded-lg px-3 font-medium text-gray-800 no-underline hover:bg-gray-100 aria-[current=page]:text-accent-800 dark:text-gray-100 dark:hover:bg-gray-800 dark:aria-[current=page]:text-accent-200";
+const menuLinkClass =
+  "tap-target focus-ring flex items-center rounded-lg px-3 py-2 text-gray-800 no-underline hover:bg-gray-100 aria-[current=page]:font-bold dark:text-gray-100 dark:hover:bg-gray-800";
+
+function useCompactHeader() {
+  const [compact, setCompact] = useState(false);
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      setCompact(window.scrollY > HEADER_COMPACT_AFTER_PX);
+    };
+    const onScroll = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, []);
+  return compact;
+}
+
+function UserArea({ user }: { user: SessionUser }) {
+  const { t } = useTranslation();
+  const displayName = user.name || user.email;
+  const role = user.role.toLowerCase();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Link
+        to="/account"
+        className="focus-ring tap-target flex flex-col justify-center rounded-lg px-2 text-right leading-tight text-gray-900 no-underline hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
+        aria-label={t("header.signedInAs", { name: displayName, role })}
+      >
+        <span className="max-w-40 truncate text-sm font-semibold">{displayName}</span>
+        <span className="text-xs text-gray-600 dark:text-gray-300">{role}</span>
+      </Link>
+      {user.role === "ADMIN" ? (
+        <Link to="/admin" className="btn-secondary px-3 text-sm">
+          {t("nav.admin")}
+        </Link>
+      ) : null}
+      <Form method="post" action="/logout">
+        <button type="submit" className="btn-secondary px-3 text-sm">
+          {t("nav.logout")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function DonateButton() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/give" className="btn-donate">
+      <HeartIcon />
+      {t("nav.donate")}
+    </Link>
+  );
+}
+
+export function SiteHeader({ user }: { user: SessionUser | null }) {
+  const { t } = useTranslation();
+  const compact = useCompactHeader();
+
+  return (
+    <header
+      data-compact={compact ? "true" : "false"}
+      className="group fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur transition-shadow data-[compact=true]:shadow-md dark:border-gray-800 dark:bg-gray-950/95"
+    >
+      <div className="container-page flex h-20 items-center gap-3 transition-[height] duration-200 group-data-[compact=true]:h-14">
+        <Link
+          to="/"
+          className="focus-ring tap-target flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-gray-900 no-underline dark:text-white"
+          aria-label={t("header.homeLink")}
+        >
+          <LogoMark className="h-9 w-9 transition-all group-data-[compact=true]:h-7 group-data-[compact=true]:w-7" />
+          <span>{t("product")}</span>
+        </Link>
+
+        <nav aria-label={t("nav.label")} className="ml-4 hidden lg:block">
+          <ul className="flex items-center gap-1">
+            <li>
+              <NavLink to="/" end className={topLinkClass}>
+                {t("nav.home")}
+              </NavLink>
+            </li>
+            {NAV_GROUPS.map((group) => (
+              <li key={group.label}>
+                <Disclosure
+                  className="relative"
+                  summaryClassName={`${topLinkClass} cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden`}
+                  summary={
+                    <>
+                      {t(`nav.${group.label}`)}
+                      <ChevronDownIcon />
+                    </>
+                  }
+                >
+                  <ul className="absolute left-0 z-50 mt-2 min-w-56 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+                    {[group.overview, ...group.links].map((link) => (
+                      <li key={link.to}>
+                        <NavLink to={link.to} end className={menuLinkClass}>
+                          {link === group.overview
+                            ? t("nav.overview", { section: t(`nav.${link.label}`) })
+                            : t(`nav.${link.label}`)}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </Disclosure>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/contact" className={topLinkClass}>
+                {t("nav.contact")}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2">
+          <div className="hidden items-center gap-2 lg:flex">
+            <LanguageSelector />
+            <ThemeSwitcher />
+          </div>
+          {user ? (
+            <div className="hidden sm:block">
+              <UserArea user={user} />
+            </div>
+          ) : (
+            <DonateButton />
+          )}
+          <Disclosure
+            className="lg:hidden"
+            label={t("nav.openMenu")}
+            summaryClassName="tap-target focus-ring flex cursor-pointer list-none items-center justify-center rounded-lg border border-gray-300 text-gray-900 dark:border-gray-600 dark:text-white [&::-webkit-details-marker]:hidden"
+            summary={<MenuIcon />}
+          >
+            <nav
+              aria-label={t("nav.mobileLabel")}
+              className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-gray-200 bg-white px-4 pb-6 pt-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
+            >
+              <ul className="grid gap-1 sm:grid-cols-2">
+                <li>
+                  <NavLink to="/" end className={menuLinkClass}>
+                    {t("nav.home")}
+                  </NavLink>
+                </li>
+                {NAV_GROUPS.map((group) => (
+                  <li key={group.label}>
+                    <NavLink to={group.overview.to} end className={`${menuLinkClass} font-semibold`}>
+                      {t(`nav.${group.label}`)}
+                    </NavLink>
+                    <ul className="ml-4 border-l border-gray-200 pl-2 dark:border-gray-700">
+                      {group.links.map((link) => (
+                        <li key={link.to}>
+                          <NavLink to={link.to} end className={menuLinkClass}>
+                            {t(`nav.${link.label}`)}
+                          </NavLink>
+                        </li>
+                      ))}
+                    </ul>
+                  </li>
+                ))}
+                <li>
+                  <NavLink to="/contact" className={menuLinkClass}>
+                    {t("nav.contact")}
+                  </NavLink>
+                </li>
+              </ul>
+              <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 dark:border-gray-800">
+                <LanguageSelector align="left" />
+                <ThemeSwitcher />
+                {user ? (
+                  <div className="sm:hidden">
+                    <UserArea user={user} />
+                  </div>
+                ) : null}
+              </div>
+            </nav>
+          </Disclosure>
+        </div>
+      </div>
+    </header>
+  );
+}

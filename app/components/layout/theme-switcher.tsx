@@ -1,0 +1,55 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/lib/theme";
+import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
+
+const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
+
+/** Light, dark or system. Themes need JavaScript, so the control shows only where it runs. */
+export function ThemeSwitcher() {
+  const { t } = useTranslation();
+  const [theme, setTheme] = useState<Theme>("system");
+
+  useEffect(() => {
+    const stored = localStorage.getItem(THEME_STORAGE_KEY);
+    if (isTheme(stored)) setTheme(stored);
+    const media = matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => {
+      const current = localStorage.getItem(THEME_STORAGE_KEY);
+      if (!isTheme(current) || current === "system") applyTheme("system");
+    };
+    media.addEventListener("change", follow);
+    return () => media.removeEventListener("change", follow);
+  }, []);
+
+  function choose(next: Theme) {
+    setTheme(next);
+    localStorage.setItem(THEME_STORAGE_KEY, next);
+    applyTheme(next);
+  }
+
+  return (
+    <div
+      role="group"
+      aria-label={t("theme.label")}
+      className="js-only items-center gap-0.5 rounded-lg border border-gray-300 p-0.5 dark:border-gray-600"
+    >
+      {THEMES.map((option) => {
+        const Icon = ICONS[option];
+        return (
+          <button
+            key={option}
+            type="button"
+            aria-pressed={theme === option}
+            title={t(`theme.${option}`)}
+            onClick={() => choose(option)}
+            className="tap-target focus-ring inline-flex items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 aria-pressed:bg-accent-700 aria-pressed:text-white dark:text-gray-200 dark:hover:bg-gray-800 dark:aria-pressed:bg-accent-300 dark:aria-pressed:text-gray-950"
+          >
+            <Icon />
+            <span className="sr-only">{t(`theme.${option}`)}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}

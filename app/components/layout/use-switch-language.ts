@@ -1,0 +1,39 @@
+import { useCallback } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { LOCALE_CACHES, LOCALE_QUERY_PARAM, type Locale } from "~/lib/i18n";
+
+/**
+ * Changes the language in place: i18next loads the copy and its detector saves the choice
+ * (localStorage `preferredLanguage` and the `lng` cookie), then loaders run again so
+ * server-made text such as page titles follows.
+ */
+export function useSwitchLanguage() {
+  const { i18n } = useTranslation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+
+  return useCallback(
+    async (locale: Locale) => {
+      await i18n.changeLanguage(locale);
+      i18n.services.languageDetector?.cacheUserLanguage?.(locale, LOCALE_CACHES);
+      document.documentElement.lang = locale;
+      const params = new URLSearchParams(location.search);
+      if (params.has(LOCALE_QUERY_PARAM)) {
+        params.delete(LOCALE_QUERY_PARAM);
+        const search = params.toString();
+        await navigate(
+          { pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash },
+          {
+            replace: true,
+            preventScrollReset: true,
+          },
+        );
+      } else {
+        await revalidator.revalidate();
+      }
+    },
+    [i18n, location, navigate, revalidator],
+  );
+}

@@ -1,0 +1,70 @@
+import * as v from "valibot";
+
+/** Storage keys of SPEC.md §4: read the current key, then the legacy one; write only the current. */
+export const COOKIE_PREFERENCES_KEY = "cookiePreferences.v2";
+export const LEGACY_COOKIE_PREFERENCES_KEY = "cookiePreferences";
+export const COOKIE_CONSENT_KEY = "cookieConsent";
+export const COOKIE_PREFERENCES_EVENT = "cookiePreferencesUpdated";
+
+export const OPTIONAL_COOKIE_CATEGORIES = ["functional", "performance", "analytics", "marketing"] as const;
+export type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
+export type CookiePreferences = { necessary: true } & Record<OptionalCookieCategory, boolean>;
+export type ConsentChoice = "necessary" | "all" | "custom";
+
+export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = {
+  necessary: true,
+  functional: false,
+  performance: false,
+  analytics: false,
+  marketing: false,
+};
+
+// Older saves may lack categories added since; missing ones take their default (off).
+const StoredPreferences = v.object({
+  functional: v.optional(v.boolean(), false),
+  performance: v.optional(v.boolean(), false),
+  analytics: v.optional(v.boolean(), false),
+  marketing: v.optional(v.boolean(), false),
+});
+
+function parse(raw: string | null): CookiePreferences | null {
+  if (raw === null) return null;
+  try {
+    const result = v.safeParse(StoredPreferences, JSON.parse(raw));
+    return result.success ? { necessary: true, ...result.output } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Corrupt or missing preferences give the defaults. */
+export function readCookiePreferences(storage: Storage): CookiePreferences {
+  return (
+    parse(storage.getItem(COOKIE_PREFERENCES_KEY)) ??
+    parse(storage.getItem(LEGACY_COOKIE_PREFERENCES_KEY)) ?? { ...DEFAULT_COOKIE_PREFERENCES }
+  );
+}
+
+export function hasConsentChoice(storage: Storage): boolean {
+  return storage.getItem(COOKIE_CONSENT_KEY) !== null;
+}
+
+export function preferencesForChoice(choice: "necessary" | "all"): CookiePreferences {
+  const on = choice === "all";
+  return { necessary: true, functional: on, performance: on, analytics: on, marketing: on };
+}
+
+export function saveCookiePreferences(
+  storage: Storage,
+  preferences: CookiePreferences,
+  choice: ConsentChoice,
+  events: EventTarget = window,
+) {
+  storage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify(preferences));
+  storage.setItem(COOKIE_CONSENT_KEY, choice);
+  events.dispatchEvent(new CustomEvent(COOKIE_PREFERENCES_EVENT, { detail: preferences }));
+}
+
+export function hasAnalyticsConsent(storage: Storage): boolean {
+  return readCookiePreferences(storage).analytics;
+}

@@ -1,0 +1,23 @@
+/** Languages the site speaks (SPEC.md §1). Names shown to people come from app/locales. */
+export const LANGUAGES = [
+  { code: "en", nativeName: "English", flag: "🇺🇸" },
+  { code: "es", nativeName: "Español", flag: "🇪🇸" },
+] as const;
+
+export type Locale = (typeof LANGUAGES)[number]["code"];
+export const SUPPORTED_LOCALES: readonly Locale[] = LANGUAGES.map((language) => language.code);
+export const DEFAULT_LOCALE: Locale = "en";
+
+/** Where the choice is kept: a cookie the server reads, and the storage keys SPEC.md §1 names. */
+export const LOCALE_COOKIE = "lng";
+export const LOCALE_QUERY_PARAM = "lng";
+export const LOCALE_STORAGE_KEY = "preferredLanguage";
+/** Where the browser's detector saves a choice; only on purpose, never as a side effect of start-up. */
+export const LOCALE_CACHES = ["localStorage", "cookie"];
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** BCP 47 tags for Intl formatting and hreflang. */
+export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-US" };

@@ -1,0 +1,42 @@
+import type { MetaDescriptor } from "react-router";
+
+/** What a page tells search engines and link previews; built on the server (app/server/seo.server.ts). */
+export type Seo = {
+  title: string;
+  description: string;
+  canonical: string;
+  alternates: { hrefLang: string; href: string }[];
+  ogLocale: string;
+  image: string;
+  siteName: string;
+  jsonLd?: Record<string, unknown>[];
+};
+
+export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
+  if (!seo) return [];
+  return [
+    { title: seo.title },
+    { name: "description", content: seo.description },
+    { tagName: "link", rel: "canonical", href: seo.canonical },
+    ...seo.alternates.map((alternate) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: alternate.hrefLang,
+      href: alternate.href,
+    })),
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: seo.siteName },
+    { property: "og:title", content: seo.title },
+    { property: "og:description", content: seo.description },
+    { property: "og:url", content: seo.canonical },
+    { property: "og:locale", content: seo.ogLocale },
+    { property: "og:image", content: seo.image },
+    { name: "twitter:card", content: "summary_large_image" },
+    ...(seo.jsonLd ?? []).map((item) => ({ "script:ld+json": item })),
+  ];
+}
+
+/** The meta export of every page whose loader returns `{ seo }`. */
+export function pageMeta({ loaderData }: { loaderData: unknown }): MetaDescriptor[] {
+  return seoMeta((loaderData as { seo?: Seo } | undefined)?.seo);
+}

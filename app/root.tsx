@@ -1,0 +1,201 @@
+import "@unocss/reset/tailwind.css";
+import "virtual:uno.css";
+import "./app.css";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { CookieBanner } from "./components/layout/cookie-banner";
+import { NavigationPending } from "./components/layout/navigation-pending";
+import { useNonce } from "./components/layout/nonce";
+import { SiteFooter } from "./components/layout/site-footer";
+import { SiteHeader } from "./components/layout/site-header";
+import { useSwitchLanguage } from "./components/layout/use-switch-language";
+import { NotFound } from "./components/not-found";
+import { accentForPath } from "./content/site-pages";
+import { isLocale, LOCALE_CACHES } from "./lib/i18n";
+import type { SessionUser } from "./lib/session-user";
+import { getRequestContext } from "./server/context.server";
+import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
+import { getSessionUser } from "./server/session.server";
+import { getTranslationVersion } from "./server/translations.server";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rememberLocaleMiddleware];
+
+export const handle = { i18n: ["common"] };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { env } = getRequestContext(context);
+  const [user, i18nVersion] = await Promise.all([getSessionUser(request, env), getTranslationVersion(env)]);
+  return { locale: getLocale(context), user, i18nVersion };
+}
+
+/** The scroll-to-top retry of SPEC.md §9, for pages whose content settles after the first paint. */
+const SCROLL_RETRY_MS = 50;
+
+// Runs before first paint so the theme and the cookie banner never flash (kept tiny, inline).
+const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("theme");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("cookieConsent")===null)d.classList.add("consent-pending")}catch(e){}})()`;
+
+function useRouteNamespaces(): string {
+  const matches = useMatches();
+  const namespaces = new Set<string>();
+  for (const match of matches) {
+    for (const namespace of (match.handle as { i18n?: string[] } | undefined)?.i18n ?? [])
+      namespaces.add(namespace);
+  }
+  return [...namespaces].join(",");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const nonce = useNonce();
+  const location = useLocation();
+  const namespaces = useRouteNamespaces();
+  const locale = data?.locale ?? i18n.language;
+
+  return (
+    <html lang={locale} dir="ltr" suppressHydrationWarning>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <meta name="i18n-namespaces" content={namespaces} />
+        <meta name="i18n-version" content={data?.i18nVersion ?? ""} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body
+        data-accent={accentForPath(location.pathname)}
+        className="min-h-screen bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100"
+      >
+        {children}
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function SiteFrame({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <a
+        href="#main"
+        className="focus-ring sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+      >
+        {t("skipToContent")}
+      </a>
+      <SiteHeader user={user} />
+      <main id="main" tabIndex={-1} className="pt-20 outline-none">
+        {children}
+      </main>
+      <SiteFooter />
+      <CookieBanner />
+      <NavigationPending />
+    </>
+  );
+}
+
+/** Every route change scrolls to the top at once and again shortly after (SPEC.md §2). */
+function useScrollToTopOnNavigation() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    const retry = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_RETRY_MS);
+    return () => window.clearTimeout(retry);
+  }, [pathname]);
+}
+
+/**
+ * The server can only see the query, the cookie and the browser's language. Once hydrated,
+ * the browser's detector also reads local and session storage; if they name another language,
+ * switch to it, else save the current one so the next request renders it directly.
+ */
+function useLanguageDetection() {
+  const { i18n } = useTranslation();
+  const switchLanguage = useSwitchLanguage();
+  useEffect(() => {
+    const detector = i18n.services.languageDetector;
+    if (!detector) return;
+    const detected = [detector.detect()]
+      .flat()
+      .map((code) => code?.slice(0, 2))
+      .find(isLocale);
+    if (detected && detected !== i18n.language) void switchLanguage(detected);
+    else detector.cacheUserLanguage?.(i18n.language, LOCALE_CACHES);
+    // Only once per page load: later changes go through the language selector.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+/** Marks <html> once React owns the page; the end-to-end tests wait for it before clicking. */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useScrollToTopOnNavigation();
+  useLanguageDetection();
+  useHydratedMarker();
+  return (
+    <SiteFrame user={loaderData.user}>
+      <Outlet />
+    </SiteFrame>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+
+  let content: React.ReactNode;
+  if (status === 404) {
+    content = (
+      <>
+        <title>{t("notFound.title")}</title>
+        <NotFound />
+      </>
+    );
+  } else {
+    const forbidden = status === 403;
+    content = (
+      <div className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-4 py-16">
+        <title>{forbidden ? t("error.forbiddenTitle") : t("error.title")}</title>
+        <h1 className="text-3xl font-extrabold sm:text-4xl">
+          {forbidden ? t("error.forbiddenTitle") : t("error.title")}
+        </h1>
+        <p className="max-w-2xl text-lg text-gray-700 dark:text-gray-300">
+          {forbidden ? t("error.forbiddenDescription") : t("error.description")}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          {forbidden ? null : (
+            <Link to={`${location.pathname}${location.search}`} replace className="btn-primary">
+              {t("error.tryAgain")}
+            </Link>
+          )}
+          <Link to="/" className="btn-secondary">
+            {t("error.goHome")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <SiteFrame user={data?.user ?? null}>{content}</SiteFrame>;
+}

@@ -1,0 +1,45 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+
+// Every URL of the site, in one list (STYLE.md). Pages first, then old addresses, then resources.
+export default [
+  index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("mission", "routes/mission.tsx"),
+  route("team", "routes/team.tsx"),
+  route("history", "routes/history.tsx"),
+  route("programs", "routes/programs.tsx"),
+  route("education", "routes/education.tsx"),
+  route("athletics", "routes/athletics.tsx"),
+  route("mentorship", "routes/mentorship.tsx"),
+  route("services", "routes/services.tsx"),
+  route("impact", "routes/impact.tsx"),
+  route("reports", "routes/reports.tsx"),
+  route("stories", "routes/stories.tsx"),
+  route("calculator", "routes/calculator.tsx"),
+  route("events", "routes/events.tsx"),
+  route("blog", "routes/blog.tsx"),
+  route("partner", "routes/partner.tsx"),
+  route("volunteer", "routes/volunteer.tsx"),
+  route("get-involved", "routes/get-involved.tsx"),
+  route("join", "routes/join.tsx"),
+  route("join-our-team", "routes/jobs.tsx"),
+  route("give", "routes/give.tsx"),
+  route("donate", "routes/donate.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms", "routes/terms.tsx"),
+  route("accessibility", "routes/accessibility.tsx"),
+  route("login", "routes/login.tsx"),
+  route("signup", "routes/signup.tsx"),
+  route("search", "routes/search.tsx"),
+
+  // Old addresses that navigation still links to (SPEC.md §2): 301 to the current page.
+  route("privacy-policy", "routes/legacy-redirect.ts", { id: "redirect-privacy-policy" }),
+  route("terms-of-service", "routes/legacy-redirect.ts", { id: "redirect-terms-of-service" }),
+  route("accessibility-statement", "routes/legacy-redirect.ts", { id: "redirect-accessibility-statement" }),
+
+  route("locales/:lng/:file", "routes/locales.ts"),
+
+  // Unmatched URLs would skip the root middleware; this catch-all makes them the not-found page.
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

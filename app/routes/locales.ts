@@ -1,0 +1,30 @@
+import { isLocale } from "~/lib/i18n";
+import { getRequestContext } from "~/server/context.server";
+import { getTranslationBundle, getTranslationVersion } from "~/server/translations.server";
+import type { Route } from "./+types/locales";
+
+/** GET /locales/{lng}/{ns}.json: one namespace of the merged, KV-cached copy (ARCHITECTURE.md). */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const namespace = params.file.replace(/\.json$/, "");
+  if (!isLocale(params.lng) || namespace === params.file) {
+    return Response.json({ error: "Not found" }, { status: 404 });
+  }
+  const { env } = getRequestContext(context);
+  const version = await getTranslationVersion(env);
+  const { bundle, cache } = await getTranslationBundle(env, params.lng, version);
+  const resource = bundle[namespace];
+  if (!resource) return Response.json({ error: "Not found" }, { status: 404 });
+
+  const etag = `"${version}-${params.lng}-${namespace}"`;
+  // A URL that names the current version never changes; any other must be checked each time.
+  const requested = new URL(request.url).searchParams.get("v");
+  const headers = {
+    ETag: etag,
+    "Cache-Control":
+      requested === version ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+    "X-Translations-Cache": cache,
+    Vary: "Accept-Encoding",
+  };
+  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers });
+  return Response.json(resource, { headers });
+}

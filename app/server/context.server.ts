@@ -1,0 +1,17 @@
+import { createContext, type RouterContextProvider } from "react-router";
+
+/** What the Worker hands every loader, action and middleware for one request. */
+export type RequestContext = {
+  env: Env;
+  ctx: ExecutionContext;
+  /** Per-request CSP nonce for the few inline scripts we render. */
+  nonce: string;
+  /** Logged with every error so a report can be matched to a request. */
+  requestId: string;
+};
+
+export const requestContext = createContext<RequestContext>();
+
+export function getRequestContext(context: Readonly<RouterContextProvider>): RequestContext {
+  return context.get(requestContext);
+}

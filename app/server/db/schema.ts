@@ -1,0 +1,265 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+// Times are ISO-8601 UTC text; money is integer cents (ARCHITECTURE.md, Data).
+const createdAt = () =>
+  text("created_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+const updatedAt = () =>
+  text("updated_at")
+    .notNull()
+    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
+
+export const ROLES = ["ADMIN", "USER"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const users = sqliteTable("users", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  name: text("name").notNull().default(""),
+  passwordHash: text("password_hash").notNull(),
+  passwordSalt: text("password_salt").notNull(),
+  passwordIterations: integer("password_iterations").notNull(),
+  role: text("role", { enum: ROLES }).notNull().default("USER"),
+  locale: text("locale").notNull().default("en"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Keyed by the SHA-256 of the cookie token, so a leaked table opens no session. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: text("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+export const passwordResets = sqliteTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: text("expires_at").notNull(),
+  usedAt: text("used_at"),
+  createdAt: createdAt(),
+});
+
+export const SUBMISSION_KINDS = [
+  "contact",
+  "enrollment",
+  "education",
+  "athletics",
+  "mentoring",
+  "volunteer",
+  "get-involved",
+  "fundraising-team",
+  "giving-info",
+  "partner",
+] as const;
+export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
+export const SUBMISSION_STATUSES = ["new", "in-progress", "done", "spam"] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Every public form post: one inbox for the team. */
+export const submissions = sqliteTable(
+  "submissions",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: SUBMISSION_KINDS }).notNull(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("new"),
+    locale: text("locale").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    /** The validated form fields as JSON, exactly as the person typed them. */
+    payload: text("payload", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    notes: text("notes").notNull().default(""),
+    /** A double click or a resend carries the same key and makes no second row. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("submissions_kind_status_idx").on(table.kind, table.status, table.createdAt),
+    index("submissions_email_idx").on(table.email),
+  ],
+);
+
+export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
+
+export const subscribers = sqliteTable("subscribers", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  locale: text("locale").notNull(),
+  status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
+  source: text("source").notNull().default("footer"),
+  confirmTokenHash: text("confirm_token_hash"),
+  createdAt: createdAt(),
+  confirmedAt: text("confirmed_at"),
+  unsubscribedAt: text("unsubscribed_at"),
+});
+
+export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
+export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
+
+/** What the donor typed before leaving for Stripe Checkout; the webhook links gifts back to it. */
+export const donationAttempts = sqliteTable("donation_attempts", {
+  id: text("id").primaryKey(),
+  frequency: text("frequency", { enum: DONATION_FREQUENCIES }).notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  feeCents: integer("fee_cents").notNull().default(0),
+  currency: text("currency").notNull().default("usd"),
+  firstName: text("first_name").notNull(),
+  lastName: text("last_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  locale: text("locale").notNull(),
+  anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
+  dedicationType: text("dedication_type", { enum: ["honor", "memory"] }),
+  dedicationName: text("dedication_name"),
+  dedicationEmail: text("dedication_email"),
+  employer: text("employer"),
+  stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+  status: text("status", { enum: ["open", "completed", "expired", "failed"] })
+    .notNull()
+    .default("open"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const DONATION_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
+
+/** One row per payment that Stripe reports: a one-time gift, or one monthly renewal. */
+export const donations = sqliteTable(
+  "donations",
+  {
+    id: text("id").primaryKey(),
+    attemptId: text("attempt_id").references(() => donationAttempts.id),
+    recurringGiftId: text("recurring_gift_id").references(() => recurringGifts.id),
+    frequency: text("frequency", { enum: DONATION_FREQUENCIES }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    feeCents: integer("fee_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: DONATION_STATUSES }).notNull(),
+    donorName: text("donor_name").notNull(),
+    donorEmail: text("donor_email").notNull(),
+    locale: text("locale").notNull(),
+    anonymous: integer("anonymous", { mode: "boolean" }).notNull().default(false),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripeInvoiceId: text("stripe_invoice_id").unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    stripeChargeId: text("stripe_charge_id"),
+    stripeCustomerId: text("stripe_customer_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    paidAt: text("paid_at"),
+    refundedAt: text("refunded_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("donations_email_idx").on(table.donorEmail),
+    index("donations_paid_idx").on(table.status, table.paidAt),
+    index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
+  ],
+);
+
+export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] as const;
+
+/** A monthly gift: the Stripe subscription and what the donor can change without a password. */
+export const recurringGifts = sqliteTable("recurring_gifts", {
+  id: text("id").primaryKey(),
+  stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+  stripeCustomerId: text("stripe_customer_id").notNull(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull().default("usd"),
+  status: text("status", { enum: RECURRING_STATUSES }).notNull().default("active"),
+  donorName: text("donor_name").notNull(),
+  donorEmail: text("donor_email").notNull(),
+  locale: text("locale").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Processed Stripe event ids: the primary key makes every webhook delivery idempotent. */
+export const stripeEvents = sqliteTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: createdAt(),
+});
+
+export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
+
+/** Every e-mail the product sends, written in the same request as the record it belongs to. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: text("id").primaryKey(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** Which message this is (for example "contact.confirmation"), for the admin list and tests. */
+    template: text("template").notNull(),
+    locale: text("locale").notNull(),
+    status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: text("next_attempt_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    sentAt: text("sent_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
+);
+
+/** Admin edits to copy, merged over the bundled JSON of app/locales. */
+export const translationOverrides = sqliteTable(
+  "translation_overrides",
+  {
+    locale: text("locale").notNull(),
+    namespace: text("namespace").notNull(),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] })],
+);
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userEmail: text("user_email").notNull(),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("audit_log_created_idx").on(table.createdAt)],
+);
+
+/** Fixed-window counters for rate limits (forms, logins, checkout creation). */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.key, table.windowStart] }),
+    uniqueIndex("rate_limits_window_idx").on(table.windowStart, table.key),
+  ],
+);

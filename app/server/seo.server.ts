@@ -1,0 +1,56 @@
+import type { RouterContextProvider } from "react-router";
+import { findSitePage } from "~/content/site-pages";
+import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
+import type { Seo } from "~/lib/seo";
+import { getRequestContext } from "./context.server";
+import { getInstance, getLocale } from "./i18n.server";
+
+type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The page's own path, also for the `.data` requests React Router makes on client navigations. */
+export function pagePathname(request: Request): string {
+  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+  return pathname === "/_root" ? "/" : pathname;
+}
+
+function localizedUrl(siteUrl: string, pathname: string, locale: Locale): string {
+  const url = new URL(pathname, siteUrl);
+  if (locale !== "en") url.searchParams.set(LOCALE_QUERY_PARAM, locale);
+  return url.toString();
+}
+
+/**
+ * Title, description, canonical URL, hreflang alternates and Open Graph for a page. The
+ * text comes from the `meta` namespace (`pages.<key>`) unless the caller passes its own.
+ */
+export function pageSeo(
+  { request, context }: SeoArgs,
+  key: string,
+  own: { title?: string; description?: string; jsonLd?: Record<string, unknown>[] } = {},
+): Seo {
+  const { env } = getRequestContext(context);
+  const locale = getLocale(context) as Locale;
+  const t = getInstance(context).getFixedT(locale, "meta");
+  const pathname = pagePathname(request);
+  const siteUrl = env.SITE_URL;
+  const title = own.title ?? t(`pages.${key}.title`);
+  return {
+    title: pathname === "/" && !own.title ? `${t("siteName")} | ${title}` : t("titleTemplate", { title }),
+    description: own.description ?? t(`pages.${key}.description`),
+    canonical: localizedUrl(siteUrl, pathname, locale),
+    alternates: [
+      ...SUPPORTED_LOCALES.map((code) => ({ hrefLang: code, href: localizedUrl(siteUrl, pathname, code) })),
+      { hrefLang: "x-default", href: localizedUrl(siteUrl, pathname, "en") },
+    ],
+    ogLocale: LOCALE_TAGS[locale].replace("-", "_"),
+    image: new URL("/images/og-default.png", siteUrl).toString(),
+    siteName: t("siteName"),
+    jsonLd: own.jsonLd,
+  };
+}
+
+/** For the page modules of SITE_PAGES: the key comes from the path. */
+export function sitePageSeo(args: SeoArgs): Seo {
+  const page = findSitePage(pagePathname(args.request));
+  return pageSeo(args, page?.key ?? "home");
+}

@@ -1,0 +1,50 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      ".react-router/",
+      ".wrangler/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "worker-configuration.d.ts",
+      "scripts/.*",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  jsxA11y.flatConfigs.strict,
+  {
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+    },
+  },
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "jsx-a11y/no-autofocus": ["error", { ignoreNonDOM: true }],
+      "jsx-a11y/label-has-associated-control": ["error", { depth: 3 }],
+    },
+  },
+  {
+    // Only server modules may touch bindings (STYLE.md): nothing else imports cloudflare:workers.
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "cloudflare:workers", message: "Bindings belong in app/server/*.server.ts." }] },
+      ],
+    },
+  },
+);

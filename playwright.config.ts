@@ -1,0 +1,55 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 8788);
+export const BASE_URL = `http://localhost:${PORT}`;
+
+// Debian's Chromium where Playwright cannot download its own (this project's machines);
+// elsewhere Playwright's own browser.
+const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
+const launchOptions = SYSTEM_CHROMIUM
+  ? {
+      executablePath: SYSTEM_CHROMIUM,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    }
+  : {};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    launchOptions,
+  },
+  projects: [
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+      testIgnore: /.*\.phone\.spec\.ts/,
+    },
+    { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, testMatch: /.*\.phone\.spec\.ts/ },
+  ],
+  webServer: {
+    // The production build on local workerd, with its own database so tests never touch dev data.
+    command: `node scripts/e2e-server.mjs ${PORT}`,
+    url: `${BASE_URL}/`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,24 @@
+import { SITE_PAGES } from "../../app/content/site-pages";
+import { expectNoAxeViolations, rememberCookieChoice, test } from "./fixtures";
+
+const PATHS = [...SITE_PAGES.map((page) => page.path), "/not-a-page", "/search?q=program"];
+
+for (const locale of ["en", "es"] as const) {
+  for (const colorScheme of ["light", "dark"] as const) {
+    test.describe(`${locale}, ${colorScheme}`, () => {
+      test.use({ colorScheme });
+      for (const path of PATHS) {
+        test(`${path} has no axe violations`, async ({ page }) => {
+          await rememberCookieChoice(page);
+          await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+          await expectNoAxeViolations(page);
+        });
+      }
+    });
+  }
+}
+
+test("the cookie banner itself has no axe violations", async ({ page }) => {
+  await page.goto("/");
+  await expectNoAxeViolations(page);
+});

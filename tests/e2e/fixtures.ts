@@ -1,0 +1,66 @@
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every test fails on an unexpected console error or a request that leaves the site
+ * (STYLE.md, Tests). A test that expects an error says so with `allowConsoleErrors`.
+ */
+export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
+  allowConsoleErrors: [[], { option: true }],
+  consoleGuard: [
+    async ({ page, allowConsoleErrors, baseURL }, use) => {
+      const problems: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        const text = message.text();
+        // The browser reports every 4xx/5xx this way; responses are checked below instead,
+        // so that a not-found page (a document answering 404 on purpose) is not an error.
+        if (text.startsWith("Failed to load resource")) return;
+        if (!allowConsoleErrors.some((pattern) => pattern.test(text))) problems.push(text);
+      });
+      page.on("response", (response) => {
+        const request = response.request();
+        if (response.status() >= 400 && request.resourceType() !== "document") {
+          const line = `${response.status()} ${request.url()}`;
+          if (!allowConsoleErrors.some((pattern) => pattern.test(line))) problems.push(line);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+      await page.route(
+        (url) => !url.href.startsWith(baseURL!) && url.protocol !== "data:",
+        (route) => {
+          problems.push(`outbound request: ${route.request().url()}`);
+          return route.abort();
+        },
+      );
+      await use();
+      expect(problems, "console errors or outbound requests").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Zero WCAG 2.1 AA violations (axe). */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = results.violations.map(
+    (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(summary).toEqual([]);
+}
+
+/** Waits until React has hydrated the page, so clicks reach their handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/** Dismisses the cookie banner the way a returning visitor would have, before any page loads. */
+export async function rememberCookieChoice(page: Page) {
+  await page.addInitScript(() => {
+    if (localStorage.getItem("cookieConsent") === null) localStorage.setItem("cookieConsent", "necessary");
+  });
+}

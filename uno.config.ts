@@ -1,0 +1,43 @@
+import { defineConfig, presetWind3, type Preflight } from "unocss";
+import type { Theme } from "unocss/preset-mini";
+
+/** Every accent palette a page can take (SPEC.md §2, "Page colour themes by path"). */
+const ACCENTS = ["emerald", "blue", "purple", "orange", "pink", "indigo", "cyan", "green", "red", "gray"];
+const SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950];
+
+// Pages pick a palette with data-accent; components use accent-* colours that read these variables.
+const accentPreflight: Preflight<Theme> = {
+  getCSS: ({ theme }) =>
+    ACCENTS.map((name) => {
+      const palette = theme.colors?.[name] as Record<string, string>;
+      const vars = SHADES.map((shade) => `--accent-${shade}:${palette[shade]};`).join("");
+      return `[data-accent="${name}"]{${vars}}`;
+    }).join("\n"),
+};
+
+export default defineConfig<Theme>({
+  presets: [presetWind3({ dark: "class" })],
+  content: {
+    pipeline: { include: [/\.(tsx?|jsx?)($|\?)/, /\.html$/] },
+  },
+  theme: {
+    colors: {
+      accent: Object.fromEntries(SHADES.map((shade) => [shade, `var(--accent-${shade})`])),
+    },
+  },
+  preflights: [accentPreflight],
+  shortcuts: {
+    "focus-ring":
+      "outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-accent-700 dark:focus-visible:outline-accent-300",
+    "tap-target": "min-h-11 min-w-11",
+    btn: "tap-target focus-ring inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold no-underline transition-colors",
+    "btn-primary":
+      "btn bg-accent-700 text-white hover:bg-accent-800 dark:bg-accent-300 dark:text-gray-950 dark:hover:bg-accent-200",
+    "btn-secondary":
+      "btn border-2 border-accent-700 text-accent-800 hover:bg-accent-50 dark:border-accent-300 dark:text-accent-200 dark:hover:bg-gray-800",
+    "btn-donate":
+      "btn bg-red-700 text-white hover:bg-red-800 dark:bg-red-300 dark:text-gray-950 dark:hover:bg-red-200",
+    link: "focus-ring rounded text-accent-800 underline underline-offset-2 hover:text-accent-900 dark:text-accent-200 dark:hover:text-accent-100",
+    "container-page": "mx-auto w-full max-w-6xl px-4 sm:px-6",
+  },
+});

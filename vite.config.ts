@@ -1,0 +1,39 @@
+import { fileURLToPath } from "node:url";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import UnoCSS from "unocss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  // Order matters (TOOLCHAIN.md): UnoCSS, then the Worker environment, then React Router.
+  plugins: [UnoCSS(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  resolve: {
+    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
+  },
+  environments: {
+    ssr: {
+      // Discovered mid-request these make the first dev request fail (TOOLCHAIN.md).
+      optimizeDeps: {
+        include: [
+          "react",
+          "react/jsx-runtime",
+          "react/jsx-dev-runtime",
+          "react-dom",
+          "react-dom/server",
+          "react-router",
+          "react-i18next",
+          "i18next",
+          "remix-i18next",
+          "isbot",
+          "valibot",
+          "drizzle-orm",
+          "drizzle-orm/d1",
+          "drizzle-orm/sqlite-core",
+          "stripe",
+          "@conform-to/react",
+          "@conform-to/valibot",
+        ],
+      },
+    },
+  },
+});

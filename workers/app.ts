@@ -1,0 +1,11 @@
+import { createRequestHandler } from "react-router";
+import { handleFetch } from "../app/server/request.server";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+export default {
+  fetch: (request, env, ctx) => handleFetch(request, env, ctx, requestHandler),
+} satisfies ExportedHandler<Env>;
