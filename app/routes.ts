@@ -33,6 +33,14 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("search", "routes/search.tsx"),
 
+  // Pages issue: more page routes (for example blog posts) go here.
+
+  // Forms issue: form actions, newsletter confirmation and unsubscribe go here.
+
+  // Donations issue: donation routes and the Stripe webhook go here.
+
+  // Accounts issue: logout, account, password reset, auth API and /admin go here.
+
   // Old addresses that navigation still links to (SPEC.md §2): 301 to the current page.
   route("privacy-policy", "routes/legacy-redirect.ts", { id: "redirect-privacy-policy" }),
   route("terms-of-service", "routes/legacy-redirect.ts", { id: "redirect-terms-of-service" }),
