@@ -1,5 +1,6 @@
 import { createRequestHandler } from "react-router";
 import { handleFetch } from "../app/server/request.server";
+import { handleScheduled } from "../app/server/scheduled.server";
 
 const requestHandler = createRequestHandler(
   () => import("virtual:react-router/server-build"),
@@ -8,4 +9,5 @@ const requestHandler = createRequestHandler(
 
 export default {
   fetch: (request, env, ctx) => handleFetch(request, env, ctx, requestHandler),
+  scheduled: (_controller, env, ctx) => ctx.waitUntil(handleScheduled(env)),
 } satisfies ExportedHandler<Env>;

@@ -1,0 +1,90 @@
+/**
+ * Signed, expiring tokens for links sent by e-mail (newsletter confirmation and unsubscribe,
+ * donor self-service): HMAC-SHA-256 over the payload, so nothing needs storing to check one.
+ */
+const encoder = new TextEncoder();
+const KEY_KV_NAME = "secrets:link-signing";
+
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
+  const padded = text.replace(/-/g, "+").replace(/_/g, "/") + "=".repeat((4 - (text.length % 4)) % 4);
+  return Uint8Array.from(atob(padded), (character) => character.charCodeAt(0));
+}
+
+/**
+ * The secret from LINK_SIGNING_SECRET; without it, a random one kept in KV, so a fresh local
+ * run works and no default secret ever ships.
+ */
+async function signingSecret(env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">): Promise<string> {
+  if (env.LINK_SIGNING_SECRET) return env.LINK_SIGNING_SECRET;
+  const stored = await env.CACHE.get(KEY_KV_NAME);
+  if (stored) return stored;
+  const generated = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  await env.CACHE.put(KEY_KV_NAME, generated);
+  return generated;
+}
+
+async function hmacKey(env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">) {
+  return crypto.subtle.importKey(
+    "raw",
+    encoder.encode(await signingSecret(env)),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
+}
+
+/** `purpose` keeps a token made for one link from opening another. */
+export async function signToken(
+  env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">,
+  purpose: string,
+  subject: string,
+  ttlSeconds: number,
+): Promise<string> {
+  const payload = base64url(
+    encoder.encode(JSON.stringify({ p: purpose, s: subject, e: Math.floor(Date.now() / 1000) + ttlSeconds })),
+  );
+  const signature = new Uint8Array(
+    await crypto.subtle.sign("HMAC", await hmacKey(env), encoder.encode(payload)),
+  );
+  return `${payload}.${base64url(signature)}`;
+}
+
+/** The subject of a valid, unexpired token for this purpose, or null. */
+export async function verifyToken(
+  env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">,
+  purpose: string,
+  token: string,
+): Promise<string | null> {
+  const [payload, signature] = token.split(".");
+  if (!payload || !signature) return null;
+  let valid = false;
+  try {
+    valid = await crypto.subtle.verify(
+      "HMAC",
+      await hmacKey(env),
+      fromBase64url(signature),
+      encoder.encode(payload),
+    );
+  } catch {
+    return null;
+  }
+  if (!valid) return null;
+  try {
+    const claims = JSON.parse(new TextDecoder().decode(fromBase64url(payload))) as {
+      p: string;
+      s: string;
+      e: number;
+    };
+    if (claims.p !== purpose || claims.e < Math.floor(Date.now() / 1000)) return null;
+    return claims.s;
+  } catch {
+    return null;
+  }
+}
