@@ -49,7 +49,9 @@ const step = (name, ok) => {
 step("browser", ensureBrowser());
 step(
   "typecheck",
-  run("npx", ["wrangler", "types", "--strict-vars", "false"]) && run("npx", ["react-router", "typegen"]) && run("npx", ["tsc", "-b"]),
+  run("npx", ["wrangler", "types", "--strict-vars", "false"]) &&
+    run("npx", ["react-router", "typegen"]) &&
+    run("npx", ["tsc", "-b"]),
 );
 step("lint", run("npx", ["eslint", "."]) && run("npx", ["prettier", "--check", "."]));
 step(
@@ -67,16 +69,14 @@ if (built) step("end-to-end tests", run("npx", ["playwright", "test"], { CI: "tr
 
 const worker = countTests("test-results/worker.json", "vitest");
 const e2e = countTests("test-results/e2e.json", "playwright");
-const totals = [worker, e2e]
-  .filter(Boolean)
-  .reduce(
-    (sum, part) => ({
-      passed: sum.passed + part.passed,
-      failed: sum.failed + part.failed,
-      skipped: sum.skipped + part.skipped,
-    }),
-    { passed: 0, failed: 0, skipped: 0 },
-  );
+const totals = [worker, e2e].filter(Boolean).reduce(
+  (sum, part) => ({
+    passed: sum.passed + part.passed,
+    failed: sum.failed + part.failed,
+    skipped: sum.skipped + part.skipped,
+  }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
 const failedSteps = steps.filter((entry) => !entry.ok).map((entry) => entry.name);
 
 console.log("\nSummary");
