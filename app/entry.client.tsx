@@ -1,17 +1,10 @@
 import i18next from "i18next";
-import LanguageDetector from "i18next-browser-languagedetector";
 import HttpBackend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import {
-  DEFAULT_LOCALE,
-  LOCALE_COOKIE,
-  LOCALE_QUERY_PARAM,
-  LOCALE_STORAGE_KEY,
-  SUPPORTED_LOCALES,
-} from "./lib/i18n";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "./lib/i18n";
 
 function metaContent(name: string): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
@@ -22,9 +15,8 @@ async function hydrate() {
   await i18next
     .use(initReactI18next)
     .use(HttpBackend)
-    .use(LanguageDetector)
     .init({
-      // Hydrate in the language the server rendered; root.tsx then runs the detector.
+      // Hydrate in the language the server rendered; root.tsx then runs the browser's detector.
       lng: document.documentElement.lang || DEFAULT_LOCALE,
       supportedLngs: [...SUPPORTED_LOCALES],
       fallbackLng: false,
@@ -37,17 +29,6 @@ async function hydrate() {
       maxRetries: 5,
       retryTimeout: 350,
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${encodeURIComponent(version)}` },
-      detection: {
-        order: ["querystring", "cookie", "localStorage", "sessionStorage", "navigator", "htmlTag"],
-        lookupQuerystring: LOCALE_QUERY_PARAM,
-        lookupCookie: LOCALE_COOKIE,
-        lookupLocalStorage: LOCALE_STORAGE_KEY,
-        lookupSessionStorage: LOCALE_STORAGE_KEY,
-        // Saving happens in root.tsx and the language selector, after detection has read storage.
-        caches: [],
-        cookieMinutes: 525_600,
-        cookieOptions: { path: "/", sameSite: "lax" },
-      },
     });
 
   startTransition(() => {

@@ -1,7 +1,7 @@
 import "@unocss/reset/tailwind.css";
 import "virtual:uno.css";
 import "./app.css";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -15,15 +15,15 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { browserLanguageDetector } from "./components/layout/browser-language";
 import { CookieBanner } from "./components/layout/cookie-banner";
 import { NavigationPending } from "./components/layout/navigation-pending";
 import { useNonce } from "./components/layout/nonce";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useSwitchLanguage } from "./components/layout/use-switch-language";
-import { NotFound } from "./components/not-found";
 import { accentForPath } from "./content/site-pages";
-import { isLocale, LOCALE_CACHES } from "./lib/i18n";
+import { isLocale, LOCALE_COOKIE } from "./lib/i18n";
 import type { SessionUser } from "./lib/session-user";
 import { getRequestContext } from "./server/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
@@ -39,6 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, i18nVersion] = await Promise.all([getSessionUser(request, env), getTranslationVersion(env)]);
   return { locale: getLocale(context), user, i18nVersion };
 }
+
+// Only error pages need it, so ordinary pages do not download it.
+const NotFound = lazy(() =>
+  import("./components/not-found").then((module) => ({ default: module.NotFound })),
+);
 
 /** The scroll-to-top retry of SPEC.md §9, for pages whose content settles after the first paint. */
 const SCROLL_RETRY_MS = 50;
@@ -128,14 +133,16 @@ function useLanguageDetection() {
   const { i18n } = useTranslation();
   const switchLanguage = useSwitchLanguage();
   useEffect(() => {
-    const detector = i18n.services.languageDetector;
-    if (!detector) return;
-    const detected = [detector.detect()]
-      .flat()
-      .map((code) => code?.slice(0, 2))
-      .find(isLocale);
-    if (detected && detected !== i18n.language) void switchLanguage(detected);
-    else detector.cacheUserLanguage?.(i18n.language, LOCALE_CACHES);
+    // The common case, a returning visitor whose cookie chose this page's language: nothing to do.
+    if (document.cookie.split("; ").includes(`${LOCALE_COOKIE}=${i18n.language}`)) return;
+    void browserLanguageDetector(i18n).then((detector) => {
+      const detected = [detector.detect()]
+        .flat()
+        .map((code) => code?.slice(0, 2))
+        .find(isLocale);
+      if (detected && detected !== i18n.language) void switchLanguage(detected);
+      else detector.cacheUserLanguage(i18n.language);
+    });
     // Only once per page load: later changes go through the language selector.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -170,7 +177,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     content = (
       <>
         <title>{t("notFound.title")}</title>
-        <NotFound />
+        <Suspense>
+          <NotFound />
+        </Suspense>
       </>
     );
   } else {

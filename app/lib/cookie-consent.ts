@@ -1,5 +1,3 @@
-import * as v from "valibot";
-
 /** Storage keys of SPEC.md §4: read the current key, then the legacy one; write only the current. */
 export const COOKIE_PREFERENCES_KEY = "cookiePreferences.v2";
 export const LEGACY_COOKIE_PREFERENCES_KEY = "cookiePreferences";
@@ -19,22 +17,28 @@ export const DEFAULT_COOKIE_PREFERENCES: CookiePreferences = {
   marketing: false,
 };
 
-// Older saves may lack categories added since; missing ones take their default (off).
-const StoredPreferences = v.object({
-  functional: v.optional(v.boolean(), false),
-  performance: v.optional(v.boolean(), false),
-  analytics: v.optional(v.boolean(), false),
-  marketing: v.optional(v.boolean(), false),
-});
-
+/**
+ * Reads a stored value: an object whose categories are booleans. Older saves may lack
+ * categories added since; those take their default (off). Anything else is corrupt.
+ * (A plain check rather than a valibot schema: this runs on every page's first view.)
+ */
 function parse(raw: string | null): CookiePreferences | null {
   if (raw === null) return null;
+  let stored: unknown;
   try {
-    const result = v.safeParse(StoredPreferences, JSON.parse(raw));
-    return result.success ? { necessary: true, ...result.output } : null;
+    stored = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return null;
+  const preferences: CookiePreferences = { ...DEFAULT_COOKIE_PREFERENCES };
+  for (const category of OPTIONAL_COOKIE_CATEGORIES) {
+    const value = (stored as Record<string, unknown>)[category];
+    if (value === undefined) continue;
+    if (typeof value !== "boolean") return null;
+    preferences[category] = value;
+  }
+  return preferences;
 }
 
 /** Corrupt or missing preferences give the defaults. */

@@ -12,8 +12,6 @@ export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "lng";
 export const LOCALE_QUERY_PARAM = "lng";
 export const LOCALE_STORAGE_KEY = "preferredLanguage";
-/** Where the browser's detector saves a choice; only on purpose, never as a side effect of start-up. */
-export const LOCALE_CACHES = ["localStorage", "cookie"];
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);

@@ -1,10 +1,11 @@
 import { useCallback } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
-import { LOCALE_CACHES, LOCALE_QUERY_PARAM, type Locale } from "~/lib/i18n";
+import { LOCALE_QUERY_PARAM, type Locale } from "~/lib/i18n";
+import { browserLanguageDetector } from "./browser-language";
 
 /**
- * Changes the language in place: i18next loads the copy and its detector saves the choice
+ * Changes the language in place: i18next loads the copy, the browser detector saves the choice
  * (localStorage `preferredLanguage` and the `lng` cookie), then loaders run again so
  * server-made text such as page titles follows.
  */
@@ -17,7 +18,7 @@ export function useSwitchLanguage() {
   return useCallback(
     async (locale: Locale) => {
       await i18n.changeLanguage(locale);
-      i18n.services.languageDetector?.cacheUserLanguage?.(locale, LOCALE_CACHES);
+      (await browserLanguageDetector(i18n)).cacheUserLanguage(locale);
       document.documentElement.lang = locale;
       const params = new URLSearchParams(location.search);
       if (params.has(LOCALE_QUERY_PARAM)) {
