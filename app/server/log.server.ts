@@ -3,11 +3,25 @@
  * tokens or card details (ARCHITECTURE.md, Security defaults).
  */
 export function logError(error: unknown, fields: Record<string, string>) {
-  const detail =
-    error instanceof Error ? { message: error.message, stack: error.stack } : { message: String(error) };
-  console.error(JSON.stringify({ level: "error", ...fields, ...detail }));
+  console.error(JSON.stringify({ level: "error", ...fields, ...describeError(error) }));
 }
 
 export function logInfo(message: string, fields: Record<string, string | number> = {}) {
   console.log(JSON.stringify({ level: "info", message, ...fields }));
+}
+
+/**
+ * Message and stack without data: drizzle puts a failed query's parameters (e-mail addresses,
+ * token hashes …) in its message after "params:", so that part is cut and the cause kept.
+ */
+export function describeError(error: unknown): { message: string; cause?: string; stack?: string } {
+  if (!(error instanceof Error)) return { message: "non-Error thrown" };
+  const message = error.message.split(/\nparams:/)[0]!.slice(0, 1000);
+  const cause = error.cause instanceof Error ? error.cause.message.slice(0, 500) : undefined;
+  const stack = error.stack
+    ?.split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .slice(0, 8)
+    .join("\n");
+  return { message, ...(cause ? { cause } : {}), stack };
 }
