@@ -137,18 +137,22 @@ try {
   // Warm the isolate so the load test measures steady state, not the first compile.
   for (let index = 0; index < 20; index++) await fetch(`${BASE}/`);
 
-  const js = await firstViewJavaScript();
-  console.log(
-    `\nJavaScript on the first view of / (${js.source}): ${js.files} files, ${kib(js.gzip)} gzip (${kib(js.raw)} raw)`,
-  );
+  if (wants("js")) {
+    const js = await firstViewJavaScript();
+    console.log(
+      `\nJavaScript on the first view of / (${js.source}): ${js.files} files, ${kib(js.gzip)} gzip (${kib(js.raw)} raw)`,
+    );
+  }
 
-  console.log(`\nLoad test: GET / for ${DURATION} s with ${CONNECTIONS} connections …`);
-  const load = await loadTest();
-  console.log(
-    `Requests per second: ${load.requestsPerSecond.toFixed(1)}; latency p50 ${load.p50} ms, p99 ${load.p99} ms; errors ${load.errors}`,
-  );
+  if (wants("load")) {
+    console.log(`\nLoad test: GET / for ${DURATION} s with ${CONNECTIONS} connections …`);
+    const load = await loadTest();
+    console.log(
+      `Requests per second: ${load.requestsPerSecond.toFixed(1)}; latency p50 ${load.p50} ms, p99 ${load.p99} ms; errors ${load.errors}`,
+    );
+  }
 
-  if (CHROMIUM) {
+  if (wants("lighthouse") && CHROMIUM) {
     console.log("\nLighthouse (mobile preset):");
     for (const path of ["/", "/donate", "/events"]) {
       const scores = lighthouse(path);
@@ -158,7 +162,7 @@ try {
           : `  ${path}: Lighthouse did not run`,
       );
     }
-  } else {
+  } else if (wants("lighthouse")) {
     console.log("\nLighthouse skipped: no Chromium on this machine.");
   }
 } finally {
