@@ -286,3 +286,15 @@ test.describe("not found and errors", () => {
     });
   });
 });
+
+test("static files carry the security headers, and built assets are cached for good", async ({
+  request,
+  page,
+}) => {
+  const favicon = await request.get("/favicon.svg");
+  expect(favicon.headers()["x-content-type-options"]).toBe("nosniff");
+  await page.goto("/");
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  const asset = await request.get(stylesheet!);
+  expect(asset.headers()["cache-control"]).toContain("immutable");
+});
