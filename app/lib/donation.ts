@@ -2,7 +2,6 @@ import * as v from "valibot";
 import {
   FIELD_MESSAGES,
   LENGTH,
-  optionalCheckbox,
   optionalPhone,
   optionalText,
   requiredEmail,
@@ -103,13 +102,15 @@ const amountFields = {
   // A preset in cents, or "custom" with the amount typed in dollars.
   amount: v.optional(v.string(), ""),
   customAmount: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(12, DONATION_MESSAGES.amount))),
-  coverFee: optionalCheckbox(),
-  dedicationType: v.optional(v.picklist(["", ...DEDICATION_TYPES], FIELD_MESSAGES.choice), ""),
+  // Checkboxes stay "on" or absent here: conform's coercion turns "" into undefined, and the
+  // kit's optionalCheckbox (optional with a default inside a pipe) then fails on an unticked box.
+  coverFee: v.optional(v.string()),
+  dedicationType: v.optional(v.picklist(DEDICATION_TYPES, FIELD_MESSAGES.choice)),
   dedicationName: optionalText(LENGTH.name),
   dedicationEmail: v.optional(
     v.pipe(v.string(), v.trim(), v.maxLength(LENGTH.email), v.email(FIELD_MESSAGES.email), v.toLowerCase()),
   ),
-  anonymous: optionalCheckbox(),
+  anonymous: v.optional(v.string()),
   employer: optionalText(LENGTH.short),
 };
 
@@ -158,9 +159,9 @@ export function schemaForStep(step: DonationStep) {
 }
 
 /** What the server charges for a validated form: the gift, the covered fee, and the total. */
-export function donationTotals(input: { amount?: string; customAmount?: string; coverFee?: boolean }) {
+export function donationTotals(input: { amount?: string; customAmount?: string; coverFee?: string }) {
   const amountCents = chosenAmountCents(input) ?? 0;
-  const feeCents = input.coverFee ? processingFeeCents(amountCents) : 0;
+  const feeCents = input.coverFee === "on" ? processingFeeCents(amountCents) : 0;
   return { amountCents, feeCents, totalCents: amountCents + feeCents };
 }
 

@@ -72,8 +72,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     locale: getLocale(context),
   });
   if (result.ok && result.redirectTo) return redirect(result.redirectTo, 303);
-  if (!result.ok)
-    return data({ ...result, giftId }, { status: result.error === "invalid-amount" ? 400 : 502 });
+  if (!result.ok) {
+    const status = { "invalid-amount": 400, "not-found": 404, stripe: 502, "not-configured": 503 }[
+      result.error
+    ];
+    return data({ ...result, giftId }, { status });
+  }
   return { ...result, giftId, amountCents };
 }
 

@@ -41,7 +41,7 @@ export async function createDonationCheckout(
     email: input.email,
     phone: input.phone || null,
     locale,
-    anonymous: input.anonymous,
+    anonymous: input.anonymous === "on",
     dedicationType: input.dedicationType || null,
     dedicationName: input.dedicationType ? input.dedicationName || null : null,
     dedicationEmail: input.dedicationType ? input.dedicationEmail || null : null,
