@@ -3,6 +3,9 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 export const BASE_URL = `http://localhost:${PORT}`;
+// Donations issue: the local Stripe-compatible server (tests/support/stripe-server.ts).
+export const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 12193);
+export const STRIPE_ORIGIN = `http://127.0.0.1:${STRIPE_PORT}`;
 
 // Debian's Chromium where Playwright cannot download its own (this project's machines);
 // elsewhere Playwright's own browser.
@@ -43,13 +46,27 @@ export default defineConfig({
     },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, testMatch: /.*\.phone\.spec\.ts/ },
   ],
-  webServer: {
-    // The production build on local workerd, with its own database so tests never touch dev data.
-    command: `node scripts/e2e-server.mjs ${PORT}`,
-    url: `${BASE_URL}/`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      // The production build on local workerd, with its own database so tests never touch dev data.
+      command: `node scripts/e2e-server.mjs ${PORT}`,
+      url: `${BASE_URL}/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      // Donations issue: tells e2e-server.mjs where the Stripe-compatible server listens.
+      env: { E2E_STRIPE_PORT: String(STRIPE_PORT) },
+    },
+    {
+      // Donations issue: the stand-in for Stripe's API and Checkout page.
+      command: "node tests/support/stripe-server.ts",
+      url: `${STRIPE_ORIGIN}/__test/events`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { STRIPE_MOCK_PORT: String(STRIPE_PORT) },
+    },
+  ],
 });

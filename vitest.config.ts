@@ -1,11 +1,24 @@
+import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import UnoCSS from "unocss/vite";
 import { defineConfig } from "vitest/config";
+import { TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "./tests/support/stripe-server";
+
+// Donations issue: a free port for the local Stripe-compatible server, so parallel runs never clash.
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
+  // Donations issue: read again by tests/support/stripe-global-setup.ts, which starts the server.
+  process.env.STRIPE_TEST_PORT ??= String(await freePort());
   return {
     // The Worker under test is the real one, so the React Router build plugins are needed too.
     plugins: [
@@ -18,6 +31,10 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SITE_URL: "https://example.org",
+            // Donations issue: Stripe in test mode against the local server (tests/support).
+            STRIPE_SECRET_KEY: TEST_SECRET_KEY,
+            STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+            STRIPE_API_BASE: `http://127.0.0.1:${process.env.STRIPE_TEST_PORT}`,
           },
         },
       }),
@@ -27,6 +44,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
+      // Donations issue: starts the local Stripe-compatible server.
+      globalSetup: ["./tests/support/stripe-global-setup.ts"],
       // The first request of a file compiles the whole server build.
       testTimeout: 30_000,
     },

@@ -38,6 +38,11 @@ export default [
   // Forms issue: form actions, newsletter confirmation and unsubscribe go here.
 
   // Donations issue: donation routes and the Stripe webhook go here.
+  route("donate/thank-you", "routes/donate.thank-you.tsx"),
+  route("donate/manage", "routes/donate.manage.tsx"),
+  route("donate/manage/:token", "routes/donate.manage.token.tsx"),
+  route("donate/statement", "routes/donate.statement.tsx"),
+  route("api/v1/stripe/webhook", "routes/api.stripe-webhook.ts"),
 
   // Accounts issue: logout, account, password reset, auth API and /admin go here.
 

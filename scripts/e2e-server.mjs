@@ -3,6 +3,15 @@ import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const port = process.argv[2] ?? "8788";
+// Donations issue: Stripe in test mode against the local Stripe-compatible server that
+// playwright.config.ts starts (tests/support/stripe-server.ts); E2E_STRIPE_PORT picks its port.
+const stripeOrigin = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? "12193"}`;
+const stripeVars = [
+  "STRIPE_SECRET_KEY:sk_test_local_stripe_server",
+  "STRIPE_WEBHOOK_SECRET:whsec_test_local_stripe_server",
+  `STRIPE_API_BASE:${stripeOrigin}`,
+  `STRIPE_CHECKOUT_ORIGIN:${stripeOrigin}`,
+].flatMap((entry) => ["--var", entry]);
 const persistTo = `.wrangler/e2e-${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: persistTo };
 
@@ -12,7 +21,17 @@ if (migrate.status !== 0) process.exit(migrate.status ?? 1);
 
 const server = spawn(
   "npx",
-  ["wrangler", "dev", "-c", "build/server/wrangler.json", "--port", port, "--persist-to", persistTo],
+  [
+    "wrangler",
+    "dev",
+    "-c",
+    "build/server/wrangler.json",
+    "--port",
+    port,
+    "--persist-to",
+    persistTo,
+    ...stripeVars,
+  ],
   { stdio: "inherit", env },
 );
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"]))

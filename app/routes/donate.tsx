@@ -1,21 +1,85 @@
 import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { DonateForm } from "~/components/donate/donate-form";
+import { DonateSidebar } from "~/components/donate/donate-sidebar";
+import { NotConfigured } from "~/components/donate/not-configured";
 import { PageHeader } from "~/components/layout/page-header";
+import { isLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
+import { getRequestContext } from "~/server/context.server";
+import { handleDonateAction, initialDonateState } from "~/server/donations/donate-form.server";
+import { getFundraisingProgress } from "~/server/donations/progress.server";
+import { getLocale } from "~/server/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
+import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/donate";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["meta", "donate"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+function localeOf(context: Route.LoaderArgs["context"]) {
+  const locale = getLocale(context);
+  return isLocale(locale) ? locale : "en";
 }
 
-export default function DonatePage() {
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  const locale = localeOf(args.context);
+  const [initial, progress] = await Promise.all([
+    initialDonateState(env, args.request, locale),
+    getFundraisingProgress(env),
+  ]);
+  return {
+    seo: sitePageSeo(args),
+    locale,
+    ...initial,
+    progress,
+    org: { legalName: env.ORG_LEGAL_NAME, ein: env.ORG_EIN },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env } = getRequestContext(context);
+  const user = await getSessionUser(request, env);
+  const outcome = await handleDonateAction(env, request, await request.formData(), {
+    locale: localeOf(context),
+    userId: user?.id ?? null,
+  });
+  if (outcome.kind === "redirect") return redirect(outcome.url, 303);
+  return data(outcome.state, { status: outcome.status });
+}
+
+export default function DonatePage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("meta");
+  const state = actionData ?? loaderData.state;
   return (
-    <PageHeader title={t("pages.donate.title")} lead={t("pages.donate.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("pages.donate.title")} lead={t("donate:lead")} />
+      <div className="container-page grid gap-10 py-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div>
+          {loaderData.configured ? (
+            <DonateForm
+              // A new step is a new form: its fields start from the carried values.
+              key={`${state.step}-${actionData ? "action" : "loader"}`}
+              step={state.step}
+              values={state.values}
+              result={state.result}
+              notice={state.notice}
+              locale={loaderData.locale}
+              turnstileSiteKey={loaderData.turnstileSiteKey}
+            />
+          ) : (
+            <NotConfigured legalName={loaderData.org.legalName} />
+          )}
+        </div>
+        <DonateSidebar progress={loaderData.progress} org={loaderData.org} />
+      </div>
+      <p className="container-page pb-10 text-sm text-gray-700 dark:text-gray-300">
+        {t("donate:disclosure")}{" "}
+        <Link to="/reports" className="link">
+          {t("pages.reports.title")}
+        </Link>
+      </p>
+    </>
   );
 }

@@ -22,6 +22,11 @@ interface OptionalSecrets {
   };
   STRIPE_SECRET_KEY?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /**
+   * Where the Stripe API lives, e.g. "http://127.0.0.1:12193" for the local Stripe-compatible
+   * server of the tests. Absent in production: the SDK's default (https://api.stripe.com).
+   */
+  STRIPE_API_BASE?: string;
   /** Turnstile spam check on public forms, used only when both keys are set. */
   TURNSTILE_SITE_KEY?: string;
   TURNSTILE_SECRET_KEY?: string;

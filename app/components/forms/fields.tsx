@@ -248,7 +248,12 @@ export function CheckboxField({ meta, label, hint, required }: CommonProps) {
  * GOV.UK-style summary: on a rejected submit it takes focus and links to each field; the
  * page title gains "Error: " while errors stand.
  */
-export function ErrorSummary({ form }: { form: FormMetadata<Record<string, unknown>> }) {
+// Generic, so a form typed by its own schema can pass its metadata (FormMetadata is invariant).
+export function ErrorSummary<Schema extends Record<string, unknown>>({
+  form,
+}: {
+  form: FormMetadata<Schema, string[]>;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(form.allErrors).filter(([, messages]) => messages.length > 0);
@@ -302,13 +307,25 @@ export function SubmitButton({
   pending,
   label,
   pendingLabel,
+  name,
+  value,
 }: {
   pending: boolean;
   label: string;
   pendingLabel: string;
+  /** For a form with several submit buttons: the intent this one posts. */
+  name?: string;
+  value?: string;
 }) {
   return (
-    <button type="submit" className="btn-primary" disabled={pending} aria-disabled={pending}>
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      className="btn-primary"
+      disabled={pending}
+      aria-disabled={pending}
+    >
       {pending ? (
         <span
           aria-hidden="true"

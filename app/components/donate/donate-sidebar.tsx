@@ -1,0 +1,72 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { USE_OF_FUNDS } from "~/lib/donation";
+import { GoalProgress } from "./goal-progress";
+
+/** Beside the form: the goal, tax status, use of funds (SPEC.md §9) and self-service links. */
+export function DonateSidebar({
+  progress,
+  org,
+}: {
+  progress: { raisedCents: number; goalCents: number; donorCount: number };
+  org: { legalName: string; ein: string };
+}) {
+  const { t } = useTranslation("donate");
+  const funds = [
+    ["programs", USE_OF_FUNDS.programs],
+    ["operations", USE_OF_FUNDS.operations],
+    ["fundraising", USE_OF_FUNDS.fundraising],
+  ] as const;
+  return (
+    <aside className="space-y-6">
+      <GoalProgress {...progress} />
+      <section
+        aria-labelledby="donate-tax"
+        className="rounded-xl border border-gray-300 p-5 dark:border-gray-700"
+      >
+        <h2 id="donate-tax" className="text-lg font-bold">
+          {t("sidebar.taxTitle")}
+        </h2>
+        <p className="mt-2 text-gray-800 dark:text-gray-200">
+          {t("sidebar.tax", { name: org.legalName, ein: org.ein })}
+        </p>
+      </section>
+      <section
+        aria-labelledby="donate-funds"
+        className="rounded-xl border border-gray-300 p-5 dark:border-gray-700"
+      >
+        <h2 id="donate-funds" className="text-lg font-bold">
+          {t("sidebar.fundsTitle")}
+        </h2>
+        <ul className="mt-3 space-y-3">
+          {funds.map(([key, percent]) => (
+            <li key={key}>
+              <div className="flex justify-between gap-2 font-semibold">
+                <span>{t(`sidebar.${key}`)}</span>
+                <span>{percent}%</span>
+              </div>
+              <div aria-hidden="true" className="mt-1 h-2 rounded-full bg-gray-200 dark:bg-gray-700">
+                <div
+                  className="h-full rounded-full bg-accent-700 dark:bg-accent-300"
+                  style={{ width: `${percent}%` }}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ul className="space-y-2">
+        <li>
+          <Link to="/donate/manage" className="link">
+            {t("sidebar.manage")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/donate/statement" className="link">
+            {t("sidebar.statement")}
+          </Link>
+        </li>
+      </ul>
+    </aside>
+  );
+}

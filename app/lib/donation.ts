@@ -1,0 +1,184 @@
+import * as v from "valibot";
+import {
+  FIELD_MESSAGES,
+  LENGTH,
+  optionalPhone,
+  optionalText,
+  requiredEmail,
+  requiredText,
+} from "./form-schemas";
+import { LOCALE_TAGS, type Locale } from "./i18n";
+
+/**
+ * Donation rules both the browser and the server use (SPEC.md §3, §5, §9). Money is integer
+ * cents everywhere; it is turned into text only at the edge of the UI with formatMoney.
+ */
+
+/** The one place the gift bounds live: $5 (card-testing protection) to $50,000. */
+export const DONATION_BOUNDS = { minCents: 500, maxCents: 5_000_000 } as const;
+
+export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
+export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
+
+/** Preset amounts (SPEC.md §9): $50–$500, and in Spanish also $25 and $1,000. */
+export const PRESET_AMOUNTS_CENTS: Record<Locale, readonly number[]> = {
+  en: [5_000, 10_000, 25_000, 50_000],
+  es: [2_500, 5_000, 10_000, 25_000, 50_000, 100_000],
+};
+/** Every preset any language offers: the server accepts all of them whatever the page language. */
+export const ALL_PRESETS_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000, 100_000] as const;
+/** Home tiles link here with these (SPEC.md §9). */
+export const HOME_TILE_AMOUNTS_CENTS = [5_000, 25_000, 100_000] as const;
+export const DEFAULT_AMOUNT_CENTS = 10_000;
+
+/** The §9 campaign: a $50,000 goal, counted from the start of the launch year. */
+export const FUNDRAISING_CAMPAIGN = { goalCents: 5_000_000, startsAt: "2025-01-01T00:00:00.000Z" } as const;
+/** SPEC.md §9: monthly giving is claimed to have 20% greater impact. */
+export const MONTHLY_IMPACT_PERCENT = 20;
+/** SPEC.md §9 use of funds, in percent. */
+export const USE_OF_FUNDS = { programs: 85, operations: 10, fundraising: 5 } as const;
+
+/**
+ * Stripe's standard US card pricing (2.9% + 30¢). Covering the fee grosses the gift up so that
+ * what remains after Stripe's cut is the chosen amount: total = (amount + fixed) / (1 − rate).
+ */
+export const PROCESSING_FEE = { percent: 2.9, fixedCents: 30 } as const;
+
+export function processingFeeCents(amountCents: number): number {
+  const total = Math.ceil((amountCents + PROCESSING_FEE.fixedCents) / (1 - PROCESSING_FEE.percent / 100));
+  return total - amountCents;
+}
+
+export function isValidAmountCents(cents: number): boolean {
+  return Number.isInteger(cents) && cents >= DONATION_BOUNDS.minCents && cents <= DONATION_BOUNDS.maxCents;
+}
+
+/** "25", "25.5", "$1,000.00" → cents; anything else → null. */
+export function parseDollarsToCents(text: string | null | undefined): number | null {
+  if (text == null) return null;
+  const cleaned = text.replace(/[$,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export function formatMoney(cents: number, locale: Locale, currency = "usd"): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
+  }).format(cents / 100);
+}
+
+/** Preselection from links into /donate (`?amount=<dollars>&frequency=…`); invalid values are ignored. */
+export function preselectFromSearch(search: URLSearchParams): {
+  amountCents?: number;
+  frequency?: DonationFrequency;
+} {
+  const amountCents = parseDollarsToCents(search.get("amount"));
+  const frequency = search.get("frequency");
+  return {
+    amountCents: amountCents !== null && isValidAmountCents(amountCents) ? amountCents : undefined,
+    frequency: (DONATION_FREQUENCIES as readonly string[]).includes(frequency ?? "")
+      ? (frequency as DonationFrequency)
+      : undefined,
+  };
+}
+
+export const DONATION_MESSAGES = {
+  amount: "donate:errors.invalidAmount",
+  required: "donate:errors.requiredFields",
+} as const;
+
+export const DONATION_STEPS = ["amount", "details", "payment"] as const;
+export type DonationStep = (typeof DONATION_STEPS)[number];
+export const DEDICATION_TYPES = ["honor", "memory"] as const;
+
+/** The custom-amount choice of the amount radios. */
+export const CUSTOM_AMOUNT = "custom";
+
+const amountFields = {
+  frequency: v.picklist(DONATION_FREQUENCIES, DONATION_MESSAGES.amount),
+  // A preset in cents, or "custom" with the amount typed in dollars.
+  amount: v.optional(v.string(), ""),
+  customAmount: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(12, DONATION_MESSAGES.amount))),
+  // Checkboxes stay "on" or absent here: conform's coercion turns "" into undefined, and the
+  // kit's optionalCheckbox (optional with a default inside a pipe) then fails on an unticked box.
+  coverFee: v.optional(v.string()),
+  dedicationType: v.optional(v.picklist(DEDICATION_TYPES, FIELD_MESSAGES.choice)),
+  dedicationName: optionalText(LENGTH.name),
+  dedicationEmail: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(LENGTH.email), v.email(FIELD_MESSAGES.email), v.toLowerCase()),
+  ),
+  anonymous: v.optional(v.string()),
+  employer: optionalText(LENGTH.short),
+};
+
+/** The chosen gift in cents, from the preset radios or the custom field; null when invalid. */
+export function chosenAmountCents(input: { amount?: string; customAmount?: string }): number | null {
+  const cents =
+    input.amount === CUSTOM_AMOUNT || (!input.amount && input.customAmount)
+      ? parseDollarsToCents(input.customAmount)
+      : Number.parseInt(input.amount ?? "", 10);
+  return cents !== null && isValidAmountCents(cents) ? cents : null;
+}
+
+const amountStep = v.pipe(
+  v.object(amountFields),
+  v.forward(
+    v.check((input) => chosenAmountCents(input) !== null, DONATION_MESSAGES.amount),
+    ["amount"],
+  ),
+  v.forward(
+    v.check((input) => !input.dedicationType || Boolean(input.dedicationName), FIELD_MESSAGES.required),
+    ["dedicationName"],
+  ),
+);
+
+const detailsFields = {
+  firstName: requiredText(LENGTH.name),
+  lastName: requiredText(LENGTH.name),
+  email: requiredEmail(),
+  phone: optionalPhone(),
+};
+
+/** Step 1 alone, steps 1–2, or the whole form (step 3 carries every earlier value). */
+export const DonationAmountSchema = amountStep;
+export const DonationDetailsSchema = v.pipe(
+  v.object({ ...amountFields, ...detailsFields }),
+  v.forward(
+    v.check((input) => chosenAmountCents(input) !== null, DONATION_MESSAGES.amount),
+    ["amount"],
+  ),
+);
+export const DonationSchema = DonationDetailsSchema;
+export type DonationInput = v.InferOutput<typeof DonationSchema>;
+
+export function schemaForStep(step: DonationStep) {
+  return step === "amount" ? DonationAmountSchema : DonationDetailsSchema;
+}
+
+/** What the server charges for a validated form: the gift, the covered fee, and the total. */
+export function donationTotals(input: { amount?: string; customAmount?: string; coverFee?: string }) {
+  const amountCents = chosenAmountCents(input) ?? 0;
+  const feeCents = input.coverFee === "on" ? processingFeeCents(amountCents) : 0;
+  return { amountCents, feeCents, totalCents: amountCents + feeCents };
+}
+
+/** /donate/manage: ask for a signed link by e-mail. */
+export const ManageLinkSchema = v.object({ email: requiredEmail() });
+
+/** Year-end statements: from the launch year to the current year. */
+export const FIRST_STATEMENT_YEAR = 2025;
+export function statementYears(now = new Date()): string[] {
+  const years: string[] = [];
+  for (let year = now.getUTCFullYear(); year >= FIRST_STATEMENT_YEAR; year--) years.push(String(year));
+  return years;
+}
+export const StatementSchema = v.object({
+  email: requiredEmail(),
+  year: v.pipe(
+    v.string(FIELD_MESSAGES.required),
+    v.check((value) => statementYears().includes(value), FIELD_MESSAGES.choice),
+  ),
+});

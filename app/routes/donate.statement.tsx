@@ -1,0 +1,99 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useTranslation } from "react-i18next";
+import { data, Form, useNavigation } from "react-router";
+import {
+  ErrorSummary,
+  Honeypot,
+  HONEYPOT_FIELD,
+  SelectField,
+  SubmitButton,
+  TextField,
+} from "~/components/forms/fields";
+import { PageHeader } from "~/components/layout/page-header";
+import { StatementSchema, statementYears } from "~/lib/donation";
+import { pageMeta } from "~/lib/seo";
+import { getRequestContext } from "~/server/context.server";
+import { queueYearEndStatement } from "~/server/donations/statement.server";
+import { getInstance, getLocale } from "~/server/i18n.server";
+import { deliverOutbox } from "~/server/mail/outbox.server";
+import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { pageSeo } from "~/server/seo.server";
+import type { Route } from "./+types/donate.statement";
+
+export const handle = { i18n: ["meta", "donate"] };
+export const meta = pageMeta;
+
+export function loader(args: Route.LoaderArgs) {
+  const t = getInstance(args.context).getFixedT(getLocale(args.context), "donate");
+  const years = statementYears();
+  // In January the year just ended is the one people want.
+  const suggested = new Date().getUTCMonth() < 3 && years[1] ? years[1] : years[0]!;
+  return {
+    seo: pageSeo(args, "donate", { title: t("statement.title"), description: t("statement.lead") }),
+    years,
+    suggested,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { env, ctx } = getRequestContext(context);
+  const formData = await request.formData();
+  const submission = parseWithValibot(formData, { schema: StatementSchema });
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const limit = await hitRateLimit(env, "forms", request, RATE_LIMITS.forms);
+  if (limit.allowed && !formData.get(HONEYPOT_FIELD)) {
+    const { email, year } = submission.value;
+    // The statement goes only to the address typed, so asking for another's reveals nothing.
+    const id = await queueYearEndStatement(env, email, Number(year), getLocale(context));
+    ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function StatementPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("donate");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "statement",
+    lastResult: actionData?.result,
+    defaultValue: { year: loaderData.suggested },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: StatementSchema }),
+  });
+  return (
+    <PageHeader title={t("statement.title")} lead={t("statement.lead")}>
+      <div className="mt-8 max-w-xl space-y-4">
+        {actionData?.sent ? (
+          <p role="status" className="rounded-xl bg-white p-4 font-semibold dark:bg-gray-950">
+            {t("statement.sent")}
+          </p>
+        ) : null}
+        <ErrorSummary form={form} />
+        <Form method="post" {...getFormProps(form)} className="space-y-4">
+          <Honeypot />
+          <TextField
+            meta={fields.email}
+            label={t("statement.email")}
+            type="email"
+            required
+            autoComplete="email"
+          />
+          <SelectField
+            meta={fields.year}
+            label={t("statement.year")}
+            required
+            options={loaderData.years.map((year) => ({ value: year, label: year }))}
+          />
+          <SubmitButton
+            pending={navigation.state === "submitting"}
+            label={t("statement.send")}
+            pendingLabel={t("statement.sending")}
+          />
+        </Form>
+      </div>
+    </PageHeader>
+  );
+}

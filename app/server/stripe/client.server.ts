@@ -1,0 +1,59 @@
+import Stripe from "stripe";
+
+export type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
+
+/** Online giving needs the secret key; the webhook secret only matters to the webhook. */
+export function isStripeConfigured(env: StripeEnv): boolean {
+  return Boolean(env.STRIPE_SECRET_KEY);
+}
+
+/** host/port/protocol from STRIPE_API_BASE (tests point it at a local server), else Stripe's own. */
+function apiLocation(base: string | undefined) {
+  if (!base) return {};
+  const url = new URL(base);
+  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
+  return {
+    host: url.hostname,
+    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
+    protocol,
+  };
+}
+
+/** The Stripe client for this request, or null when no key is configured. Keys come only from secrets. */
+export function getStripe(env: StripeEnv): Stripe | null {
+  if (!env.STRIPE_SECRET_KEY) return null;
+  return new Stripe(env.STRIPE_SECRET_KEY, {
+    // Workers have fetch, not Node's http module (TOOLCHAIN.md, "Stripe in workerd").
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 10_000,
+    ...apiLocation(env.STRIPE_API_BASE),
+  });
+}
+
+export function requireStripe(env: StripeEnv): Stripe {
+  const stripe = getStripe(env);
+  if (!stripe) throw new Error("Stripe is not configured (STRIPE_SECRET_KEY)");
+  return stripe;
+}
+
+const cryptoProvider = Stripe.createSubtleCryptoProvider();
+
+/** Verifies a webhook's signature over the raw body; throws on a bad or stale one. */
+export async function verifyWebhookEvent(
+  env: StripeEnv,
+  rawBody: string,
+  signature: string | null,
+): Promise<Stripe.Event> {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not configured");
+  if (!signature) throw new Error("missing Stripe-Signature header");
+  // The key is not used to verify; a placeholder client is enough when only the webhook secret is set.
+  const stripe = getStripe(env) ?? new Stripe("sk_unused", { httpClient: Stripe.createFetchHttpClient() });
+  return stripe.webhooks.constructEventAsync(
+    rawBody,
+    signature,
+    env.STRIPE_WEBHOOK_SECRET,
+    undefined,
+    cryptoProvider,
+  );
+}

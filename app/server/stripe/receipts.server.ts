@@ -1,0 +1,208 @@
+import { createInstance, type TFunction } from "i18next";
+import { formatMoney } from "~/lib/donation";
+import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from "~/lib/i18n";
+import type { OutgoingEmail } from "../mail/outbox.server";
+import { signToken } from "../signed-token.server";
+import { getTranslationBundle } from "../translations.server";
+
+/**
+ * Every e-mail about gifts: receipts (also the IRS written acknowledgement), the failed-renewal
+ * notice, the dedication notice, manage links and year-end statements. Texts live in
+ * app/locales/{en,es}/receipts.json, with the admin's overrides merged.
+ */
+
+export const MANAGE_TOKEN_PURPOSE = "donor-manage";
+/** Links in receipts stay valid a month; links asked for on /donate/manage a day. */
+export const MANAGE_LINK_TTL = { receipt: 30 * 24 * 3600, requested: 24 * 3600 } as const;
+
+type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN" | "LINK_SIGNING_SECRET">;
+
+export function asLocale(value: string | null | undefined): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+export async function mailTranslator(env: MailEnv, localeCode: string): Promise<TFunction> {
+  const locale = asLocale(localeCode);
+  const { bundle } = await getTranslationBundle(env, locale);
+  const i18n = createInstance({
+    lng: locale,
+    resources: { [locale]: bundle },
+    defaultNS: "receipts",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  await i18n.init();
+  return i18n.getFixedT(locale, "receipts");
+}
+
+/** Dates in receipts are New York dates (ARCHITECTURE.md: shown in America/New_York). */
+export function formatDate(iso: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
+    dateStyle: "long",
+    timeZone: "America/New_York",
+  }).format(new Date(iso));
+}
+
+/** A signed link to the donor's self-service page, keyed by e-mail address. */
+export async function manageLink(env: MailEnv, email: string, ttlSeconds: number): Promise<string> {
+  const token = await signToken(env, MANAGE_TOKEN_PURPOSE, email.toLowerCase(), ttlSeconds);
+  return new URL(`/donate/manage/${token}`, env.SITE_URL).toString();
+}
+
+function legalBlock(t: TFunction, env: MailEnv): string[] {
+  return [
+    t("legal.organization", { name: env.ORG_LEGAL_NAME, ein: env.ORG_EIN }),
+    t("legal.noGoods"),
+    t("legal.taxDeductible"),
+    "",
+    t("legal.nySection174b"),
+  ];
+}
+
+export type ReceiptGift = {
+  donationId: string;
+  donorName: string;
+  donorEmail: string;
+  locale: string;
+  frequency: "one-time" | "monthly";
+  amountCents: number;
+  feeCents: number;
+  currency: string;
+  paidAt: string;
+  dedication?: { type: "honor" | "memory"; name: string } | null;
+  employer?: string | null;
+};
+
+/** The receipt and written acknowledgement for one payment (a gift or a monthly renewal). */
+export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promise<OutgoingEmail> {
+  const locale = asLocale(gift.locale);
+  const t = await mailTranslator(env, locale);
+  const amount = formatMoney(gift.amountCents, locale, gift.currency);
+  const lines = [
+    t("receipt.greeting", { name: gift.donorName }),
+    "",
+    t(gift.frequency === "monthly" ? "receipt.thanksMonthly" : "receipt.thanksOneTime"),
+    "",
+    t("receipt.amount", { amount }),
+    ...(gift.feeCents > 0 ? [t("receipt.feeIncluded", { fee: formatMoney(gift.feeCents, locale) })] : []),
+    t("receipt.date", { date: formatDate(gift.paidAt, locale) }),
+    t("receipt.reference", { id: gift.donationId }),
+    ...(gift.dedication
+      ? [t(`receipt.dedication.${gift.dedication.type}`, { name: gift.dedication.name })]
+      : []),
+    ...(gift.employer ? [t("receipt.employer", { employer: gift.employer })] : []),
+    "",
+    ...legalBlock(t, env),
+    "",
+    t("receipt.keep"),
+  ];
+  if (gift.frequency === "monthly") {
+    lines.push("", t("receipt.manage"), await manageLink(env, gift.donorEmail, MANAGE_LINK_TTL.receipt));
+  }
+  lines.push("", t("signature"));
+  return {
+    to: gift.donorEmail,
+    subject: t("receipt.subject", { amount }),
+    text: lines.join("\n"),
+    template: gift.frequency === "monthly" ? "donation.receipt.monthly" : "donation.receipt",
+    locale,
+  };
+}
+
+export async function buildRenewalFailedEmail(
+  env: MailEnv,
+  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
+): Promise<OutgoingEmail> {
+  const locale = asLocale(gift.locale);
+  const t = await mailTranslator(env, locale);
+  const amount = formatMoney(gift.amountCents, locale, gift.currency);
+  return {
+    to: gift.donorEmail,
+    subject: t("renewalFailed.subject"),
+    text: [
+      t("receipt.greeting", { name: gift.donorName }),
+      "",
+      t("renewalFailed.body", { amount }),
+      "",
+      await manageLink(env, gift.donorEmail, MANAGE_LINK_TTL.receipt),
+      "",
+      t("signature"),
+    ].join("\n"),
+    template: "donation.renewal-failed",
+    locale,
+  };
+}
+
+export async function buildDedicationEmail(
+  env: MailEnv,
+  notice: { to: string; locale: string; type: "honor" | "memory"; name: string; donorName: string | null },
+): Promise<OutgoingEmail> {
+  const locale = asLocale(notice.locale);
+  const t = await mailTranslator(env, locale);
+  const donor = notice.donorName ?? t("dedication.anonymousDonor");
+  return {
+    to: notice.to,
+    subject: t("dedication.subject"),
+    text: [t(`dedication.body.${notice.type}`, { donor, name: notice.name }), "", t("signature")].join("\n"),
+    template: "donation.dedication",
+    locale,
+  };
+}
+
+export async function buildManageLinkEmail(
+  env: MailEnv,
+  request: { to: string; locale: string },
+): Promise<OutgoingEmail> {
+  const locale = asLocale(request.locale);
+  const t = await mailTranslator(env, locale);
+  return {
+    to: request.to,
+    subject: t("manageLink.subject"),
+    text: [
+      t("manageLink.body"),
+      "",
+      await manageLink(env, request.to, MANAGE_LINK_TTL.requested),
+      "",
+      t("manageLink.expiry"),
+      "",
+      t("signature"),
+    ].join("\n"),
+    template: "donation.manage-link",
+    locale,
+  };
+}
+
+export type StatementLine = { paidAt: string; amountCents: number; currency: string; frequency: string };
+
+export async function buildStatementEmail(
+  env: MailEnv,
+  statement: { to: string; locale: string; year: number; gifts: StatementLine[] },
+): Promise<OutgoingEmail> {
+  const locale = asLocale(statement.locale);
+  const t = await mailTranslator(env, locale);
+  const totalCents = statement.gifts.reduce((sum, gift) => sum + gift.amountCents, 0);
+  const body =
+    statement.gifts.length === 0
+      ? [t("statement.none", { year: statement.year })]
+      : [
+          t("statement.intro", { year: statement.year }),
+          "",
+          ...statement.gifts.map(
+            (gift) =>
+              `${formatDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
+                `statement.frequency.${gift.frequency}`,
+              )}`,
+          ),
+          "",
+          t("statement.total", { total: formatMoney(totalCents, locale), count: statement.gifts.length }),
+          "",
+          ...legalBlock(t, env),
+        ];
+  return {
+    to: statement.to,
+    subject: t("statement.subject", { year: statement.year }),
+    text: [...body, "", t("signature")].join("\n"),
+    template: "donation.statement",
+    locale,
+  };
+}

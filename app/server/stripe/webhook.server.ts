@@ -1,0 +1,409 @@
+import { and, eq, ne, or } from "drizzle-orm";
+import type Stripe from "stripe";
+import { getDb, type Db } from "../db/client.server";
+import { donationAttempts, donations, recurringGifts, stripeEvents } from "../db/schema";
+import { deliverOutbox, queueEmail, type OutgoingEmail } from "../mail/outbox.server";
+import { logError, logInfo } from "../log.server";
+import { getStripe, verifyWebhookEvent } from "./client.server";
+import {
+  buildDedicationEmail,
+  buildReceiptEmail,
+  buildRenewalFailedEmail,
+  type ReceiptGift,
+} from "./receipts.server";
+
+/**
+ * POST /api/v1/stripe/webhook. Stripe is the source of truth for money: the donations table is
+ * written here (and by the thank-you page through the same idempotent functions), never from
+ * anything the browser says.
+ */
+
+type Attempt = typeof donationAttempts.$inferSelect;
+type Donation = typeof donations.$inferSelect;
+type Mail = { id: string; email: OutgoingEmail };
+
+export type WebhookResult = { status: number; body: string };
+
+export async function handleStripeWebhook(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  request: Request,
+): Promise<WebhookResult> {
+  const rawBody = await request.text();
+  let event: Stripe.Event;
+  try {
+    event = await verifyWebhookEvent(env, rawBody, request.headers.get("Stripe-Signature"));
+  } catch (error) {
+    logInfo("stripe webhook refused", { reason: error instanceof Error ? error.message : "invalid" });
+    return { status: 400, body: "invalid signature" };
+  }
+
+  const db = getDb(env);
+  // The event id is recorded first: a replay (Stripe retries, or an attacker resending a signed
+  // body) finds it and does nothing.
+  const [fresh] = await db
+    .insert(stripeEvents)
+    .values({ id: event.id, type: event.type })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  if (!fresh) return { status: 200, body: "duplicate" };
+
+  try {
+    const mails = await processEvent(env, event);
+    sendMails(env, ctx, mails);
+    return { status: 200, body: "ok" };
+  } catch (error) {
+    // Forget the event so Stripe's retry runs it again; every write below is idempotent.
+    await db.delete(stripeEvents).where(eq(stripeEvents.id, event.id));
+    logError(error, { stripeEvent: event.id, type: event.type });
+    return { status: 500, body: "error" };
+  }
+}
+
+export async function processEvent(env: Env, event: Stripe.Event): Promise<Mail[]> {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+      return fulfilCheckoutSession(env, event.data.object);
+    case "checkout.session.async_payment_failed":
+      return failCheckoutSession(env, event.data.object);
+    case "invoice.paid":
+      return recordInvoicePaid(env, event.data.object);
+    case "invoice.payment_failed":
+      return recordInvoiceFailed(env, event.data.object);
+    case "customer.subscription.deleted":
+      await getDb(env)
+        .update(recurringGifts)
+        .set({ status: "canceled", updatedAt: new Date().toISOString() })
+        .where(eq(recurringGifts.stripeSubscriptionId, event.data.object.id));
+      return [];
+    case "charge.refunded":
+      await recordRefund(env, event.data.object);
+      return [];
+    default:
+      return [];
+  }
+}
+
+/** Queued messages go out after the response (outbox: the Cron Trigger retries what fails). */
+export function sendMails(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, mails: Mail[]) {
+  if (mails.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: mails.map((mail) => mail.id) }));
+}
+
+/** Deterministic outbox ids make a retried event queue each e-mail once. */
+async function queueOnce(db: Db, mails: Mail[]): Promise<Mail[]> {
+  if (mails.length === 0) return [];
+  const inserts = mails.map((mail) => queueEmail(db, mail.email, mail.id).onConflictDoNothing().returning());
+  const results = await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  return mails.filter((_, index) => (results[index] as unknown[]).length > 0);
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+const isoFromUnix = (seconds: number | null | undefined) =>
+  new Date((seconds ?? Math.floor(Date.now() / 1000)) * 1000).toISOString();
+
+async function findAttempt(db: Db, id: string | undefined | null): Promise<Attempt | null> {
+  if (!id) return null;
+  const [attempt] = await db.select().from(donationAttempts).where(eq(donationAttempts.id, id)).limit(1);
+  return attempt ?? null;
+}
+
+const donorName = (attempt: Attempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
+
+function receiptFor(donation: Donation, attempt: Attempt | null): ReceiptGift {
+  return {
+    donationId: donation.id,
+    donorName: donation.donorName,
+    donorEmail: donation.donorEmail,
+    locale: donation.locale,
+    frequency: donation.frequency,
+    amountCents: donation.amountCents,
+    feeCents: donation.feeCents,
+    currency: donation.currency,
+    paidAt: donation.paidAt ?? donation.createdAt,
+    dedication:
+      attempt?.dedicationType && attempt.dedicationName
+        ? { type: attempt.dedicationType, name: attempt.dedicationName }
+        : null,
+    employer: attempt?.employer,
+  };
+}
+
+async function dedicationMail(env: Env, attempt: Attempt | null): Promise<Mail[]> {
+  if (!attempt?.dedicationType || !attempt.dedicationName || !attempt.dedicationEmail) return [];
+  return [
+    {
+      id: `dedication-${attempt.id}`,
+      email: await buildDedicationEmail(env, {
+        to: attempt.dedicationEmail,
+        locale: attempt.locale,
+        type: attempt.dedicationType,
+        name: attempt.dedicationName,
+        donorName: attempt.anonymous ? null : donorName(attempt),
+      }),
+    },
+  ];
+}
+
+/**
+ * A finished Checkout Session: a one-time gift (paid now, or pending for a bank payment) or the
+ * start of a monthly gift (its payments arrive as invoice.paid). Safe to call more than once.
+ */
+export async function fulfilCheckoutSession(env: Env, session: Stripe.Checkout.Session): Promise<Mail[]> {
+  const db = getDb(env);
+  const attempt = await findAttempt(db, session.metadata?.attempt_id ?? session.client_reference_id);
+  if (!attempt) {
+    logInfo("checkout session without a donation attempt", { session: session.id });
+    return [];
+  }
+  if (session.status !== "complete") return [];
+  const now = new Date().toISOString();
+  await db
+    .update(donationAttempts)
+    .set({ status: "completed", updatedAt: now })
+    .where(eq(donationAttempts.id, attempt.id));
+
+  if (session.mode === "subscription") {
+    const subscriptionId = idOf(session.subscription);
+    const customerId = idOf(session.customer);
+    if (subscriptionId && customerId) await ensureRecurringGift(db, attempt, subscriptionId, customerId);
+    return queueOnce(db, await dedicationMail(env, attempt));
+  }
+
+  const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  await db
+    .insert(donations)
+    .values({
+      id: crypto.randomUUID(),
+      attemptId: attempt.id,
+      frequency: "one-time",
+      amountCents: session.amount_total ?? attempt.amountCents + attempt.feeCents,
+      feeCents: attempt.feeCents,
+      currency: session.currency ?? attempt.currency,
+      status: paid ? "succeeded" : "pending",
+      donorName: donorName(attempt),
+      donorEmail: attempt.email,
+      locale: attempt.locale,
+      anonymous: attempt.anonymous,
+      stripeCheckoutSessionId: session.id,
+      stripePaymentIntentId: idOf(session.payment_intent),
+      stripeCustomerId: idOf(session.customer),
+      userId: session.metadata?.user_id || null,
+      paidAt: paid ? now : null,
+    })
+    .onConflictDoNothing();
+  if (paid) {
+    // A bank payment that was pending has now cleared.
+    await db
+      .update(donations)
+      .set({ status: "succeeded", paidAt: now, updatedAt: now })
+      .where(and(eq(donations.stripeCheckoutSessionId, session.id), eq(donations.status, "pending")));
+  }
+  const [donation] = await db
+    .select()
+    .from(donations)
+    .where(eq(donations.stripeCheckoutSessionId, session.id))
+    .limit(1);
+  if (!donation || donation.status !== "succeeded") return [];
+  return queueOnce(db, [
+    { id: `receipt-${donation.id}`, email: await buildReceiptEmail(env, receiptFor(donation, attempt)) },
+    ...(await dedicationMail(env, attempt)),
+  ]);
+}
+
+async function failCheckoutSession(env: Env, session: Stripe.Checkout.Session): Promise<Mail[]> {
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  await db
+    .update(donations)
+    .set({ status: "failed", updatedAt: now })
+    .where(and(eq(donations.stripeCheckoutSessionId, session.id), ne(donations.status, "refunded")));
+  const attemptId = session.metadata?.attempt_id;
+  if (attemptId)
+    await db
+      .update(donationAttempts)
+      .set({ status: "failed", updatedAt: now })
+      .where(eq(donationAttempts.id, attemptId));
+  return [];
+}
+
+async function ensureRecurringGift(db: Db, attempt: Attempt, subscriptionId: string, customerId: string) {
+  await db
+    .insert(recurringGifts)
+    .values({
+      id: crypto.randomUUID(),
+      stripeSubscriptionId: subscriptionId,
+      stripeCustomerId: customerId,
+      amountCents: attempt.amountCents + attempt.feeCents,
+      currency: attempt.currency,
+      donorName: donorName(attempt),
+      donorEmail: attempt.email,
+      locale: attempt.locale,
+    })
+    .onConflictDoNothing();
+  const [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  return gift!;
+}
+
+function invoiceSubscription(invoice: Stripe.Invoice) {
+  const details = invoice.parent?.subscription_details;
+  return { subscriptionId: idOf(details?.subscription), metadata: details?.metadata ?? {} };
+}
+
+/** The PaymentIntent behind an invoice, so a later refund finds its donation row. */
+async function invoicePaymentIntent(env: Env, invoice: Stripe.Invoice): Promise<string | null> {
+  const embedded = invoice.payments?.data?.[0]?.payment?.payment_intent;
+  if (embedded) return idOf(embedded);
+  try {
+    const payments = await getStripe(env)?.invoicePayments.list({ invoice: invoice.id, limit: 1 });
+    return idOf(payments?.data[0]?.payment?.payment_intent);
+  } catch {
+    return null;
+  }
+}
+
+/** Each monthly payment, the first one included: one donations row per invoice, and a receipt. */
+async function recordInvoicePaid(env: Env, invoice: Stripe.Invoice): Promise<Mail[]> {
+  const { subscriptionId, metadata } = invoiceSubscription(invoice);
+  if (!subscriptionId || !invoice.id) return [];
+  const db = getDb(env);
+  const attempt = await findAttempt(db, metadata.attempt_id);
+  let [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  const customerId = idOf(invoice.customer);
+  if (!gift && attempt && customerId)
+    gift = await ensureRecurringGift(db, attempt, subscriptionId, customerId);
+  if (!gift) {
+    logInfo("invoice for an unknown subscription", { invoice: invoice.id });
+    return [];
+  }
+  const now = new Date().toISOString();
+  const paidAt = isoFromUnix(invoice.status_transitions?.paid_at);
+  const paymentIntent = await invoicePaymentIntent(env, invoice);
+  const isFirst = invoice.billing_reason === "subscription_create";
+  await db
+    .insert(donations)
+    .values({
+      id: crypto.randomUUID(),
+      attemptId: isFirst ? (attempt?.id ?? null) : null,
+      recurringGiftId: gift.id,
+      frequency: "monthly",
+      amountCents: invoice.amount_paid,
+      // The covered fee is known for the amount the donor first chose; a changed amount has none.
+      feeCents:
+        attempt && invoice.amount_paid === attempt.amountCents + attempt.feeCents ? attempt.feeCents : 0,
+      currency: invoice.currency,
+      status: "succeeded",
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      locale: gift.locale,
+      anonymous: attempt?.anonymous ?? false,
+      stripeInvoiceId: invoice.id,
+      stripePaymentIntentId: paymentIntent,
+      stripeCustomerId: customerId,
+      userId: metadata.user_id || null,
+      paidAt,
+    })
+    .onConflictDoUpdate({
+      // A renewal that failed and then succeeded on retry is the same invoice: one row.
+      target: donations.stripeInvoiceId,
+      set: { status: "succeeded", paidAt, stripePaymentIntentId: paymentIntent, updatedAt: now },
+      setWhere: ne(donations.status, "refunded"),
+    });
+  if (gift.status === "past_due")
+    await db
+      .update(recurringGifts)
+      .set({ status: "active", updatedAt: now })
+      .where(eq(recurringGifts.id, gift.id));
+  const [donation] = await db
+    .select()
+    .from(donations)
+    .where(eq(donations.stripeInvoiceId, invoice.id))
+    .limit(1);
+  if (!donation || donation.status !== "succeeded") return [];
+  return queueOnce(db, [
+    {
+      id: `receipt-${donation.id}`,
+      email: await buildReceiptEmail(env, receiptFor(donation, isFirst ? attempt : null)),
+    },
+  ]);
+}
+
+/** A failed renewal: the gift is past due and the donor gets a link to update the card. */
+async function recordInvoiceFailed(env: Env, invoice: Stripe.Invoice): Promise<Mail[]> {
+  const { subscriptionId } = invoiceSubscription(invoice);
+  if (!subscriptionId || !invoice.id) return [];
+  const db = getDb(env);
+  const [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  if (!gift) return [];
+  const now = new Date().toISOString();
+  await db
+    .update(recurringGifts)
+    .set({ status: "past_due", updatedAt: now })
+    .where(and(eq(recurringGifts.id, gift.id), ne(recurringGifts.status, "canceled")));
+  await db
+    .insert(donations)
+    .values({
+      id: crypto.randomUUID(),
+      recurringGiftId: gift.id,
+      frequency: "monthly",
+      amountCents: invoice.amount_due,
+      currency: invoice.currency,
+      status: "failed",
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      locale: gift.locale,
+      stripeInvoiceId: invoice.id,
+      stripeCustomerId: idOf(invoice.customer),
+    })
+    .onConflictDoNothing();
+  return queueOnce(db, [
+    {
+      // One notice per failed attempt of the invoice, not per delivery of the event.
+      id: `renewal-failed-${invoice.id}-${invoice.attempt_count ?? 1}`,
+      email: await buildRenewalFailedEmail(env, { ...gift, amountCents: invoice.amount_due }),
+    },
+  ]);
+}
+
+/** A full refund takes the gift out of the totals and statements; partial refunds are logged only. */
+async function recordRefund(env: Env, charge: Stripe.Charge) {
+  if (!charge.refunded) {
+    logInfo("partial refund left as is", { charge: charge.id, refunded: charge.amount_refunded });
+    return;
+  }
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  const paymentIntent = idOf(charge.payment_intent);
+  const matches = [eq(donations.stripeChargeId, charge.id)];
+  if (paymentIntent) matches.push(eq(donations.stripePaymentIntentId, paymentIntent));
+  const updated = await db
+    .update(donations)
+    .set({ status: "refunded", refundedAt: now, stripeChargeId: charge.id, updatedAt: now })
+    .where(or(...matches))
+    .returning({ id: donations.id });
+  if (updated.length > 0 || !paymentIntent) return;
+  // A renewal whose PaymentIntent was not known yet: ask Stripe which invoice it paid.
+  const payments = await getStripe(env)?.invoicePayments.list({
+    payment: { type: "payment_intent", payment_intent: paymentIntent },
+    limit: 1,
+  });
+  const invoiceId = payments?.data[0]?.invoice;
+  if (invoiceId)
+    await db
+      .update(donations)
+      .set({ status: "refunded", refundedAt: now, stripeChargeId: charge.id, updatedAt: now })
+      .where(eq(donations.stripeInvoiceId, idOf(invoiceId)!));
+}
