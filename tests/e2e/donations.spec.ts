@@ -1,10 +1,9 @@
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { STRIPE_ORIGIN } from "../../playwright.config";
 import { TEST_SECRET_KEY } from "../support/stripe-server";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 /**
  * Donations from /donate to the thank-you page, through the local Stripe-compatible server's
@@ -27,15 +26,6 @@ function hash(text: string) {
   let value = 0;
   for (const character of text) value = (value * 31 + character.charCodeAt(0)) >>> 0;
   return value;
-}
-
-/** axe over our own content (the shared header and footer have their own tests). */
-async function expectMainAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .include("#main")
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
 }
 
 let donorCounter = 0;
@@ -99,7 +89,7 @@ test("a one-time gift with a preset amount, from /donate to the thank-you page",
 
   await expect(page.getByRole("heading", { name: "Your donation" })).toBeVisible();
   await expect(page.getByTestId("donation-total")).toHaveText("$100");
-  await expectMainAccessible(page);
+  await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Process Donation" }).click();
   await payOnStandIn(page);
   await expect(page.getByRole("heading", { name: "Thank you for your donation!" })).toBeVisible();

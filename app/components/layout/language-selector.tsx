@@ -18,7 +18,8 @@ export function LanguageSelector({ align = "right" }: { align?: "left" | "right"
   return (
     <Disclosure
       className="relative"
-      label={t("language.current", { language: current.nativeName })}
+      // The name repeats the visible code, so speech users can say what they see (WCAG 2.5.3).
+      label={t("language.current", { language: current.nativeName, code: current.code.toUpperCase() })}
       summaryClassName="tap-target focus-ring flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm font-medium hover:bg-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden"
       summary={
         <>
