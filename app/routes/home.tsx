@@ -16,7 +16,7 @@ import { getRequestContext } from "~/server/context.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["home"] };
+export const handle = { i18n: ["home", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

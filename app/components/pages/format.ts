@@ -11,9 +11,12 @@ export function useFormat() {
     tag,
     number: (value: number) => new Intl.NumberFormat(tag).format(value),
     money: (dollars: number) =>
-      new Intl.NumberFormat(tag, { style: "currency", currency: "USD", maximumFractionDigits: 0 }).format(
-        dollars,
-      ),
+      new Intl.NumberFormat(tag, {
+        style: "currency",
+        currency: "USD",
+        minimumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+        maximumFractionDigits: Number.isInteger(dollars) ? 0 : 2,
+      }).format(dollars),
     /** A calendar date (YYYY-MM-DD) as New Yorkers read it. */
     date: (isoDate: string, style: "long" | "full" = "long") =>
       new Intl.DateTimeFormat(tag, { dateStyle: style, timeZone: "UTC" }).format(new Date(`${isoDate}T12:00:00Z`)),
