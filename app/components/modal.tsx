@@ -40,8 +40,30 @@ export function Modal({
       if (opener.current instanceof HTMLElement) opener.current.focus();
       onClose();
     }
+    // showModal() makes the page inert, but Tab can still leave for the browser's own toolbar;
+    // keep it cycling inside the dialog.
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Tab") return;
+      const focusable = [
+        ...dialog!.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])"),
+      ].filter((element) => !element.hasAttribute("disabled") && element.offsetParent !== null);
+      const first = focusable[0];
+      const last = focusable.at(-1);
+      if (!first || !last) return;
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    }
     dialog.addEventListener("close", onNativeClose);
-    return () => dialog.removeEventListener("close", onNativeClose);
+    dialog.addEventListener("keydown", onKeyDown);
+    return () => {
+      dialog.removeEventListener("close", onNativeClose);
+      dialog.removeEventListener("keydown", onKeyDown);
+    };
   }, [onClose]);
 
   return (
