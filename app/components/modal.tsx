@@ -45,7 +45,9 @@ export function Modal({
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Tab") return;
       const focusable = [
-        ...dialog!.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])"),
+        ...dialog!.querySelectorAll<HTMLElement>(
+          "a[href], button, input, select, textarea, [tabindex]:not([tabindex='-1'])",
+        ),
       ].filter((element) => !element.hasAttribute("disabled") && element.offsetParent !== null);
       const first = focusable[0];
       const last = focusable.at(-1);
@@ -89,7 +91,15 @@ export function Modal({
             className="focus-ring tap-target -mr-2 -mt-2 inline-flex items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
             aria-label={closeLabel}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

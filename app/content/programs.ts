@@ -1,11 +1,6 @@
 /** The six programs (SPEC.md §3 Program); words in locales/{en,es}/programs.json under `list.<id>`. */
 export type ProgramStatus =
-  | "launching2025"
-  | "spring2025"
-  | "ongoing"
-  | "yearRound"
-  | "active"
-  | "enrollmentOpen";
+  "launching2025" | "spring2025" | "ongoing" | "yearRound" | "active" | "enrollmentOpen";
 
 export type Program = {
   id: string;
@@ -16,12 +11,24 @@ export type Program = {
 };
 
 export const PROGRAMS: Program[] = [
-  { id: "tutoring", area: "education", path: "/education", status: "enrollmentOpen", ages: { min: 6, max: 18 } },
+  {
+    id: "tutoring",
+    area: "education",
+    path: "/education",
+    status: "enrollmentOpen",
+    ages: { min: 6, max: 18 },
+  },
   { id: "stem", area: "education", path: "/education", status: "launching2025", ages: { min: 10, max: 18 } },
   { id: "soccer", area: "athletics", path: "/athletics", status: "spring2025", ages: { min: 6, max: 18 } },
   { id: "basketball", area: "athletics", path: "/athletics", status: "yearRound", ages: { min: 8, max: 18 } },
   { id: "mentoring", area: "mentorship", path: "/mentorship", status: "ongoing", ages: { min: 8, max: 18 } },
-  { id: "artsLeadership", area: "arts", path: "/programs", status: "launching2025", ages: { min: 12, max: 18 } },
+  {
+    id: "artsLeadership",
+    area: "arts",
+    path: "/programs",
+    status: "launching2025",
+    ages: { min: 12, max: 18 },
+  },
 ];
 
 /** Mentoring formats and their figures (SPEC.md §9). */

@@ -33,8 +33,14 @@ export default function AthleticsPage() {
       <Section id="sports" title={t("athletics.sportsTitle")}>
         <CardGrid columns={2}>
           {PROGRAMS.filter((program) => program.area === "athletics").map((program) => (
-            <Card key={program.id} title={t(`list.${program.id}.title`)} badge={t(`status.${program.status}`)}>
-              <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`list.${program.id}.subtitle`)}</p>
+            <Card
+              key={program.id}
+              title={t(`list.${program.id}.title`)}
+              badge={t(`status.${program.status}`)}
+            >
+              <p className="font-semibold text-accent-800 dark:text-accent-200">
+                {t(`list.${program.id}.subtitle`)}
+              </p>
               <p>{t(`list.${program.id}.description`)}</p>
               <Facts
                 items={[

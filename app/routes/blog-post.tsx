@@ -47,9 +47,12 @@ export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-6 font-semibold uppercase tracking-wide text-accent-800 dark:text-accent-200">
         {t(`categories.${post.category}`)}
       </p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">{t(`posts.${post.slug}.title`)}</h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">
+        {t(`posts.${post.slug}.title`)}
+      </h1>
       <p className="mt-3 text-gray-700 dark:text-gray-300">
-        <time dateTime={post.date}>{format.date(post.date)}</time> · {t("by", { author: t(`authors.${post.author}`) })}
+        <time dateTime={post.date}>{format.date(post.date)}</time> ·{" "}
+        {t("by", { author: t(`authors.${post.author}`) })}
       </p>
       <p className="mt-6 text-xl text-gray-800 dark:text-gray-200">{t(`posts.${post.slug}.excerpt`)}</p>
       <div className="mt-6 space-y-5 text-lg leading-relaxed text-gray-800 dark:text-gray-200">

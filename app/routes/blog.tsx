@@ -25,7 +25,10 @@ export default function BlogPage() {
         {BLOG_POSTS.map((post) => {
           const title = t(`posts.${post.slug}.title`);
           return (
-            <article key={post.slug} className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700">
+            <article
+              key={post.slug}
+              className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700"
+            >
               <Badge>{t(`categories.${post.category}`)}</Badge>
               <h2 className="text-xl font-bold">
                 <Link to={`/blog/${post.slug}`} className="focus-ring rounded hover:underline">
@@ -33,10 +36,17 @@ export default function BlogPage() {
                 </Link>
               </h2>
               <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                <time dateTime={post.date}>{format.date(post.date)}</time> · {t("by", { author: t(`authors.${post.author}`) })}
+                <time dateTime={post.date}>{format.date(post.date)}</time> ·{" "}
+                {t("by", { author: t(`authors.${post.author}`) })}
               </p>
-              <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">{t(`posts.${post.slug}.excerpt`)}</p>
-              <Link to={`/blog/${post.slug}`} className="link mt-4 self-start font-semibold" aria-label={t("readMoreLabel", { title })}>
+              <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">
+                {t(`posts.${post.slug}.excerpt`)}
+              </p>
+              <Link
+                to={`/blog/${post.slug}`}
+                className="link mt-4 self-start font-semibold"
+                aria-label={t("readMoreLabel", { title })}
+              >
                 {t("readMore")}
               </Link>
             </article>

@@ -18,7 +18,11 @@ export function loader(args: Route.LoaderArgs) {
   const preset = Number(params.get("amount"));
   const custom = Number(params.get("custom"));
   const amount = params.get("custom") && custom > 0 ? custom : preset > 0 ? preset : CALCULATOR.defaultAmount;
-  return { seo: sitePageSeo(args), amount: Math.round(amount), frequency: parseFrequency(params.get("frequency")) };
+  return {
+    seo: sitePageSeo(args),
+    amount: Math.round(amount),
+    frequency: parseFrequency(params.get("frequency")),
+  };
 }
 
 const choice =
@@ -109,7 +113,10 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
           </Form>
         </section>
 
-        <section aria-labelledby="calc-result-title" className="rounded-2xl bg-accent-50 p-6 sm:p-8 dark:bg-gray-900">
+        <section
+          aria-labelledby="calc-result-title"
+          className="rounded-2xl bg-accent-50 p-6 sm:p-8 dark:bg-gray-900"
+        >
           <h2 id="calc-result-title" className="text-2xl font-bold">
             {t("calculator.resultTitle")}
           </h2>
@@ -121,26 +128,34 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-4 text-3xl font-extrabold text-accent-800 dark:text-accent-200">
                   {t("calculator.yearlyTotal", { amount: money(result.yearlyTotal) })}
                 </p>
-                <p className="mt-1 text-lg">{t("calculator.programShare", { amount: money(result.programDollars) })}</p>
+                <p className="mt-1 text-lg">
+                  {t("calculator.programShare", { amount: money(result.programDollars) })}
+                </p>
                 <p className="mt-6 font-semibold">{t("calculator.resultIntro")}</p>
                 <ul className="mt-3 space-y-3">
                   <li>
                     <strong className="text-xl" data-testid="calc-tutoring">
                       {t("calculator.tutoring", { count: result.tutoringHours })}
                     </strong>
-                    <span className="block text-gray-700 dark:text-gray-300">{t("calculator.tutoringNote")}</span>
+                    <span className="block text-gray-700 dark:text-gray-300">
+                      {t("calculator.tutoringNote")}
+                    </span>
                   </li>
                   <li>
                     <strong className="text-xl" data-testid="calc-mentoring">
                       {t("calculator.mentoring", { count: result.mentoringMonths })}
                     </strong>
-                    <span className="block text-gray-700 dark:text-gray-300">{t("calculator.mentoringNote")}</span>
+                    <span className="block text-gray-700 dark:text-gray-300">
+                      {t("calculator.mentoringNote")}
+                    </span>
                   </li>
                   <li>
                     <strong className="text-xl" data-testid="calc-athletics">
                       {t("calculator.athletics", { count: result.athleticsSeasons })}
                     </strong>
-                    <span className="block text-gray-700 dark:text-gray-300">{t("calculator.athleticsNote")}</span>
+                    <span className="block text-gray-700 dark:text-gray-300">
+                      {t("calculator.athleticsNote")}
+                    </span>
                   </li>
                 </ul>
               </>
@@ -149,7 +164,10 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
           {result.yearlyTotal > 0 ? (
             <>
               <h3 className="mt-8 text-lg font-bold">{t("calculator.howTitle")}</h3>
-              <ol className="mt-2 list-decimal space-y-2 pl-5 text-gray-800 dark:text-gray-200" data-testid="calc-explain">
+              <ol
+                className="mt-2 list-decimal space-y-2 pl-5 text-gray-800 dark:text-gray-200"
+                data-testid="calc-explain"
+              >
                 <li>
                   {t(frequency === "monthly" ? "calculator.explainMonthly" : "calculator.explainOnce", {
                     amount: money(result.amount),
@@ -166,11 +184,14 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
                   })}
                 </li>
               </ol>
-              {frequency === "monthly" ? <p className="mt-4 text-gray-800 dark:text-gray-200">{t("calculator.monthlyBonus")}</p> : null}
+              {frequency === "monthly" ? (
+                <p className="mt-4 text-gray-800 dark:text-gray-200">{t("calculator.monthlyBonus")}</p>
+              ) : null}
               <Link to={donateHref(result.amount, frequency)} className="btn-donate mt-6">
                 {t("calculator.donate", {
                   amount: money(result.amount),
-                  frequency: frequency === "monthly" ? t("calculator.donateMonthly") : t("calculator.donateOnce"),
+                  frequency:
+                    frequency === "monthly" ? t("calculator.donateMonthly") : t("calculator.donateOnce"),
                 })}
               </Link>
             </>

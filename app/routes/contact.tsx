@@ -63,7 +63,10 @@ export default function ContactPage() {
             <p className="text-sm text-gray-700 dark:text-gray-300">{t("contact.hoursNote")}</p>
             <dl className="mt-3 space-y-2">
               {(["weekdays", "saturday", "sunday"] as const).map((day) => (
-                <div key={day} className="flex flex-wrap justify-between gap-2 border-b border-gray-200 pb-2 dark:border-gray-700">
+                <div
+                  key={day}
+                  className="flex flex-wrap justify-between gap-2 border-b border-gray-200 pb-2 dark:border-gray-700"
+                >
                   <dt className="font-semibold">{t(`contact.hours.${day}.day`)}</dt>
                   <dd>{t(`contact.hours.${day}.time`)}</dd>
                 </div>

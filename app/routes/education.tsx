@@ -32,15 +32,21 @@ export default function EducationPage() {
       </PageHeader>
       <Section id="offer" title={t("education.offerTitle")}>
         <CardGrid columns={4}>
-          {asList<{ title: string; text: string }>(t("education.offers", { returnObjects: true })).map((offer) => (
-            <Card key={offer.title} title={offer.title}>
-              <p>{offer.text}</p>
-            </Card>
-          ))}
+          {asList<{ title: string; text: string }>(t("education.offers", { returnObjects: true })).map(
+            (offer) => (
+              <Card key={offer.title} title={offer.title}>
+                <p>{offer.text}</p>
+              </Card>
+            ),
+          )}
         </CardGrid>
         <CardGrid columns={2}>
           {PROGRAMS.filter((program) => program.area === "education").map((program) => (
-            <Card key={program.id} title={t(`list.${program.id}.title`)} badge={t(`status.${program.status}`)}>
+            <Card
+              key={program.id}
+              title={t(`list.${program.id}.title`)}
+              badge={t(`status.${program.status}`)}
+            >
               <p>{t(`list.${program.id}.description`)}</p>
               <Facts
                 items={[

@@ -4,7 +4,10 @@ import { getInstance, getLocale } from "~/server/i18n.server";
 import type { Route } from "./+types/event-ics";
 
 function icsDate(date: Date): string {
-  return date.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 }
 
 /** RFC 5545 text: escape backslash, semicolon, comma and newlines; fold lines at 75 octets. */

@@ -61,7 +61,11 @@ function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
       new Date(`2000-01-01T${value}:00Z`),
     );
   return (
-    <article id={event.id} className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700" data-event={event.id}>
+    <article
+      id={event.id}
+      className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700"
+      data-event={event.id}
+    >
       <Badge>{t(`categories.${event.category}`)}</Badge>
       <h3 className="text-xl font-bold">{title}</h3>
       <p className="mt-2 text-gray-700 dark:text-gray-300">{t(`items.${event.id}.description`)}</p>
@@ -88,14 +92,17 @@ function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
         </div>
       </dl>
       <h4 className="mt-4 font-semibold">{t("highlights")}</h4>
-      <CheckList className="mt-2 flex-1 text-gray-700 dark:text-gray-300" items={asList(t(`items.${event.id}.highlights`, { returnObjects: true }))} />
+      <CheckList
+        className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
+        items={asList(t(`items.${event.id}.highlights`, { returnObjects: true }))}
+      />
       <a
         href={`/events/${event.id}/calendar.ics?lng=${locale}`}
         download={`${event.id}.ics`}
         className="btn-secondary mt-6 self-start"
-        aria-label={t("addToCalendarLabel", { title })}
       >
         {t("addToCalendar")}
+        <span className="sr-only">: {title} (.ics)</span>
       </a>
     </article>
   );

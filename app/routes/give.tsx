@@ -30,7 +30,11 @@ export default function GivePage() {
           </Link>
         </p>
       </PageHeader>
-      <Section id="goal" title={t("goalTitle")} lead={t("goal", { amount: format.money(YEAR_ONE.fundraisingGoalDollars) })}>
+      <Section
+        id="goal"
+        title={t("goalTitle")}
+        lead={t("goal", { amount: format.money(YEAR_ONE.fundraisingGoalDollars) })}
+      >
         {/* slot: goal progress */}
       </Section>
       <Section id="ways" title={t("waysTitle")} tinted>
@@ -39,7 +43,11 @@ export default function GivePage() {
             const title = t(`ways.${way.id}.title`);
             const online = way.id === "oneTime" || way.id === "monthly";
             return (
-              <Card key={way.id} title={title} badge={way.minimum ? t("minimum", { amount: format.money(way.minimum) }) : undefined}>
+              <Card
+                key={way.id}
+                title={title}
+                badge={way.minimum ? t("minimum", { amount: format.money(way.minimum) }) : undefined}
+              >
                 <p>{t(`ways.${way.id}.text`)}</p>
                 {online ? (
                   <Link
@@ -65,8 +73,13 @@ export default function GivePage() {
       <Section id="examples" title={t("examplesTitle")}>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {GIFT_EXAMPLES.map((amount) => (
-            <li key={amount} className="flex flex-col rounded-2xl border border-gray-200 p-6 dark:border-gray-700">
-              <p className="text-3xl font-black text-accent-800 dark:text-accent-200">{format.money(amount)}</p>
+            <li
+              key={amount}
+              className="flex flex-col rounded-2xl border border-gray-200 p-6 dark:border-gray-700"
+            >
+              <p className="text-3xl font-black text-accent-800 dark:text-accent-200">
+                {format.money(amount)}
+              </p>
               <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{t(`examples.${amount}`)}</p>
               <Link to={donateHref(amount)} className="btn-donate mt-4 self-start">
                 {t("giveAmount", { amount: format.money(amount) })}
@@ -81,7 +94,10 @@ export default function GivePage() {
       <Section id="levels" title={t("levelsTitle")} lead={t("levelsLead")}>
         <ol className="mt-6 flex flex-wrap gap-3">
           {GIVING_LEVELS.map((level) => (
-            <li key={level} className="rounded-full bg-accent-100 px-4 py-2 font-semibold text-accent-900 dark:bg-accent-900 dark:text-accent-100">
+            <li
+              key={level}
+              className="rounded-full bg-accent-100 px-4 py-2 font-semibold text-accent-900 dark:bg-accent-900 dark:text-accent-100"
+            >
               {t(`levels.${level}`)}
             </li>
           ))}
@@ -89,7 +105,13 @@ export default function GivePage() {
       </Section>
       <Section id="tax" title={t("taxTitle")} lead={t("tax")} tinted />
       {/* form slot: giving-info */}
-      <FormSlot id="giving-info-form" title={t("formTitle")} intro={t("formIntro")} href="/forms/giving-info" action={t("formAction")} />
+      <FormSlot
+        id="giving-info-form"
+        title={t("formTitle")}
+        intro={t("formIntro")}
+        href="/forms/giving-info"
+        action={t("formAction")}
+      />
     </>
   );
 }

@@ -28,7 +28,9 @@ export default function HistoryPage() {
               />
               <p className="font-bold text-accent-800 dark:text-accent-200">{item.year}</p>
               <h3 className="text-xl font-bold">{t(`history.events.${item.id}.title`)}</h3>
-              <p className="mt-1 max-w-3xl text-gray-700 dark:text-gray-300">{t(`history.events.${item.id}.text`)}</p>
+              <p className="mt-1 max-w-3xl text-gray-700 dark:text-gray-300">
+                {t(`history.events.${item.id}.text`)}
+              </p>
             </li>
           ))}
         </ol>

@@ -107,8 +107,13 @@ function Programs() {
                 <p className="mt-1 font-semibold text-accent-800 dark:text-accent-200">
                   {t(`programs.${program.id}.subtitle`)}
                 </p>
-                <p className="mt-3 text-gray-700 dark:text-gray-300">{t(`programs.${program.id}.description`)}</p>
-                <CheckList className="mt-4" items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))} />
+                <p className="mt-3 text-gray-700 dark:text-gray-300">
+                  {t(`programs.${program.id}.description`)}
+                </p>
+                <CheckList
+                  className="mt-4"
+                  items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))}
+                />
                 <Link
                   to={program.path}
                   className="btn-secondary mt-6"
@@ -203,7 +208,9 @@ export default function HomePage() {
           <h2 id="mission-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
             {t("mission.title")}
           </h2>
-          <p className="mx-auto mt-4 max-w-3xl text-xl text-gray-800 dark:text-gray-200">{t("mission.description")}</p>
+          <p className="mx-auto mt-4 max-w-3xl text-xl text-gray-800 dark:text-gray-200">
+            {t("mission.description")}
+          </p>
           <Link to="/mission" className="btn-secondary mt-8">
             {t("mission.button")}
           </Link>
@@ -230,15 +237,23 @@ export default function HomePage() {
               <Link to="/give" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
                 {t("cta.donate")}
               </Link>
-              <Link to="/volunteer" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+              <Link
+                to="/volunteer"
+                className="btn focus-ring border-2 border-white text-white hover:bg-white/10"
+              >
                 {t("cta.volunteer")}
               </Link>
             </div>
             <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
             <ul className="mt-4 grid gap-4 md:grid-cols-3">
               {HOME_GIFT_TILES.map((amount) => (
-                <li key={amount} className="flex flex-col rounded-2xl bg-white p-6 text-gray-900 dark:bg-gray-800 dark:text-gray-100">
-                  <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">{format.money(amount)}</p>
+                <li
+                  key={amount}
+                  className="flex flex-col rounded-2xl bg-white p-6 text-gray-900 dark:bg-gray-800 dark:text-gray-100"
+                >
+                  <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">
+                    {format.money(amount)}
+                  </p>
                   <p className="mt-2 flex-1">{t(`cta.tiles.${amount}`)}</p>
                   <Link to={donateHref(amount)} className="btn-donate mt-4">
                     {t("cta.giveAmount", { amount: format.money(amount) })}

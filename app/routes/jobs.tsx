@@ -35,7 +35,12 @@ export default function JobsPage() {
           ))}
         </CardGrid>
       </Section>
-      <Section id="apply" title={t("jobs.applyTitle")} lead={t("jobs.apply", { email: ORGANIZATION.email })} tinted>
+      <Section
+        id="apply"
+        title={t("jobs.applyTitle")}
+        lead={t("jobs.apply", { email: ORGANIZATION.email })}
+        tinted
+      >
         <p className="mt-6">
           <a href={`mailto:${ORGANIZATION.email}`} className="btn-primary">
             {t("jobs.applyAction")}

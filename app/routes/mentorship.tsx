@@ -44,10 +44,16 @@ export default function MentorshipPage() {
         <Steps steps={asList(t("mentorship.how", { returnObjects: true }))} />
       </Section>
       <Section id="qualities" title={t("mentorship.qualitiesTitle")}>
-        <CheckList className="mt-6 text-lg" items={asList(t("mentorship.qualities", { returnObjects: true }))} />
+        <CheckList
+          className="mt-6 text-lg"
+          items={asList(t("mentorship.qualities", { returnObjects: true }))}
+        />
       </Section>
       <Section id="outcomes" title={t("mentorship.outcomesTitle")} tinted>
-        <CheckList className="mt-6 text-lg" items={asList(t("mentorship.outcomes", { returnObjects: true }))} />
+        <CheckList
+          className="mt-6 text-lg"
+          items={asList(t("mentorship.outcomes", { returnObjects: true }))}
+        />
       </Section>
       <Section id="voices" title={t("mentorship.testimonialsTitle")}>
         <div className="mt-8 grid gap-6 md:grid-cols-3">

@@ -2,7 +2,12 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/components/pages/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
-import { PARTNER_STEPS, PARTNERSHIP_LEVELS, PARTNERSHIP_TYPES, PROSPECTIVE_PARTNERS } from "~/content/involve";
+import {
+  PARTNER_STEPS,
+  PARTNERSHIP_LEVELS,
+  PARTNERSHIP_TYPES,
+  PROSPECTIVE_PARTNERS,
+} from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
@@ -73,9 +78,15 @@ export default function PartnerPage() {
             <caption className="sr-only">{t("partner.tableCaption")}</caption>
             <thead>
               <tr className="border-b-2 border-gray-300 dark:border-gray-600">
-                <th scope="col" className="py-3 pr-4">{t("labels.type")}</th>
-                <th scope="col" className="py-3 pr-4">{t("labels.contribution")}</th>
-                <th scope="col" className="py-3">{t("labels.status")}</th>
+                <th scope="col" className="py-3 pr-4">
+                  {t("labels.type")}
+                </th>
+                <th scope="col" className="py-3 pr-4">
+                  {t("labels.contribution")}
+                </th>
+                <th scope="col" className="py-3">
+                  {t("labels.status")}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -89,7 +100,9 @@ export default function PartnerPage() {
                   </th>
                   <td className="py-3 pr-4">{t(`partner.prospects.${prospect.id}.contribution`)}</td>
                   <td className="py-3">
-                    <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}>
+                    <span
+                      className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}
+                    >
                       {t(`partner.statuses.${prospect.status}`)}
                     </span>
                   </td>

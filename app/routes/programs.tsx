@@ -34,8 +34,14 @@ export default function ProgramsPage() {
       <Section id="all-programs" title={t("programs.overviewTitle")} tinted>
         <CardGrid>
           {PROGRAMS.map((program) => (
-            <Card key={program.id} title={t(`list.${program.id}.title`)} badge={t(`status.${program.status}`)}>
-              <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`list.${program.id}.subtitle`)}</p>
+            <Card
+              key={program.id}
+              title={t(`list.${program.id}.title`)}
+              badge={t(`status.${program.status}`)}
+            >
+              <p className="font-semibold text-accent-800 dark:text-accent-200">
+                {t(`list.${program.id}.subtitle`)}
+              </p>
               <p>{t(`list.${program.id}.description`)}</p>
               <Facts
                 items={[

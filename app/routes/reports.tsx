@@ -42,7 +42,9 @@ export default function ReportsPage() {
               >
                 <Badge>{t(`reports.types.${report.type}`)}</Badge>
                 <h3 className="text-xl font-bold">{title}</h3>
-                <p className="mt-2 text-gray-700 dark:text-gray-300">{t(`reports.items.${report.id}.description`)}</p>
+                <p className="mt-2 text-gray-700 dark:text-gray-300">
+                  {t(`reports.items.${report.id}.description`)}
+                </p>
                 <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
                   {t("reports.expected", { date: format.date(report.date) })} ·{" "}
                   {t("reports.pages", { count: report.pages })}
@@ -96,7 +98,10 @@ export default function ReportsPage() {
           <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
             {t("reports.newsletterTitle")}
           </h2>
-          <p id="reports-newsletter-intro" className="mt-3 max-w-3xl text-lg text-gray-800 dark:text-gray-200">
+          <p
+            id="reports-newsletter-intro"
+            className="mt-3 max-w-3xl text-lg text-gray-800 dark:text-gray-200"
+          >
             {t("reports.newsletterIntro")}
           </p>
           <Form method="post" action="/newsletter" className="mt-6 flex max-w-xl flex-wrap items-end gap-3">

@@ -26,7 +26,9 @@ export default function StoriesPage() {
               {t("stories.programLabel")}: {t(`stories.programs.${story.program}`)}
             </p>
             <h2 className="mt-2 text-2xl font-bold">{t(`stories.items.${story.id}.title`)}</h2>
-            <p className="mt-1 font-semibold text-gray-700 dark:text-gray-300">{t(`stories.items.${story.id}.person`)}</p>
+            <p className="mt-1 font-semibold text-gray-700 dark:text-gray-300">
+              {t(`stories.items.${story.id}.person`)}
+            </p>
             <p className="mt-3 text-gray-800 dark:text-gray-200">{t(`stories.items.${story.id}.text`)}</p>
           </article>
         ))}

@@ -28,7 +28,9 @@ function Members({ group }: { group: "staff" | "board" }) {
           </span>
           <div>
             <h3 className="text-lg font-bold">{t(`team.members.${member.id}.name`)}</h3>
-            <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`team.members.${member.id}.role`)}</p>
+            <p className="font-semibold text-accent-800 dark:text-accent-200">
+              {t(`team.members.${member.id}.role`)}
+            </p>
             <p className="mt-2 text-gray-700 dark:text-gray-300">{t(`team.members.${member.id}.bio`)}</p>
           </div>
         </li>

@@ -28,10 +28,12 @@ export default function VolunteerPage() {
                 <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`${key}.subtitle`)}</p>
                 <p>{t(`${key}.description`)}</p>
                 <Facts
-                  items={(["commitment", "schedule", "skills", "requirements", "impact"] as const).map((field) => ({
-                    term: t(`labels.${field}`),
-                    value: t(`${key}.${field}`),
-                  }))}
+                  items={(["commitment", "schedule", "skills", "requirements", "impact"] as const).map(
+                    (field) => ({
+                      term: t(`labels.${field}`),
+                      value: t(`${key}.${field}`),
+                    }),
+                  )}
                 />
               </Card>
             );
@@ -47,7 +49,10 @@ export default function VolunteerPage() {
         />
       </Section>
       <Section id="requirements" title={t("volunteer.requirementsTitle")}>
-        <CheckList className="mt-6 text-lg" items={asList(t("volunteer.requirements", { returnObjects: true }))} />
+        <CheckList
+          className="mt-6 text-lg"
+          items={asList(t("volunteer.requirements", { returnObjects: true }))}
+        />
       </Section>
       {/* form slot: volunteer */}
       <FormSlot

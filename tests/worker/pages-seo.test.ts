@@ -18,7 +18,10 @@ describe("sitemap and robots", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     const xml = await response.text();
-    for (const path of [...PUBLIC_PAGES.map((page) => page.path), ...BLOG_POSTS.map((post) => `/blog/${post.slug}`)]) {
+    for (const path of [
+      ...PUBLIC_PAGES.map((page) => page.path),
+      ...BLOG_POSTS.map((post) => `/blog/${post.slug}`),
+    ]) {
       const url = new URL(path, "http://x").pathname;
       expect(xml, path).toMatch(new RegExp(`<loc>[^<]*${url === "/" ? "/" : url}</loc>`));
       expect(xml, path).toMatch(new RegExp(`<loc>[^<]*${url === "/" ? "/" : url}\\?lng=es</loc>`));
@@ -38,19 +41,24 @@ describe("sitemap and robots", () => {
 });
 
 describe("page metadata", () => {
-  it.each(PUBLIC_PAGES.flatMap((page) => [[page.path, "en"], [page.path, "es"]] as const))(
-    "%s (%s) has title, description, canonical, Open Graph and hreflang",
-    async (path, locale) => {
-      const html = await (await fetchPage(`${path}?lng=${locale}`)).text();
-      expect(html).toContain(`<html lang="${locale}"`);
-      expect(html).toMatch(/<title>[^<]+<\/title>/);
-      expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
-      expect(html).toMatch(/<link rel="canonical" href="[^"]+"/);
-      for (const property of ["og:title", "og:description", "og:url", "og:image", "og:locale"])
-        expect(html, property).toContain(`property="${property}"`);
-      for (const hrefLang of ["en", "es", "x-default"]) expect(html).toContain(`hrefLang="${hrefLang}"`);
-    },
-  );
+  it.each(
+    PUBLIC_PAGES.flatMap(
+      (page) =>
+        [
+          [page.path, "en"],
+          [page.path, "es"],
+        ] as const,
+    ),
+  )("%s (%s) has title, description, canonical, Open Graph and hreflang", async (path, locale) => {
+    const html = await (await fetchPage(`${path}?lng=${locale}`)).text();
+    expect(html).toContain(`<html lang="${locale}"`);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toMatch(/<meta name="description" content="[^"]{40,}"/);
+    expect(html).toMatch(/<link rel="canonical" href="[^"]+"/);
+    for (const property of ["og:title", "og:description", "og:url", "og:image", "og:locale"])
+      expect(html, property).toContain(`property="${property}"`);
+    for (const hrefLang of ["en", "es", "x-default"]) expect(html).toContain(`hrefLang="${hrefLang}"`);
+  });
 
   it("gives every page a different description in Spanish", async () => {
     const descriptions = new Set<string>();
@@ -70,7 +78,8 @@ describe("page metadata", () => {
     const items = jsonLd(await (await fetchPage("/events")).text());
     const events = items.filter((item) => item["@type"] === "Event");
     expect(events).toHaveLength(EVENTS.length);
-    for (const event of events) expect(String(event.startDate)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-0[45]:00$/);
+    for (const event of events)
+      expect(String(event.startDate)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-0[45]:00$/);
   });
 
   it("gives each blog post its own title and a 404 to an unknown slug", async () => {

@@ -19,7 +19,9 @@ export function useFormat() {
       }).format(dollars),
     /** A calendar date (YYYY-MM-DD) as New Yorkers read it. */
     date: (isoDate: string, style: "long" | "full" = "long") =>
-      new Intl.DateTimeFormat(tag, { dateStyle: style, timeZone: "UTC" }).format(new Date(`${isoDate}T12:00:00Z`)),
+      new Intl.DateTimeFormat(tag, { dateStyle: style, timeZone: "UTC" }).format(
+        new Date(`${isoDate}T12:00:00Z`),
+      ),
   };
 }
 

@@ -14,7 +14,9 @@ export function LegalPage({ page }: { page: "privacy" | "terms" | "accessibility
   return (
     <>
       <PageHeader title={t(`meta:pages.${page}.title`)} lead={t(`${page}.lead`)}>
-        <p className="mt-4 text-gray-700 dark:text-gray-300">{t("updated", { date: format.date(LEGAL_UPDATED) })}</p>
+        <p className="mt-4 text-gray-700 dark:text-gray-300">
+          {t("updated", { date: format.date(LEGAL_UPDATED) })}
+        </p>
       </PageHeader>
       <div className="container-page max-w-3xl space-y-10 py-12">
         {asList<LegalSection>(t(`${page}.sections`, { returnObjects: true })).map((section) => (

@@ -7,7 +7,11 @@ const HIDDEN = ["opacity-0", "translate-y-6"];
  * The server renders it visible, so it reads without JavaScript; only sections still below
  * the fold at hydration are hidden, and never for people who prefer reduced motion.
  */
-export function Reveal({ className = "", threshold = 0.2, ...props }: ComponentPropsWithoutRef<"section"> & { threshold?: number }) {
+export function Reveal({
+  className = "",
+  threshold = 0.2,
+  ...props
+}: ComponentPropsWithoutRef<"section"> & { threshold?: number }) {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => {
     const element = ref.current;

@@ -77,9 +77,11 @@ export function Badge({ children }: { children: ReactNode }) {
 }
 
 export function CardGrid({ children, columns = 3 }: { children: ReactNode; columns?: 2 | 3 | 4 }) {
-  const cols = { 2: "md:grid-cols-2", 3: "md:grid-cols-2 lg:grid-cols-3", 4: "sm:grid-cols-2 lg:grid-cols-4" }[
-    columns
-  ];
+  const cols = {
+    2: "md:grid-cols-2",
+    3: "md:grid-cols-2 lg:grid-cols-3",
+    4: "sm:grid-cols-2 lg:grid-cols-4",
+  }[columns];
   return <div className={`mt-8 grid gap-6 ${cols}`}>{children}</div>;
 }
 
