@@ -34,6 +34,10 @@ export default [
   route("search", "routes/search.tsx"),
 
   // Pages issue: more page routes (for example blog posts) go here.
+  route("blog/:slug", "routes/blog-post.tsx"),
+  route("events/:id/calendar.ics", "routes/event-ics.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
 
   // Forms issue: form actions, newsletter confirmation and unsubscribe go here.
 

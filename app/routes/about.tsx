@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList, useFormat } from "~/components/pages/format";
+import { Paragraphs, Section, StatList } from "~/components/pages/ui";
+import { YEAR_ONE } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/about";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["about", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +16,41 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function AboutPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("about");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.about.title")} lead={t("pages.about.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.about.title")} lead={t("about.lead")} />
+      <Section id="who" title={t("about.whoTitle")}>
+        <Paragraphs className="mt-4 max-w-3xl" items={asList(t("about.who", { returnObjects: true }))} />
+      </Section>
+      <Section id="numbers" title={t("about.numbersTitle")} tinted>
+        <StatList
+          stats={[
+            { value: `${format.number(YEAR_ONE.youth)}+`, label: t("about.numbers.youth") },
+            { value: "6", label: t("about.numbers.programs") },
+            { value: format.money(YEAR_ONE.budgetDollars), label: t("about.numbers.budget") },
+            { value: "85%", label: t("about.numbers.funds") },
+          ]}
+        />
+      </Section>
+      <Section id="more" title={t("about.moreTitle")}>
+        <ul className="mt-6 grid gap-4 md:grid-cols-3">
+          {(["mission", "team", "history"] as const).map((page) => (
+            <li key={page}>
+              <Link
+                to={`/${page}`}
+                className="focus-ring block h-full rounded-xl border-2 border-accent-200 p-6 no-underline hover:border-accent-600 dark:border-gray-700 dark:hover:border-accent-300"
+              >
+                <span className="block text-xl font-bold text-accent-800 dark:text-accent-200">
+                  {t(`meta:pages.${page}.title`)}
+                </span>
+                <span className="mt-1 block text-gray-700 dark:text-gray-300">{t(`about.more.${page}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
   );
 }

@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList, useFormat } from "~/components/pages/format";
+import { Card, CardGrid, CheckList, Facts, FormSlot, Section, StatList } from "~/components/pages/ui";
+import { AGES, YEAR_ONE } from "~/content/figures";
+import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +16,55 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function AthleticsPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("programs");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.athletics.title")} lead={t("pages.athletics.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.athletics.title")} lead={t("athletics.lead")}>
+        <StatList
+          stats={[
+            { value: `${format.number(YEAR_ONE.athletes)}+`, label: t("athletics.stats.athletes") },
+            { value: "3", label: t("athletics.stats.season") },
+            { value: `${AGES.min}–${AGES.max}`, label: t("athletics.stats.ages") },
+            { value: t("athletics.costValue"), label: t("athletics.stats.cost") },
+          ]}
+        />
+      </PageHeader>
+      <Section id="sports" title={t("athletics.sportsTitle")}>
+        <CardGrid columns={2}>
+          {PROGRAMS.filter((program) => program.area === "athletics").map((program) => (
+            <Card
+              key={program.id}
+              title={t(`list.${program.id}.title`)}
+              badge={t(`status.${program.status}`)}
+            >
+              <p className="font-semibold text-accent-800 dark:text-accent-200">
+                {t(`list.${program.id}.subtitle`)}
+              </p>
+              <p>{t(`list.${program.id}.description`)}</p>
+              <Facts
+                items={[
+                  { term: t("labels.ages"), value: t("labels.agesValue", program.ages) },
+                  { term: t("labels.schedule"), value: t(`list.${program.id}.schedule`) },
+                  { term: t("labels.impact"), value: t(`list.${program.id}.impact`) },
+                ]}
+              />
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="values" title={t("athletics.valuesTitle")} tinted>
+        <CheckList className="mt-6 text-lg" items={asList(t("athletics.values", { returnObjects: true }))} />
+      </Section>
+      <Section id="safety" title={t("athletics.safetyTitle")} lead={t("athletics.safety")} />
+      {/* form slot: athletics */}
+      <FormSlot
+        id="athletics-form"
+        title={t("athletics.formTitle")}
+        intro={t("athletics.formIntro")}
+        href="/forms/athletics"
+        action={t("athletics.formAction")}
+      />
+    </>
   );
 }

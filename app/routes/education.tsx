@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList, useFormat } from "~/components/pages/format";
+import { Card, CardGrid, Facts, FormSlot, Section, StatList, Steps } from "~/components/pages/ui";
+import { YEAR_ONE } from "~/content/figures";
+import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/education";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +16,59 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function EducationPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("programs");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.education.title")} lead={t("pages.education.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.education.title")} lead={t("education.lead")}>
+        <StatList
+          stats={[
+            { value: `${format.number(YEAR_ONE.students)}+`, label: t("education.stats.students") },
+            { value: `${YEAR_ONE.academicImprovement}%`, label: t("education.stats.improvement") },
+            { value: "1–12", label: t("education.stats.grades") },
+            { value: "4", label: t("education.stats.groupSize") },
+          ]}
+        />
+      </PageHeader>
+      <Section id="offer" title={t("education.offerTitle")}>
+        <CardGrid columns={4}>
+          {asList<{ title: string; text: string }>(t("education.offers", { returnObjects: true })).map(
+            (offer) => (
+              <Card key={offer.title} title={offer.title}>
+                <p>{offer.text}</p>
+              </Card>
+            ),
+          )}
+        </CardGrid>
+        <CardGrid columns={2}>
+          {PROGRAMS.filter((program) => program.area === "education").map((program) => (
+            <Card
+              key={program.id}
+              title={t(`list.${program.id}.title`)}
+              badge={t(`status.${program.status}`)}
+            >
+              <p>{t(`list.${program.id}.description`)}</p>
+              <Facts
+                items={[
+                  { term: t("labels.ages"), value: t("labels.agesValue", program.ages) },
+                  { term: t("labels.schedule"), value: t(`list.${program.id}.schedule`) },
+                ]}
+              />
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="how" title={t("education.howTitle")} tinted>
+        <Steps steps={asList(t("education.how", { returnObjects: true }))} />
+      </Section>
+      {/* form slot: education */}
+      <FormSlot
+        id="education-form"
+        title={t("education.formTitle")}
+        intro={t("education.formIntro")}
+        href="/forms/education"
+        action={t("education.formAction")}
+      />
+    </>
   );
 }

@@ -1,21 +1,60 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/get-involved";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["involve", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
   return { seo: sitePageSeo(args) };
 }
 
+const WAYS = [
+  { id: "volunteer", to: "/volunteer" },
+  { id: "mentor", to: "/mentorship" },
+  { id: "fundraise", to: "#fundraising-form" },
+  { id: "partner", to: "/partner" },
+  { id: "give", to: "/give" },
+  { id: "events", to: "/events" },
+] as const;
+
 export default function GetInvolvedPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("involve");
   return (
-    <PageHeader title={t("pages.getInvolved.title")} lead={t("pages.getInvolved.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.getInvolved.title")} lead={t("getInvolved.lead")} />
+      <Section id="ways" title={t("getInvolved.waysTitle")}>
+        <CardGrid>
+          {WAYS.map((way) => (
+            <Card key={way.id} title={t(`getInvolved.ways.${way.id}.title`)}>
+              <p>{t(`getInvolved.ways.${way.id}.text`)}</p>
+              <Link to={way.to} className="link mt-auto self-start font-semibold">
+                {t("join.go", { page: t(`getInvolved.ways.${way.id}.title`) })}
+              </Link>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      {/* form slot: get-involved */}
+      <FormSlot
+        id="get-involved-form"
+        title={t("getInvolved.formTitle")}
+        intro={t("getInvolved.formIntro")}
+        href="/forms/get-involved"
+        action={t("getInvolved.formAction")}
+      />
+      {/* form slot: fundraising-team */}
+      <FormSlot
+        id="fundraising-form"
+        title={t("getInvolved.fundraisingTitle")}
+        intro={t("getInvolved.fundraisingIntro")}
+        href="/forms/fundraising-team"
+        action={t("getInvolved.fundraisingAction")}
+      />
+    </>
   );
 }

@@ -1,10 +1,17 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { useFormat } from "~/components/pages/format";
+import { FundsChart } from "~/components/pages/funds-chart";
+import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
+import { YEAR_ONE } from "~/content/figures";
+import { donateHref } from "~/content/home";
+import { GIFT_EXAMPLES, GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["give", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +19,99 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function GivePage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("give");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.give.title")} lead={t("pages.give.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.give.title")} lead={t("lead")}>
+        <p className="mt-6">
+          <Link to="/donate" className="btn-donate">
+            {t("donateNow")}
+          </Link>
+        </p>
+      </PageHeader>
+      <Section
+        id="goal"
+        title={t("goalTitle")}
+        lead={t("goal", { amount: format.money(YEAR_ONE.fundraisingGoalDollars) })}
+      >
+        {/* slot: goal progress */}
+      </Section>
+      <Section id="ways" title={t("waysTitle")} tinted>
+        <CardGrid>
+          {WAYS_TO_GIVE.map((way) => {
+            const title = t(`ways.${way.id}.title`);
+            const online = way.id === "oneTime" || way.id === "monthly";
+            return (
+              <Card
+                key={way.id}
+                title={title}
+                badge={way.minimum ? t("minimum", { amount: format.money(way.minimum) }) : undefined}
+              >
+                <p>{t(`ways.${way.id}.text`)}</p>
+                {online ? (
+                  <Link
+                    to={donateHref(50, way.id === "monthly" ? "monthly" : "one-time")}
+                    className="btn-donate mt-auto self-start"
+                  >
+                    {t("donateNow")}
+                  </Link>
+                ) : (
+                  <Link
+                    to="/forms/giving-info"
+                    className="btn-secondary mt-auto self-start"
+                    aria-label={t("infoActionLabel", { way: title })}
+                  >
+                    {t("infoAction")}
+                  </Link>
+                )}
+              </Card>
+            );
+          })}
+        </CardGrid>
+      </Section>
+      <Section id="examples" title={t("examplesTitle")}>
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {GIFT_EXAMPLES.map((amount) => (
+            <li
+              key={amount}
+              className="flex flex-col rounded-2xl border border-gray-200 p-6 dark:border-gray-700"
+            >
+              <p className="text-3xl font-black text-accent-800 dark:text-accent-200">
+                {format.money(amount)}
+              </p>
+              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{t(`examples.${amount}`)}</p>
+              <Link to={donateHref(amount)} className="btn-donate mt-4 self-start">
+                {t("giveAmount", { amount: format.money(amount) })}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+      <Section id="funds" title={t("fundsTitle")} lead={t("fundsLead")} tinted>
+        <FundsChart />
+      </Section>
+      <Section id="levels" title={t("levelsTitle")} lead={t("levelsLead")}>
+        <ol className="mt-6 flex flex-wrap gap-3">
+          {GIVING_LEVELS.map((level) => (
+            <li
+              key={level}
+              className="rounded-full bg-accent-100 px-4 py-2 font-semibold text-accent-900 dark:bg-accent-900 dark:text-accent-100"
+            >
+              {t(`levels.${level}`)}
+            </li>
+          ))}
+        </ol>
+      </Section>
+      <Section id="tax" title={t("taxTitle")} lead={t("tax")} tinted />
+      {/* form slot: giving-info */}
+      <FormSlot
+        id="giving-info-form"
+        title={t("formTitle")}
+        intro={t("formIntro")}
+        href="/forms/giving-info"
+        action={t("formAction")}
+      />
+    </>
   );
 }

@@ -1,21 +1,269 @@
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "~/components/layout/page-header";
+import { Link } from "react-router";
+import { HeroCarousel } from "~/components/home/hero-carousel";
+import { StatCounters } from "~/components/home/stat-counters";
+import { Testimonials } from "~/components/home/testimonials";
+import { FallbackImage } from "~/components/pages/fallback-image";
+import { asList, useFormat } from "~/components/pages/format";
+import { ModalLink } from "~/components/pages/modal-link";
+import { Reveal } from "~/components/pages/reveal";
+import { CheckList } from "~/components/pages/ui";
+import { HERO_STATS, HOME_IMPACT } from "~/content/figures";
+import { donateHref, HERO_BLURBS, HOME_GIFT_TILES, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
+import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
-import { sitePageSeo } from "~/server/seo.server";
+import { getRequestContext } from "~/server/context.server";
+import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["home", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+  const { env } = getRequestContext(args.context);
+  return { seo: pageSeo(args, "home", { jsonLd: [organizationJsonLd(env.SITE_URL)] }) };
+}
+
+function Hero() {
+  const { t } = useTranslation("home");
+  const format = useFormat();
+  return (
+    <section aria-labelledby="hero-title" className="bg-emerald-900 text-white dark:bg-gray-900">
+      <div className="container-page grid items-center gap-10 py-12 lg:grid-cols-2 lg:py-16">
+        <div>
+          <p className="font-semibold uppercase tracking-wide text-emerald-100">{t("hero.eyebrow")}</p>
+          <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">
+            {t("hero.title")}
+          </h1>
+          <p className="mt-4 max-w-xl text-lg text-emerald-50 dark:text-gray-200">{t("hero.lead")}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/impact" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+              {t("hero.impactButton")}
+            </Link>
+            <Link to="/join" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+              {t("hero.joinButton")}
+            </Link>
+          </div>
+          <h2 className="sr-only">{t("hero.statsLabel")}</h2>
+          <dl className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
+            {HERO_STATS.map((stat) => (
+              <div key={stat.id} className="flex flex-col-reverse">
+                <dt className="text-sm text-emerald-100 dark:text-gray-300">{t(`hero.stats.${stat.id}`)}</dt>
+                <dd className="text-3xl font-extrabold">
+                  {"plain" in stat ? stat.value : format.number(stat.value)}
+                  {stat.suffix}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+        <HeroCarousel />
+      </div>
+      <div className="border-t border-emerald-800 bg-emerald-950 dark:border-gray-800 dark:bg-gray-950">
+        <ul className="container-page grid gap-6 py-8 md:grid-cols-3">
+          {HERO_BLURBS.map((id) => (
+            <li key={id}>
+              <h3 className="text-lg font-bold">{t(`hero.blurbs.${id}.title`)}</h3>
+              <p className="mt-1 text-emerald-50 dark:text-gray-300">{t(`hero.blurbs.${id}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function Programs() {
+  const { t } = useTranslation("home");
+  return (
+    <Reveal aria-labelledby="programs-title" className="container-page py-16">
+      <h2 id="programs-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {t("programs.title")}
+      </h2>
+      <p className="mt-3 max-w-3xl text-lg text-gray-700 dark:text-gray-300">{t("programs.lead")}</p>
+      <div className="mt-12 space-y-16">
+        {HOME_PROGRAMS.map((program, index) => {
+          const title = t(`programs.${program.id}.title`);
+          return (
+            <article key={program.id} className="grid items-center gap-8 md:grid-cols-2">
+              <div
+                className={`aspect-[3/2] overflow-hidden rounded-2xl bg-accent-100 dark:bg-gray-800 ${index % 2 === 1 ? "md:order-2" : ""}`}
+              >
+                <FallbackImage
+                  src={program.image}
+                  alt={t(`hero.slides.${program.id}.alt`)}
+                  width={ILLUSTRATION.width}
+                  height={ILLUSTRATION.height}
+                  className="h-full w-full object-cover"
+                  fallback={
+                    <p className="flex h-full items-center justify-center p-6 text-center text-3xl font-bold text-accent-900 dark:text-accent-100">
+                      {title}
+                    </p>
+                  }
+                />
+              </div>
+              <div>
+                <h3 className="text-2xl font-bold">{title}</h3>
+                <p className="mt-1 font-semibold text-accent-800 dark:text-accent-200">
+                  {t(`programs.${program.id}.subtitle`)}
+                </p>
+                <p className="mt-3 text-gray-700 dark:text-gray-300">
+                  {t(`programs.${program.id}.description`)}
+                </p>
+                <CheckList
+                  className="mt-4"
+                  items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))}
+                />
+                <Link
+                  to={program.path}
+                  className="btn-secondary mt-6"
+                  aria-label={t("programs.learnMoreLabel", { program: title })}
+                >
+                  {t("programs.learnMore")}
+                </Link>
+              </div>
+            </article>
+          );
+        })}
+      </div>
+      <div className="mt-16 rounded-2xl bg-accent-50 p-8 text-center dark:bg-gray-900">
+        <h3 className="text-2xl font-bold">{t("programs.panel.title")}</h3>
+        <p className="mx-auto mt-2 max-w-2xl text-gray-700 dark:text-gray-300">{t("programs.panel.text")}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          {/* form slot: enrollment */}
+          <ModalLink
+            href="/forms/enrollment"
+            className="btn-primary"
+            title={t("enrollment.title")}
+            closeLabel={t("enrollment.close")}
+            body={
+              <>
+                <p className="text-gray-700 dark:text-gray-300">{t("enrollment.intro")}</p>
+                <p className="mt-6">
+                  <a href="/forms/enrollment" className="btn-primary">
+                    {t("enrollment.openForm")}
+                  </a>
+                </p>
+              </>
+            }
+          >
+            {t("programs.panel.enroll")}
+          </ModalLink>
+          <Link to="/volunteer" className="btn-secondary">
+            {t("programs.panel.volunteer")}
+          </Link>
+        </div>
+      </div>
+    </Reveal>
+  );
 }
 
 export default function HomePage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("home");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.home.title")} lead={t("pages.home.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <Hero />
+
+      <Reveal aria-labelledby="stats-title" className="bg-accent-50 dark:bg-gray-950" threshold={0.3}>
+        <div className="container-page py-16 text-center">
+          <h2 id="stats-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {t("stats.title")}
+          </h2>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700 dark:text-gray-300">{t("stats.lead")}</p>
+          <StatCounters />
+        </div>
+      </Reveal>
+
+      <Programs />
+
+      <Reveal aria-labelledby="impact-title" className="bg-gray-50 dark:bg-gray-900">
+        <div className="container-page py-16">
+          <h2 id="impact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {t("impact.title")}
+          </h2>
+          <p className="mt-3 max-w-3xl text-lg text-gray-700 dark:text-gray-300">{t("impact.lead")}</p>
+          <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+            {HOME_IMPACT.map((item) => (
+              <div
+                key={item.id}
+                className="flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-950"
+              >
+                <dt className="mt-1 text-gray-700 dark:text-gray-300">{t(`impact.${item.id}`)}</dt>
+                <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">
+                  {"plain" in item ? item.value : format.number(item.value)}
+                  {item.suffix}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <Link to="/impact" className="btn-primary mt-8">
+            {t("impact.button")}
+          </Link>
+        </div>
+      </Reveal>
+
+      <Reveal aria-labelledby="mission-title">
+        <div className="container-page py-16 text-center">
+          <h2 id="mission-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {t("mission.title")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-3xl text-xl text-gray-800 dark:text-gray-200">
+            {t("mission.description")}
+          </p>
+          <Link to="/mission" className="btn-secondary mt-8">
+            {t("mission.button")}
+          </Link>
+        </div>
+      </Reveal>
+
+      <Reveal aria-labelledby="testimonials-title" className="bg-accent-50 dark:bg-gray-950">
+        <div className="container-page py-16">
+          <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+            {t("testimonials.title")}
+          </h2>
+          <Testimonials />
+        </div>
+      </Reveal>
+
+      <Reveal aria-labelledby="cta-title">
+        <div className="container-page py-16">
+          <div className="rounded-3xl bg-emerald-900 p-8 text-white sm:p-12 dark:bg-gray-900">
+            <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+              {t("cta.title")}
+            </h2>
+            <p className="mt-3 max-w-2xl text-lg text-emerald-50 dark:text-gray-200">{t("cta.lead")}</p>
+            <div className="mt-6 flex flex-wrap gap-3">
+              <Link to="/give" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+                {t("cta.donate")}
+              </Link>
+              <Link
+                to="/volunteer"
+                className="btn focus-ring border-2 border-white text-white hover:bg-white/10"
+              >
+                {t("cta.volunteer")}
+              </Link>
+            </div>
+            <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
+            <ul className="mt-4 grid gap-4 md:grid-cols-3">
+              {HOME_GIFT_TILES.map((amount) => (
+                <li
+                  key={amount}
+                  className="flex flex-col rounded-2xl bg-white p-6 text-gray-900 dark:bg-gray-800 dark:text-gray-100"
+                >
+                  <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">
+                    {format.money(amount)}
+                  </p>
+                  <p className="mt-2 flex-1">{t(`cta.tiles.${amount}`)}</p>
+                  <Link to={donateHref(amount)} className="btn-donate mt-4">
+                    {t("cta.giveAmount", { amount: format.money(amount) })}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Reveal>
+    </>
   );
 }

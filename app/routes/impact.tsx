@@ -1,10 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList, useFormat } from "~/components/pages/format";
+import { FundsChart } from "~/components/pages/funds-chart";
+import { CheckList, Section, StatList } from "~/components/pages/ui";
+import { YEAR_ONE } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/impact";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["impact", "give", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +17,44 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function ImpactPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("impact");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.impact.title")} lead={t("pages.impact.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.impact.title")} lead={t("impact.lead")} />
+      <Section id="targets" title={t("impact.targetsTitle")}>
+        <StatList
+          stats={[
+            { value: format.number(YEAR_ONE.youth), label: t("impact.targets.youth") },
+            { value: `${format.number(YEAR_ONE.students)}+`, label: t("impact.targets.students") },
+            { value: `${format.number(YEAR_ONE.athletes)}+`, label: t("impact.targets.athletes") },
+            { value: `${YEAR_ONE.mentorPairs}+`, label: t("impact.targets.pairs") },
+            { value: `${YEAR_ONE.matchSuccess}%`, label: t("impact.targets.match") },
+            { value: `${YEAR_ONE.academicImprovement}%`, label: t("impact.targets.improvement") },
+            { value: `${YEAR_ONE.graduation}%`, label: t("impact.targets.graduation") },
+            { value: format.money(YEAR_ONE.budgetDollars), label: t("impact.targets.budget") },
+          ]}
+        />
+      </Section>
+      <Section id="how" title={t("impact.howTitle")} tinted>
+        <CheckList className="mt-6 text-lg" items={asList(t("impact.how", { returnObjects: true }))} />
+      </Section>
+      <Section id="funds" title={t("impact.fundsTitle")} lead={t("impact.funds")}>
+        <FundsChart />
+      </Section>
+      <Section id="more" title={t("impact.moreTitle")} tinted>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/stories" className="btn-primary">
+            {t("impact.more.stories")}
+          </Link>
+          <Link to="/reports" className="btn-secondary">
+            {t("impact.more.reports")}
+          </Link>
+          <Link to="/calculator" className="btn-secondary">
+            {t("impact.more.calculator")}
+          </Link>
+        </div>
+      </Section>
+    </>
   );
 }

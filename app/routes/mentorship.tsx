@@ -1,21 +1,75 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList } from "~/components/pages/format";
+import { Card, CardGrid, CheckList, FormSlot, Quote, Section, StatList, Steps } from "~/components/pages/ui";
+import { YEAR_ONE } from "~/content/figures";
+import { MENTORING_FORMATS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mentorship";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
   return { seo: sitePageSeo(args) };
 }
 
+type Testimonial = { quote: string; author: string; role: string };
+
 export default function MentorshipPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("programs");
   return (
-    <PageHeader title={t("pages.mentorship.title")} lead={t("pages.mentorship.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.mentorship.title")} lead={t("mentorship.lead")}>
+        <StatList
+          stats={[
+            { value: `${YEAR_ONE.mentorPairs}+`, label: t("mentorship.stats.pairs") },
+            { value: `${YEAR_ONE.matchSuccess}%`, label: t("mentorship.stats.match") },
+            { value: "12", label: t("mentorship.stats.months") },
+            { value: "21+", label: t("mentorship.stats.age") },
+          ]}
+        />
+      </PageHeader>
+      <Section id="formats" title={t("mentorship.formatsTitle")}>
+        <CardGrid>
+          {MENTORING_FORMATS.map((format) => (
+            <Card key={format.id} title={t(`mentorship.formats.${format.id}.title`)}>
+              <p>{t(`mentorship.formats.${format.id}.text`)}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="how" title={t("mentorship.howTitle")} tinted>
+        <Steps steps={asList(t("mentorship.how", { returnObjects: true }))} />
+      </Section>
+      <Section id="qualities" title={t("mentorship.qualitiesTitle")}>
+        <CheckList
+          className="mt-6 text-lg"
+          items={asList(t("mentorship.qualities", { returnObjects: true }))}
+        />
+      </Section>
+      <Section id="outcomes" title={t("mentorship.outcomesTitle")} tinted>
+        <CheckList
+          className="mt-6 text-lg"
+          items={asList(t("mentorship.outcomes", { returnObjects: true }))}
+        />
+      </Section>
+      <Section id="voices" title={t("mentorship.testimonialsTitle")}>
+        <div className="mt-8 grid gap-6 md:grid-cols-3">
+          {asList<Testimonial>(t("mentorship.testimonials", { returnObjects: true })).map((item) => (
+            <Quote key={item.author} {...item} />
+          ))}
+        </div>
+      </Section>
+      {/* form slot: mentoring */}
+      <FormSlot
+        id="mentoring-form"
+        title={t("mentorship.formTitle")}
+        intro={t("mentorship.formIntro")}
+        href="/forms/mentoring"
+        action={t("mentorship.formAction")}
+      />
+    </>
   );
 }

@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList } from "~/components/pages/format";
+import { Card, CardGrid, CheckList, Section } from "~/components/pages/ui";
+import { VALUES } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mission";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["about", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +15,23 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function MissionPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("about");
   return (
-    <PageHeader title={t("pages.mission.title")} lead={t("pages.mission.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.mission.title")} lead={t("mission.mission")} />
+      <Section id="vision" title={t("mission.visionTitle")} lead={t("mission.vision")} />
+      <Section id="values" title={t("mission.valuesTitle")} tinted>
+        <CardGrid>
+          {VALUES.map((value) => (
+            <Card key={value} title={t(`mission.values.${value}.title`)}>
+              <p>{t(`mission.values.${value}.text`)}</p>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="goals" title={t("mission.goalsTitle")}>
+        <CheckList className="mt-6 text-lg" items={asList(t("mission.goals", { returnObjects: true }))} />
+      </Section>
+    </>
   );
 }

@@ -1,21 +1,125 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList, useFormat } from "~/components/pages/format";
+import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
+import {
+  PARTNER_STEPS,
+  PARTNERSHIP_LEVELS,
+  PARTNERSHIP_TYPES,
+  PROSPECTIVE_PARTNERS,
+} from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["involve", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
   return { seo: sitePageSeo(args) };
 }
 
+const STATUS_STYLE = {
+  open: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+  active: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100",
+  priority: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  limited: "bg-gray-200 text-gray-900 dark:bg-gray-700 dark:text-gray-100",
+} as const;
+
 export default function PartnerPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("involve");
+  const format = useFormat();
   return (
-    <PageHeader title={t("pages.partner.title")} lead={t("pages.partner.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.partner.title")} lead={t("partner.lead")} />
+      <Section id="types" title={t("partner.typesTitle")}>
+        <CardGrid columns={2}>
+          {PARTNERSHIP_TYPES.map((type) => (
+            <Card key={type} title={t(`partner.types.${type}.title`)}>
+              <p>{t(`partner.types.${type}.description`)}</p>
+              <h4 className="font-semibold text-gray-900 dark:text-gray-100">{t("labels.benefits")}</h4>
+              <CheckList items={asList(t(`partner.types.${type}.benefits`, { returnObjects: true }))} />
+              <Facts
+                items={[
+                  { term: t("labels.commitment"), value: t(`partner.types.${type}.commitment`) },
+                  { term: t("labels.investment"), value: t(`partner.types.${type}.investment`) },
+                ]}
+              />
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="levels" title={t("partner.levelsTitle")} lead={t("partner.levelsLead")} tinted>
+        <CardGrid columns={4}>
+          {PARTNERSHIP_LEVELS.map((level) => (
+            <Card key={level.id} title={t(`partner.levels.${level.id}.title`)}>
+              <p className="text-2xl font-extrabold text-accent-800 dark:text-accent-200">
+                {t("partner.levelAmount", { amount: format.money(level.amount) })}
+              </p>
+              <CheckList items={asList(t(`partner.levels.${level.id}.benefits`, { returnObjects: true }))} />
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="benefits" title={t("partner.benefitsTitle")}>
+        <CheckList className="mt-6 text-lg" items={asList(t("partner.benefits", { returnObjects: true }))} />
+      </Section>
+      <Section id="process" title={t("partner.processTitle")} tinted>
+        <Steps
+          steps={PARTNER_STEPS.map((step) => ({
+            title: t(`partner.process.${step}.title`),
+            text: t(`partner.process.${step}.text`),
+          }))}
+        />
+      </Section>
+      <Section id="prospects" title={t("partner.prospectsTitle")} lead={t("partner.prospectsLead")}>
+        <div className="mt-6 overflow-x-auto">
+          <table className="w-full min-w-[36rem] text-left">
+            <caption className="sr-only">{t("partner.tableCaption")}</caption>
+            <thead>
+              <tr className="border-b-2 border-gray-300 dark:border-gray-600">
+                <th scope="col" className="py-3 pr-4">
+                  {t("labels.type")}
+                </th>
+                <th scope="col" className="py-3 pr-4">
+                  {t("labels.contribution")}
+                </th>
+                <th scope="col" className="py-3">
+                  {t("labels.status")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {PROSPECTIVE_PARTNERS.map((prospect) => (
+                <tr key={prospect.id} className="border-b border-gray-200 dark:border-gray-700">
+                  <th scope="row" className="py-3 pr-4 font-semibold">
+                    {t(`partner.prospects.${prospect.id}.name`)}
+                    <span className="block text-sm font-normal text-gray-700 dark:text-gray-300">
+                      {t(`partner.typeNames.${prospect.type}`)}
+                    </span>
+                  </th>
+                  <td className="py-3 pr-4">{t(`partner.prospects.${prospect.id}.contribution`)}</td>
+                  <td className="py-3">
+                    <span
+                      className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}
+                    >
+                      {t(`partner.statuses.${prospect.status}`)}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+      {/* form slot: partner */}
+      <FormSlot
+        id="partner-form"
+        title={t("partner.formTitle")}
+        intro={t("partner.formIntro")}
+        href="/forms/partner"
+        action={t("partner.formAction")}
+      />
+    </>
   );
 }

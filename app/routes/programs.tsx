@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { Card, CardGrid, Facts, FormSlot, Section } from "~/components/pages/ui";
+import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/programs";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +15,53 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function ProgramsPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("programs");
   return (
-    <PageHeader title={t("pages.programs.title")} lead={t("pages.programs.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.programs.title")} lead={t("programs.overviewLead")} />
+      <Section id="pillars" title={t("programs.pillarsTitle")}>
+        <CardGrid>
+          {(["education", "athletics", "mentorship"] as const).map((pillar) => (
+            <Card key={pillar} title={t(`meta:pages.${pillar}.title`)}>
+              <p>{t(`programs.pillars.${pillar}`)}</p>
+              <Link to={`/${pillar}`} className="link mt-auto self-start font-semibold">
+                {t("labels.learnMore", { program: t(`meta:pages.${pillar}.title`) })}
+              </Link>
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      <Section id="all-programs" title={t("programs.overviewTitle")} tinted>
+        <CardGrid>
+          {PROGRAMS.map((program) => (
+            <Card
+              key={program.id}
+              title={t(`list.${program.id}.title`)}
+              badge={t(`status.${program.status}`)}
+            >
+              <p className="font-semibold text-accent-800 dark:text-accent-200">
+                {t(`list.${program.id}.subtitle`)}
+              </p>
+              <p>{t(`list.${program.id}.description`)}</p>
+              <Facts
+                items={[
+                  { term: t("labels.ages"), value: t("labels.agesValue", program.ages) },
+                  { term: t("labels.schedule"), value: t(`list.${program.id}.schedule`) },
+                  { term: t("labels.impact"), value: t(`list.${program.id}.impact`) },
+                ]}
+              />
+            </Card>
+          ))}
+        </CardGrid>
+      </Section>
+      {/* form slot: enrollment */}
+      <FormSlot
+        id="enroll"
+        title={t("programs.enrollTitle")}
+        intro={t("programs.enrollIntro")}
+        href="/forms/enrollment"
+        action={t("programs.enrollAction")}
+      />
+    </>
   );
 }

@@ -1,21 +1,50 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList } from "~/components/pages/format";
+import { ButtonRow, Card, CardGrid, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/services";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
   return { seo: sitePageSeo(args) };
 }
 
+type Service = { title: string; text: string; link: string };
+
 export default function ServicesPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("programs");
   return (
-    <PageHeader title={t("pages.services.title")} lead={t("pages.services.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.services.title")} lead={t("services.lead")} />
+      <div className="container-page py-12">
+        <h2 className="sr-only">{t("meta:pages.services.title")}</h2>
+        <CardGrid>
+          {asList<Service>(t("services.list", { returnObjects: true })).map((service) => (
+            <Card key={service.title} title={service.title}>
+              <p>{service.text}</p>
+              <Link
+                to={service.link}
+                className="link mt-auto self-start font-semibold"
+                aria-label={t("services.linkAria", { service: service.title })}
+              >
+                {t("services.linkLabel")}
+              </Link>
+            </Card>
+          ))}
+        </CardGrid>
+      </div>
+      <Section id="families" title={t("services.familiesTitle")} lead={t("services.families")} tinted>
+        <ButtonRow>
+          <Link to="/contact" className="btn-primary">
+            {t("services.contact")}
+          </Link>
+        </ButtonRow>
+      </Section>
+    </>
   );
 }

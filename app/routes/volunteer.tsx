@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
+import { asList } from "~/components/pages/format";
+import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
+import { VOLUNTEER_ROLES, VOLUNTEER_STEPS } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["involve", "meta"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -12,10 +15,53 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 export default function VolunteerPage() {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("involve");
   return (
-    <PageHeader title={t("pages.volunteer.title")} lead={t("pages.volunteer.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <>
+      <PageHeader title={t("meta:pages.volunteer.title")} lead={t("volunteer.lead")} />
+      <Section id="roles" title={t("volunteer.rolesTitle")}>
+        <CardGrid>
+          {VOLUNTEER_ROLES.map((role) => {
+            const key = `volunteer.roles.${role.id}`;
+            return (
+              <Card key={role.id} title={t(`${key}.title`)} badge={t("labels.spots", { count: role.spots })}>
+                <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`${key}.subtitle`)}</p>
+                <p>{t(`${key}.description`)}</p>
+                <Facts
+                  items={(["commitment", "schedule", "skills", "requirements", "impact"] as const).map(
+                    (field) => ({
+                      term: t(`labels.${field}`),
+                      value: t(`${key}.${field}`),
+                    }),
+                  )}
+                />
+              </Card>
+            );
+          })}
+        </CardGrid>
+      </Section>
+      <Section id="process" title={t("volunteer.processTitle")} tinted>
+        <Steps
+          steps={VOLUNTEER_STEPS.map((step) => ({
+            title: t(`volunteer.process.${step}.title`),
+            text: t(`volunteer.process.${step}.text`),
+          }))}
+        />
+      </Section>
+      <Section id="requirements" title={t("volunteer.requirementsTitle")}>
+        <CheckList
+          className="mt-6 text-lg"
+          items={asList(t("volunteer.requirements", { returnObjects: true }))}
+        />
+      </Section>
+      {/* form slot: volunteer */}
+      <FormSlot
+        id="volunteer-form"
+        title={t("volunteer.formTitle")}
+        intro={t("volunteer.formIntro")}
+        href="/forms/volunteer"
+        action={t("volunteer.formAction")}
+      />
+    </>
   );
 }

@@ -1,0 +1,35 @@
+import { useTranslation } from "react-i18next";
+import { PageHeader } from "~/components/layout/page-header";
+import { asList, useFormat } from "./format";
+
+/** When the legal texts last changed; shown at the top of each. */
+export const LEGAL_UPDATED = "2025-03-01";
+
+type LegalSection = { title: string; text: string[] };
+
+/** Privacy, terms and accessibility share one layout: sections of headed paragraphs. */
+export function LegalPage({ page }: { page: "privacy" | "terms" | "accessibility" }) {
+  const { t } = useTranslation("legal");
+  const format = useFormat();
+  return (
+    <>
+      <PageHeader title={t(`meta:pages.${page}.title`)} lead={t(`${page}.lead`)}>
+        <p className="mt-4 text-gray-700 dark:text-gray-300">
+          {t("updated", { date: format.date(LEGAL_UPDATED) })}
+        </p>
+      </PageHeader>
+      <div className="container-page max-w-3xl space-y-10 py-12">
+        {asList<LegalSection>(t(`${page}.sections`, { returnObjects: true })).map((section) => (
+          <section key={section.title}>
+            <h2 className="text-2xl font-bold">{section.title}</h2>
+            <div className="mt-3 space-y-3 text-lg text-gray-800 dark:text-gray-200">
+              {section.text.map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </section>
+        ))}
+      </div>
+    </>
+  );
+}

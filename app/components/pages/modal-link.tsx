@@ -1,0 +1,52 @@
+import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+
+// The dialog is only needed after a click, so its code stays out of the first view.
+const Modal = lazy(() => import("~/components/modal").then((module) => ({ default: module.Modal })));
+
+/**
+ * A link to a page (it works without JavaScript) that, with JavaScript, opens the same
+ * content in a modal instead (SPEC.md §2: enrollment, application and info-request dialogs).
+ */
+export function ModalLink({
+  href,
+  className,
+  children,
+  title,
+  closeLabel,
+  body,
+}: {
+  href: string;
+  className: string;
+  children: ReactNode;
+  title: string;
+  closeLabel: string;
+  body: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  const [mounted, setMounted] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <>
+      <a
+        href={href}
+        className={className}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          setMounted(true);
+          setOpen(true);
+        }}
+      >
+        {children}
+      </a>
+      {mounted ? (
+        <Suspense fallback={null}>
+          <Modal open={open} onClose={close} title={title} closeLabel={closeLabel}>
+            {body}
+          </Modal>
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

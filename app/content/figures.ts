@@ -1,0 +1,69 @@
+/**
+ * The numbers of SPEC.md §9 that pages show, in one place. Words around them live in
+ * app/locales; formatting (1,000 vs 1.000, $ placement) happens at the edge of the UI.
+ */
+export const FOUNDING_YEAR = 2025;
+
+/** Home hero and impact figures (marketing figures of §9). */
+export const HERO_STATS = [
+  { id: "youth", value: 250, suffix: "+" },
+  { id: "programs", value: 6, suffix: "" },
+  { id: "success", value: 98, suffix: "%" },
+  { id: "launch", value: 2025, suffix: "", plain: true },
+] as const;
+
+/** The animated counters of the home stats section: 20 steps, one every 40 ms, once. */
+export const COUNTERS = [
+  { id: "youth", value: 150, suffix: "+" },
+  { id: "hours", value: 5000, suffix: "+" },
+  { id: "graduation", value: 95, suffix: "%" },
+] as const;
+export const COUNTER_STEPS = 20;
+export const COUNTER_STEP_MS = 40;
+export const COUNTER_THRESHOLD = 0.3;
+
+export const HOME_IMPACT = [
+  { id: "youth", value: 250, suffix: "+" },
+  { id: "success", value: 95, suffix: "%" },
+  { id: "scholarships", value: 10, suffix: "+" },
+  { id: "active", value: 2025, suffix: "", plain: true },
+] as const;
+
+export const HERO_ROTATION_MS = 4000;
+export const TESTIMONIAL_ROTATION_MS = 5000;
+
+/** Year-1 targets (§9). */
+export const YEAR_ONE = {
+  youth: 250,
+  students: 150,
+  athletes: 100,
+  mentorPairs: 50,
+  activePairs: 100,
+  matchSuccess: 90,
+  academicImprovement: 85,
+  graduation: 95,
+  budgetDollars: 500_000,
+  fundraisingGoalDollars: 50_000,
+  interviews: 200,
+} as const;
+
+/** Use of funds (§9): shares of every dollar, in percent. */
+export const USE_OF_FUNDS = [
+  { id: "programs", percent: 85 },
+  { id: "operations", percent: 10 },
+  { id: "fundraising", percent: 5 },
+] as const;
+
+export const MONTHLY_IMPACT_BONUS_PERCENT = 20;
+
+/** Response promises (§9), in hours or business days. */
+export const RESPONSE = {
+  contactHours: 24,
+  emailBusinessDays: 2,
+  volunteerHours: 48,
+  getInvolvedHours: 24,
+  accessibilityBusinessDays: 2,
+  educationHours: 24,
+} as const;
+
+export const AGES = { min: 6, max: 18 } as const;

@@ -1,0 +1,22 @@
+import { getRequestContext } from "~/server/context.server";
+import type { Route } from "./+types/robots";
+
+/** GET /robots.txt: everything public is crawlable; private and utility paths are not. */
+export function loader({ context }: Route.LoaderArgs) {
+  const { env } = getRequestContext(context);
+  const body = [
+    "User-agent: *",
+    "Allow: /",
+    "Disallow: /admin",
+    "Disallow: /account",
+    "Disallow: /api/",
+    "Disallow: /forms/",
+    "Disallow: /search",
+    "",
+    `Sitemap: ${new URL("/sitemap.xml", env.SITE_URL).toString()}`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

@@ -1,0 +1,202 @@
+import AxeBuilder from "@axe-core/playwright";
+import { BLOG_POSTS } from "../../app/content/blog";
+import { splitEvents } from "../../app/content/events";
+import { SITE_PAGES } from "../../app/content/site-pages";
+import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+
+test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+/** Each page's heading and the constants of SPEC.md §9 a visitor must find there, in both languages. */
+const PAGES: { path: string; en: string[]; es: string[] }[] = [
+  {
+    path: "/",
+    en: ["Where NYC kids learn, play and grow", "250+", "98%", "$1,000"],
+    es: ["Donde los chicos de NYC aprenden, juegan y crecen", "250+", "$1,000"],
+  },
+  { path: "/about", en: ["About Us", "$500,000", "85%"], es: ["Quiénes somos", "$500,000", "85%"] },
+  {
+    path: "/education",
+    en: ["Education Programs", "150+", "85%", "within 24 hours"],
+    es: ["Programas educativos", "150+", "85%", "24 horas"],
+  },
+  { path: "/athletics", en: ["Athletics Programs", "100+"], es: ["100+"] },
+  {
+    path: "/mentorship",
+    en: ["Mentorship Program", "50+", "90%", "4 to 6 students", "aged 15 to 18"],
+    es: ["50+", "90%", "de 4 a 6 estudiantes", "de 15 a 18 años"],
+  },
+  {
+    path: "/impact",
+    en: ["Our Impact", "95%", "$500,000", "200 interviews"],
+    es: ["Nuestro impacto", "95%", "200 entrevistas"],
+  },
+  {
+    path: "/volunteer",
+    en: [
+      "15 spots open",
+      "8 spots open",
+      "20 spots open",
+      "25 spots open",
+      "10 spots open",
+      "12 spots open",
+      "within 48 hours",
+      "At least 4 hours a month, for one year",
+    ],
+    es: ["15 lugares disponibles", "25 lugares disponibles", "48 horas"],
+  },
+  {
+    path: "/partner",
+    en: ["$100,000+ a year", "$50,000+ a year", "$25,000+ a year", "$10,000+ a year", "Priority", "Limited"],
+    es: ["$100,000+ al año", "Prioritaria"],
+  },
+  {
+    path: "/give",
+    en: ["Ways to Give", "$50,000", "85%", "10%", "5%", "20% greater impact", "Catalyst"],
+    es: ["$50,000", "85%", "20% más de impacto", "Catalyst"],
+  },
+  {
+    path: "/contact",
+    en: ["9 AM to 6 PM", "By appointment", "Closed", "within 24 hours"],
+    es: ["De 9 a. m. a 6 p. m.", "Con cita previa", "Cerrado"],
+  },
+  {
+    path: "/events",
+    en: ["Upcoming events", "Past events", "$150 per person"],
+    es: ["Próximos eventos", "Eventos pasados", "$150 por persona"],
+  },
+  { path: "/reports", en: ["2025 Annual Report", "Strategic Plan 2026-2028"], es: ["Informe anual 2025"] },
+  {
+    path: "/accessibility",
+    en: ["WCAG", "2.1", "4.5:1", "44 by 44 pixels", "within 2 business days"],
+    es: ["4.5:1", "2 días hábiles"],
+  },
+  { path: "/privacy", en: ["parental consent", "COPPA", "Cookies"], es: ["consentimiento", "COPPA"] },
+];
+
+for (const { path, en, es } of PAGES) {
+  test(`${path} shows its heading and key figures in English and Spanish`, async ({ page }) => {
+    for (const [locale, texts] of [
+      ["en", en],
+      ["es", es],
+    ] as const) {
+      await page.goto(`${path}?lng=${locale}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const main = page.locator("main");
+      for (const text of texts) await expect(main, `${locale}: ${text}`).toContainText(text);
+    }
+  });
+}
+
+test("the calculator explains what a gift does over a year", async ({ page }) => {
+  await page.goto("/calculator");
+  await waitForHydration(page);
+  await page.getByText("$100", { exact: true }).click();
+  await page.getByText("Monthly", { exact: true }).click();
+  const result = page.getByTestId("calc-result");
+  await expect(result).toContainText("$1,200 in a year");
+  await expect(result).toContainText("$1,020 for programs");
+  await expect(page.getByTestId("calc-tutoring")).toHaveText("102 hours of tutoring");
+  await expect(page.getByTestId("calc-mentoring")).toHaveText("14 months of mentoring");
+  await expect(page.getByTestId("calc-athletics")).toHaveText("5 seasons of athletics");
+  await expect(page.getByTestId("calc-explain")).toContainText("12 months × $100 = $1,200");
+  await expect(page.getByRole("link", { name: "Give $100 monthly" })).toHaveAttribute(
+    "href",
+    "/donate?amount=100&frequency=monthly",
+  );
+  await page.getByLabel("Other amount (US dollars)").fill("30");
+  await page.getByText("Once", { exact: true }).click();
+  await expect(result).toContainText("$25.50 for programs");
+  await expect(page.getByTestId("calc-tutoring")).toHaveText("2 hours of tutoring");
+  await expect(page.getByTestId("calc-mentoring")).toHaveText("0 months of mentoring");
+});
+
+test("the calculator works as a plain form without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/calculator?amount=250&frequency=one-time");
+  await expect(page.getByTestId("calc-athletics")).toHaveText("1 season of athletics");
+  await context.close();
+});
+
+test("events are split into upcoming and past by today's date in New York", async ({ page }) => {
+  await page.goto("/events");
+  const { upcoming, past } = splitEvents();
+  for (const event of upcoming)
+    await expect(page.getByTestId("upcoming-events").locator(`[data-event="${event.id}"]`)).toHaveCount(1);
+  for (const event of past)
+    await expect(page.getByTestId("past-events").locator(`[data-event="${event.id}"]`)).toHaveCount(1);
+});
+
+test("each event's .ics download parses as iCalendar", async ({ page }) => {
+  await page.goto("/events?lng=es");
+  const link = page.getByRole("link", { name: /^Agregar al calendario/ }).first();
+  const response = await page.request.get((await link.getAttribute("href"))!);
+  const text = await response.text();
+  const unfolded = text.replace(/\r\n /g, "");
+  const fields = Object.fromEntries(
+    unfolded
+      .split("\r\n")
+      .filter(Boolean)
+      .map((line) => [line.slice(0, line.indexOf(":")), line.slice(line.indexOf(":") + 1)]),
+  );
+  expect(unfolded).toContain("BEGIN:VEVENT");
+  expect(unfolded).toMatch(/^BEGIN:VCALENDAR\r\nVERSION:2\.0/);
+  expect(fields.DTSTART).toMatch(/^\d{8}T\d{6}Z$/);
+  expect(fields.DTEND).toMatch(/^\d{8}T\d{6}Z$/);
+  expect(fields.SUMMARY!.length).toBeGreaterThan(5);
+  expect(unfolded.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
+});
+
+test("reports open the to-be-announced dialog, with no axe violations", async ({ page }) => {
+  await page.goto("/reports");
+  await waitForHydration(page);
+  const download = page.getByRole("link", { name: "Download 2025 Annual Report" });
+  await download.click();
+  const dialog = page.getByRole("dialog", { name: "Coming soon" });
+  await expect(dialog).toContainText("2025 Annual Report will be available near its publication date");
+  const results = await new AxeBuilder({ page })
+    .include("dialog")
+    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
+    .analyze();
+  expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(download).toBeFocused();
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`blog posts, ${colorScheme}`, () => {
+    test.use({ colorScheme });
+    test("have no axe violations in English and Spanish", async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const post of BLOG_POSTS) {
+        for (const locale of ["en", "es"]) {
+          await page.goto(`/blog/${post.slug}?lng=${locale}`);
+          await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+          // The header's language selector (foundation code) currently fails label-content-name-mismatch
+          // on every page; it is reported to its owner and left out here so this test checks the post.
+          const results = await new AxeBuilder({ page })
+            .exclude('summary[aria-label*=":"]')
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+            .analyze();
+          expect(results.violations.map((violation) => violation.id)).toEqual([]);
+        }
+      }
+    });
+  });
+}
+
+test.describe("at 360px", () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+  test("no page scrolls sideways", async ({ page }) => {
+    test.setTimeout(180_000);
+    const paths = [...SITE_PAGES.map((item) => item.path), ...BLOG_POSTS.map((post) => `/blog/${post.slug}`)];
+    for (const locale of ["en", "es"]) {
+      for (const path of paths) {
+        await page.goto(`${path}?lng=${locale}`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path} (${locale})`).toBeLessThanOrEqual(360);
+      }
+    }
+  });
+});
