@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { GoalProgress } from "~/components/donate/goal-progress";
 import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/components/pages/format";
 import { FundsChart } from "~/components/pages/funds-chart";
@@ -8,17 +9,20 @@ import { YEAR_ONE } from "~/content/figures";
 import { donateHref } from "~/content/home";
 import { GIFT_EXAMPLES, GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
+import { getRequestContext } from "~/server/context.server";
+import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
 
-export const handle = { i18n: ["give", "meta"] };
+export const handle = { i18n: ["give", "donate", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  return { seo: sitePageSeo(args), progress: await getFundraisingProgress(env) };
 }
 
-export default function GivePage() {
+export default function GivePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("give");
   const format = useFormat();
   return (
@@ -35,7 +39,7 @@ export default function GivePage() {
         title={t("goalTitle")}
         lead={t("goal", { amount: format.money(YEAR_ONE.fundraisingGoalDollars) })}
       >
-        {/* slot: goal progress */}
+        <GoalProgress {...loaderData.progress} />
       </Section>
       <Section id="ways" title={t("waysTitle")} tinted>
         <CardGrid>
