@@ -23,7 +23,7 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useSwitchLanguage } from "./components/layout/use-switch-language";
 import { accentForPath } from "./content/site-pages";
-import { isLocale, LOCALE_COOKIE } from "./lib/i18n";
+import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY } from "./lib/i18n";
 import type { SessionUser } from "./lib/session-user";
 import { getRequestContext } from "./server/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
@@ -133,8 +133,16 @@ function useLanguageDetection() {
   const { i18n } = useTranslation();
   const switchLanguage = useSwitchLanguage();
   useEffect(() => {
-    // The common case, a returning visitor whose cookie chose this page's language: nothing to do.
-    if (document.cookie.split("; ").includes(`${LOCALE_COOKIE}=${i18n.language}`)) return;
+    // The server saw the query, the cookie and the browser's language. Only a choice kept in
+    // storage can differ from what it rendered; without one there is nothing to detect or save.
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(LOCALE_STORAGE_KEY) ?? sessionStorage.getItem(LOCALE_STORAGE_KEY);
+    } catch {
+      return; // storage blocked by the browser: nothing was kept there
+    }
+    const cookieMatches = document.cookie.split("; ").includes(`${LOCALE_COOKIE}=${i18n.language}`);
+    if (!stored || (stored === i18n.language && cookieMatches)) return;
     void browserLanguageDetector(i18n).then((detector) => {
       const detected = [detector.detect()]
         .flat()
