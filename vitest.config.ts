@@ -4,7 +4,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import UnoCSS from "unocss/vite";
 import { defineConfig } from "vitest/config";
-import { TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "./tests/support/stripe-server";
+import { TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "./tests/support/stripe-server.ts";
 
 // Donations issue: a free port for the local Stripe-compatible server, so parallel runs never clash.
 async function freePort(): Promise<number> {

@@ -99,8 +99,10 @@ describe("security headers", () => {
     expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await response.text();
-    // Every script on the page carries the nonce.
-    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    // Every script that runs carries the nonce (JSON-LD blocks are data, not scripts).
+    const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
+      (tag) => !tag.includes("application/ld+json"),
+    );
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     expect(response.headers.get("Strict-Transport-Security")).toContain("max-age=");
