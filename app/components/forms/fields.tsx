@@ -189,8 +189,9 @@ export function ChoiceGroup({
       </legend>
       <FieldMessages meta={meta} hint={hint} />
       <div className="mt-2 grid gap-1 sm:grid-cols-2">
-        {options.map((option) => {
-          const id = `${meta.id}-${option.value}`;
+        {options.map((option, index) => {
+          // The first option carries the field's id, so the error summary's link lands on it.
+          const id = index === 0 ? meta.id : `${meta.id}-${option.value}`;
           return (
             <label
               key={option.value}
@@ -302,13 +303,21 @@ export function SubmitButton({
   pending,
   label,
   pendingLabel,
+  disabled = false,
 }: {
   pending: boolean;
   label: string;
   pendingLabel: string;
+  /** Also disabled while a required choice is missing (the home enrollment's programs). */
+  disabled?: boolean;
 }) {
   return (
-    <button type="submit" className="btn-primary" disabled={pending} aria-disabled={pending}>
+    <button
+      type="submit"
+      className="btn-primary"
+      disabled={pending || disabled}
+      aria-disabled={pending || disabled}
+    >
       {pending ? (
         <span
           aria-hidden="true"
