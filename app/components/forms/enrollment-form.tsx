@@ -11,8 +11,9 @@ const noProgramChosen = (values: Record<string, unknown>) => {
 
 /**
  * The home enrollment dialog's form. Posts to /forms/enrollment; Submitting... while the real
- * request runs, then "Enrollment Submitted!"; with `onDone` (the dialog's close) it is called
- * after 2 s and every field resets. Default export, so the home page can load it lazily.
+ * request runs, then "Enrollment Submitted!"; after 2 s `onDone` (the dialog's close) is called
+ * and every field resets (SPEC.md §4), on the home dialog and on /forms/enrollment alike.
+ * Default export, so the home page can load it lazily.
  */
 export function EnrollmentForm({
   onDone,
@@ -29,7 +30,7 @@ export function EnrollmentForm({
       result={result}
       headingLevel={headingLevel}
       onDone={onDone}
-      autoDoneMs={onDone ? ENROLLMENT_SUCCESS_MS : undefined}
+      autoDoneMs={ENROLLMENT_SUCCESS_MS}
       blockSubmit={noProgramChosen}
     />
   );

@@ -249,24 +249,45 @@ export function CheckboxField({ meta, label, hint, required }: CommonProps) {
  * GOV.UK-style summary: on a rejected submit it takes focus and links to each field; the
  * page title gains "Error: " while errors stand.
  */
-export function ErrorSummary({ form }: { form: FormMetadata<Record<string, unknown>> }) {
+export function ErrorSummary({
+  form,
+  labels = {},
+  attempt,
+}: {
+  form: FormMetadata<Record<string, unknown>>;
+  /** Field labels by name: each entry then reads "Label: message" (GOV.UK). */
+  labels?: Record<string, string>;
+  /**
+   * How many times the person has tried to submit. When given, the summary appears only
+   * after a submit and takes focus once per attempt, so a message shown on blur never
+   * steals focus from the field being typed in.
+   */
+  attempt?: number;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(form.allErrors).filter(([, messages]) => messages.length > 0);
-  const hasErrors = entries.length > 0;
   const formLevel = form.errors ?? [];
+  const shown = attempt === undefined || attempt > 0;
+  const hasErrors = shown && (entries.length > 0 || formLevel.length > 0);
 
   useEffect(() => {
-    if (!hasErrors && formLevel.length === 0) return;
+    if (!hasErrors) return;
     ref.current?.focus();
+    // Only a new attempt (or a new answer from the server) moves focus, never a later keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, formLevel.length, form.status]);
+
+  useEffect(() => {
+    if (!hasErrors) return;
     const prefix = t("forms.errorTitlePrefix");
     if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
     return () => {
       if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
     };
-  }, [hasErrors, formLevel.length, form.status, t]);
+  }, [hasErrors, t]);
 
-  if (!hasErrors && formLevel.length === 0) return null;
+  if (!hasErrors) return null;
   return (
     <div
       ref={ref}
@@ -289,6 +310,7 @@ export function ErrorSummary({ form }: { form: FormMetadata<Record<string, unkno
           .map(([name, messages]) => (
             <li key={name}>
               <a href={`#${form.id}-${name}`} className="link font-semibold text-red-700 dark:text-red-300">
+                {labels[name] ? `${labels[name]}: ` : ""}
                 {translateFieldError(t, messages[0]!)}
               </a>
             </li>

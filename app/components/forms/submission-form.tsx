@@ -89,7 +89,7 @@ function FormRound({
   const [form, fieldsMeta] = useForm({
     id: `${definition.id}-${reactId}`,
     lastResult: answer?.ok ? undefined : answer?.result,
-    defaultValue,
+    defaultValue: { ...definition.defaults, ...defaultValue },
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: definition.schema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -99,6 +99,10 @@ function FormRound({
   useEffect(() => {
     if (keyRef.current) keyRef.current.value = crypto.randomUUID();
   }, []);
+
+  // Submit attempts: the error summary appears and takes focus on each one (GOV.UK).
+  const [attempt, setAttempt] = useState(() => (answer?.result.status === "error" ? 1 : 0));
+  const formProps = getFormProps(form);
 
   const success = answer?.ok === true;
   // Parents pass new callbacks on every render; the timer must not restart for that.
@@ -138,8 +142,25 @@ function FormRound({
   const meta = fieldsMeta as unknown as Record<string, FieldMetadata<unknown>>;
 
   return (
-    <fetcher.Form method="post" action={definition.path} {...getFormProps(form)} className="space-y-6">
-      <ErrorSummary form={form as never} />
+    <fetcher.Form
+      method="post"
+      action={definition.path}
+      {...formProps}
+      onSubmit={(event) => {
+        // Conform validates on blur through a submit event whose submitter is its intent button.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+        if (submitter?.name !== "__intent__") setAttempt((value) => value + 1);
+        formProps.onSubmit(event);
+      }}
+      className="space-y-6"
+    >
+      <ErrorSummary
+        form={form as never}
+        attempt={attempt}
+        labels={Object.fromEntries(
+          fields.map((spec) => [spec.name, t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`])]),
+        )}
+      />
       {definition.aboutChild ? (
         <p className="rounded-lg border-l-4 border-accent-600 bg-accent-50 p-3 dark:bg-gray-900">
           {t("guardianNotice")}

@@ -46,6 +46,8 @@ export type FormDefinition<S extends v.GenericSchema = v.GenericSchema> = {
   path: `/forms/${string}`;
   schema: S;
   fields: readonly FieldSpec[];
+  /** Values a fresh form starts with (for example the preferred contact method). */
+  defaults?: Record<string, string>;
   /** The busy label of SPEC.md §4: Submitting..., Sending... or Registering... */
   pending: "submitting" | "sending" | "registering";
   /** Forms about a child: a parent or guardian completes them (COPPA). */

@@ -298,6 +298,7 @@ export const givingInfoForm = defineForm({
   schema: GivingInfoSchema,
   pending: "sending",
   promise: "2days",
+  defaults: { preferredContact: "email" },
   contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
   fields: [
     {
@@ -330,6 +331,7 @@ export const contactForm = defineForm({
   schema: ContactSchema,
   pending: "sending",
   promise: "24h",
+  defaults: { preferredContact: "email" },
   contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
   fields: [
     { name: "fullName", kind: "text", required: true, autoComplete: "name" },
