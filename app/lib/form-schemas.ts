@@ -57,8 +57,10 @@ const phonePipe = () =>
     v.string(),
     v.trim(),
     tooLong(LENGTH.phone),
-    v.regex(PHONE_PATTERN, FIELD_MESSAGES.phone),
-    v.check((value) => phoneDigits(value) >= 7 && phoneDigits(value) <= 15, FIELD_MESSAGES.phone),
+    v.check(
+      (value) => PHONE_PATTERN.test(value) && phoneDigits(value) >= 7 && phoneDigits(value) <= 15,
+      FIELD_MESSAGES.phone,
+    ),
   );
 
 export function requiredPhone() {

@@ -27,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
     token,
     seo: pageSeo(args, "newsletter-unsubscribe", {
       title: t("newsletter.unsubscribe.title"),
-      description: t("newsletter.unsubscribe.question"),
+      description: t("newsletter.intro"),
     }),
   };
 }

@@ -65,11 +65,21 @@ const FORMS: Record<string, { answers: Answers; success: string }> = {
     success: "within 24 hours",
   },
   "fundraising-team": {
-    answers: { fullName: "Sam Rivera", email: "sam@example.com", availability: "Evenings", motivation: "Kids." },
+    answers: {
+      fullName: "Sam Rivera",
+      email: "sam@example.com",
+      availability: "Evenings",
+      motivation: "Kids.",
+    },
     success: "Application Sent!",
   },
   "giving-info": {
-    answers: { option: { select: "stock" }, fullName: "Sam Rivera", email: "sam@example.com", amount: "5000" },
+    answers: {
+      option: { select: "stock" },
+      fullName: "Sam Rivera",
+      email: "sam@example.com",
+      amount: "5000",
+    },
     success: "Request Sent!",
   },
   partner: {
@@ -139,7 +149,9 @@ test.describe("forms with JavaScript", () => {
     });
   }
 
-  test("contact: the message counter, the typed values kept and an axe scan with errors", async ({ page }) => {
+  test("contact: the message counter, the typed values kept and an axe scan with errors", async ({
+    page,
+  }) => {
     await page.goto("/forms/contact");
     await waitForHydration(page);
     const form = formOn(page, "contact");
@@ -216,7 +228,9 @@ test.describe("forms with JavaScript", () => {
     await expect(page.getByRole("alert")).toContainText("Nombre completo: Campo obligatorio");
     await fill(form, FORMS.contact!.answers);
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Tu mensaje se envió correctamente" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Tu mensaje se envió correctamente" }),
+    ).toBeVisible();
   });
 
   test("newsletter: the footer box asks to confirm by e-mail", async ({ page }) => {
@@ -249,7 +263,9 @@ test.describe("forms without JavaScript", () => {
       await form.locator('button[type="submit"]').click();
       await expect(page.getByRole("alert")).toContainText("Please enter a valid email");
       await expect(formOn(page, kind).locator('[name="email"]')).toHaveValue("not-an-email");
-      const first = Object.entries(FORMS[kind]!.answers).find(([name, value]) => typeof value === "string" && name !== "email")!;
+      const first = Object.entries(FORMS[kind]!.answers).find(
+        ([name, value]) => typeof value === "string" && name !== "email",
+      )!;
       await expect(formOn(page, kind).locator(`[name="${first[0]}"]`)).toHaveValue(first[1] as string);
     });
   }

@@ -158,7 +158,10 @@ function FormRound({
         form={form as never}
         attempt={attempt}
         labels={Object.fromEntries(
-          fields.map((spec) => [spec.name, t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`])]),
+          fields.map((spec) => [
+            spec.name,
+            t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`]),
+          ]),
         )}
       />
       {definition.aboutChild ? (
