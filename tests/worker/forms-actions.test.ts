@@ -4,6 +4,8 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, subscribers } from "~/server/db/schema";
 import { handleScheduled } from "~/server/scheduled.server";
+import { contentSecurityPolicy } from "~/server/security-headers.server";
+import { verifyTurnstile } from "~/server/turnstile.server";
 import { fetchPage, postForm } from "./fetch";
 
 const db = getDb(env);
@@ -385,6 +387,16 @@ describe("spam protection", () => {
     const spanish = await postForm("/forms/get-involved?lng=es", { email: "x" }, headers);
     expect(spanish.status).toBe(429);
     expect(await spanish.text()).toContain("Enviaste varios formularios en poco tiempo.");
+  });
+
+  it("Turnstile stays off without its keys and refuses an empty token when on", async () => {
+    const html = await (await fetchPage("/forms/contact")).text();
+    expect(html).not.toContain("cf-turnstile");
+    expect(contentSecurityPolicy("n")).not.toContain("frame-src");
+    expect(contentSecurityPolicy("n", [], ["https://challenges.cloudflare.com"])).toContain(
+      "frame-src 'self' https://challenges.cloudflare.com",
+    );
+    expect(await verifyTurnstile({ TURNSTILE_SECRET_KEY: "secret" }, "", "local")).toBe(false);
   });
 
   it("refuses a cross-origin post", async () => {

@@ -1,5 +1,5 @@
 import { parseWithValibot } from "@conform-to/valibot";
-import * as v from "valibot";
+import type * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
   formObject,

@@ -5,6 +5,7 @@ import { Link, useFetcher } from "react-router";
 import { LOCALE_FIELD } from "~/lib/forms/fields";
 import { NewsletterSchema } from "~/lib/forms/schemas";
 import { ErrorSummary, Honeypot, SubmitButton, TextField } from "./fields";
+import { TurnstileWidget } from "./turnstile";
 import { SuccessPanel, type FormActionData } from "./submission-form";
 
 /**
@@ -58,6 +59,7 @@ export function NewsletterForm({
         </Link>
       </p>
       <Honeypot />
+      <TurnstileWidget />
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name={LOCALE_FIELD} value={i18n.language} />
       <SubmitButton

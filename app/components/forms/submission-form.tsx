@@ -15,6 +15,7 @@ import {
   TextAreaField,
   TextField,
 } from "./fields";
+import { TurnstileWidget } from "./turnstile";
 
 /** What the form actions answer (app/server/forms.server.ts). */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
@@ -192,6 +193,7 @@ function FormRound({
         ))}
       </div>
       <Honeypot />
+      <TurnstileWidget />
       <input ref={keyRef} type="hidden" name={IDEMPOTENCY_FIELD} defaultValue="" />
       <input type="hidden" name={LOCALE_FIELD} value={i18n.language} />
       {Object.entries(hidden).map(([name, value]) => (
