@@ -118,7 +118,13 @@ export default function FormPage({ loaderData, actionData }: Route.ComponentProp
             }
           />
         ) : (
-          <FormFor formId={formId} result={result} variant={loaderData.variant} option={loaderData.option} />
+          <FormFor
+            formId={formId}
+            result={result}
+            // After a post without JavaScript the URL has lost ?variant=; the post still says it.
+            variant={result?.result.initialValue?.variant === "modal" ? "modal" : loaderData.variant}
+            option={loaderData.option}
+          />
         )}
       </div>
     </>

@@ -329,6 +329,10 @@ describe("validation on the server", () => {
       freshIp(),
     );
     expect(response.status).toBe(400);
+    // Without JavaScript the answer shows the same variant again, with the typed values.
+    const html = await response.text();
+    expect(html).toContain('name="areaOfInterest"');
+    expect(html).not.toContain('name="references"');
     const ok = await postForm(
       "/forms/volunteer",
       {
