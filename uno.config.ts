@@ -30,7 +30,7 @@ export default defineConfig<Theme>({
     "focus-ring":
       "outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-accent-700 dark:focus-visible:outline-accent-300",
     "tap-target": "min-h-11 min-w-11",
-    btn: "tap-target focus-ring inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold no-underline transition-colors",
+    btn: "tap-target focus-ring inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold no-underline transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     "btn-primary":
       "btn bg-accent-700 text-white hover:bg-accent-800 dark:bg-accent-300 dark:text-gray-950 dark:hover:bg-accent-200",
     "btn-secondary":

@@ -29,6 +29,7 @@ import { getRequestContext } from "./server/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
 import { getSessionUser } from "./server/session.server";
 import { getTranslationVersion } from "./server/translations.server";
+import { turnstileEnabled } from "./server/turnstile.server";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rememberLocaleMiddleware];
 
@@ -37,7 +38,9 @@ export const handle = { i18n: ["common"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
   const [user, i18nVersion] = await Promise.all([getSessionUser(request, env), getTranslationVersion(env)]);
-  return { locale: getLocale(context), user, i18nVersion };
+  // Public forms show the Turnstile widget only when both keys are configured (forms issue).
+  const turnstileSiteKey = turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY! : null;
+  return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey };
 }
 
 // Only error pages need it, so ordinary pages do not download it.

@@ -40,6 +40,19 @@ export default [
   route("robots.txt", "routes/robots.ts"),
 
   // Forms issue: form actions, newsletter confirmation and unsubscribe go here.
+  route("forms/enrollment", "routes/form-page.tsx", { id: "form-enrollment" }),
+  route("forms/education", "routes/form-page.tsx", { id: "form-education" }),
+  route("forms/athletics", "routes/form-page.tsx", { id: "form-athletics" }),
+  route("forms/mentoring", "routes/form-page.tsx", { id: "form-mentoring" }),
+  route("forms/volunteer", "routes/form-page.tsx", { id: "form-volunteer" }),
+  route("forms/get-involved", "routes/form-page.tsx", { id: "form-get-involved" }),
+  route("forms/fundraising-team", "routes/form-page.tsx", { id: "form-fundraising-team" }),
+  route("forms/giving-info", "routes/form-page.tsx", { id: "form-giving-info" }),
+  route("forms/contact", "routes/form-page.tsx", { id: "form-contact" }),
+  route("forms/partner", "routes/form-page.tsx", { id: "form-partner" }),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
   // Donations issue: donation routes and the Stripe webhook go here.
   route("donate/thank-you", "routes/donate.thank-you.tsx"),

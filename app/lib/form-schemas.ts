@@ -57,8 +57,10 @@ const phonePipe = () =>
     v.string(),
     v.trim(),
     tooLong(LENGTH.phone),
-    v.regex(PHONE_PATTERN, FIELD_MESSAGES.phone),
-    v.check((value) => phoneDigits(value) >= 7 && phoneDigits(value) <= 15, FIELD_MESSAGES.phone),
+    v.check(
+      (value) => PHONE_PATTERN.test(value) && phoneDigits(value) >= 7 && phoneDigits(value) <= 15,
+      FIELD_MESSAGES.phone,
+    ),
   );
 
 export function requiredPhone() {
@@ -79,17 +81,64 @@ export function oneOf<const T extends readonly string[]>(options: T) {
   return v.picklist(options, FIELD_MESSAGES.choice);
 }
 
-/** A checkbox that must be ticked (consent). Conform sends "on" for a ticked box. */
+/**
+ * A form's object schema. A field the browser does not send at all (an unticked checkbox, a
+ * radio group with no choice) is a missing key, which valibot reports with the object's
+ * message: here the generic "Required field", never valibot's English default.
+ */
+export function formObject<const TEntries extends v.ObjectEntries>(entries: TEntries) {
+  return v.object(entries, FIELD_MESSAGES.required);
+}
+
+/**
+ * A checkbox that must be ticked (consent). Conform turns the "on" a ticked box sends into
+ * true; an unticked box sends nothing (see formObject). Conform's coercion drops defaults
+ * inside pipes, hence these shapes (tests/worker/forms-schemas.test.ts).
+ */
 export function requiredCheckbox() {
-  return v.pipe(
-    v.optional(v.string(), ""),
-    v.check((value) => value === "on", FIELD_MESSAGES.checkRequired),
-  );
+  return v.literal(true, FIELD_MESSAGES.checkRequired);
 }
 
 export function optionalCheckbox() {
+  return v.optional(v.boolean(), false);
+}
+
+/** Several values of a closed list (checkboxes); conform sends one value as a string. */
+export function requiredChoices<const T extends readonly string[]>(options: T) {
   return v.pipe(
-    v.optional(v.string(), ""),
-    v.transform((value) => value === "on"),
+    v.array(v.picklist(options, FIELD_MESSAGES.choice), FIELD_MESSAGES.required),
+    v.minLength(1, FIELD_MESSAGES.required),
+    v.maxLength(options.length, FIELD_MESSAGES.choice),
+  );
+}
+
+export function optionalChoices<const T extends readonly string[]>(options: T) {
+  return v.optional(
+    v.pipe(
+      v.array(v.picklist(options, FIELD_MESSAGES.choice)),
+      v.maxLength(options.length, FIELD_MESSAGES.choice),
+    ),
+  );
+}
+
+/** A required choice of a closed list: an empty answer says "Required field", a forged one "choose". */
+export function requiredChoice<const T extends readonly string[]>(options: T) {
+  return v.pipe(v.string(FIELD_MESSAGES.required), v.picklist(options, FIELD_MESSAGES.choice));
+}
+
+export function optionalChoice<const T extends readonly string[]>(options: T) {
+  return v.optional(v.picklist(options, FIELD_MESSAGES.choice));
+}
+
+/** A whole number in a range, typed as text (a number input sends text). */
+export function requiredWholeNumber(min: number, max: number) {
+  return v.pipe(
+    v.string(FIELD_MESSAGES.required),
+    v.trim(),
+    v.nonEmpty(FIELD_MESSAGES.required),
+    v.regex(/^\d{1,9}$/, FIELD_MESSAGES.phone),
+    v.transform(Number),
+    v.minValue(min, messageWith("common:forms.numberRange", { min, max })),
+    v.maxValue(max, messageWith("common:forms.numberRange", { min, max })),
   );
 }

@@ -2,6 +2,7 @@ import type { RequestHandler } from "react-router";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
 import { applySecurityHeaders } from "./security-headers.server";
+import { TURNSTILE_ORIGIN, turnstileEnabled } from "./turnstile.server";
 
 /** Paths that take posts from other sites by design, each with its own authentication. */
 const CROSS_ORIGIN_POST_PATHS = new Set(["/api/v1/stripe/webhook"]);
@@ -34,6 +35,7 @@ export async function handleFetch(
   const url = new URL(request.url);
   const secure = url.protocol === "https:";
   const formActionOrigins = env.STRIPE_CHECKOUT_ORIGIN ? [env.STRIPE_CHECKOUT_ORIGIN] : [];
+  const frameOrigins = turnstileEnabled(env) ? [TURNSTILE_ORIGIN] : [];
 
   let response: Response;
   if (isCrossOriginPost(request)) {
@@ -46,5 +48,5 @@ export async function handleFetch(
     context.set(requestContext, { env, ctx, nonce, requestId });
     response = await handleRequest(request, context);
   }
-  return applySecurityHeaders(response, { nonce, requestId, secure, formActionOrigins });
+  return applySecurityHeaders(response, { nonce, requestId, secure, formActionOrigins, frameOrigins });
 }

@@ -3,7 +3,11 @@
  * Scripts run only with the per-request nonce; 'strict-dynamic' lets those scripts load the
  * route chunks they import without listing every file.
  */
-export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly string[] = []): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  formActionOrigins: readonly string[] = [],
+  frameOrigins: readonly string[] = [],
+): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
@@ -13,6 +17,8 @@ export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly
     "font-src 'self'",
     "connect-src 'self'",
     "object-src 'none'",
+    // Only when Turnstile is configured: its challenge runs in a frame from its own origin.
+    ...(frameOrigins.length > 0 ? [["frame-src 'self'", ...frameOrigins].join(" ")] : []),
     "base-uri 'none'",
     "frame-ancestors 'none'",
     // Chrome applies form-action to the redirect that follows a post (Stripe Checkout).
@@ -23,14 +29,20 @@ export function contentSecurityPolicy(nonce: string, formActionOrigins: readonly
 
 export function applySecurityHeaders(
   response: Response,
-  options: { nonce: string; requestId: string; secure: boolean; formActionOrigins?: readonly string[] },
+  options: {
+    nonce: string;
+    requestId: string;
+    secure: boolean;
+    formActionOrigins?: readonly string[];
+    frameOrigins?: readonly string[];
+  },
 ): Response {
   // Responses built with Response.redirect() and some fetch results have immutable headers.
   const result = new Response(response.body, response);
   const headers = result.headers;
   const isHtml = headers.get("Content-Type")?.includes("text/html") ?? false;
   if (isHtml) {
-    let csp = contentSecurityPolicy(options.nonce, options.formActionOrigins);
+    let csp = contentSecurityPolicy(options.nonce, options.formActionOrigins, options.frameOrigins);
     // Over plain http (local runs) upgrading requests would break every asset.
     if (!options.secure) csp = csp.replace("; upgrade-insecure-requests", "");
     headers.set("Content-Security-Policy", csp);

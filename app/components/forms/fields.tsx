@@ -189,8 +189,9 @@ export function ChoiceGroup({
       </legend>
       <FieldMessages meta={meta} hint={hint} />
       <div className="mt-2 grid gap-1 sm:grid-cols-2">
-        {options.map((option) => {
-          const id = `${meta.id}-${option.value}`;
+        {options.map((option, index) => {
+          // The first option carries the field's id, so the error summary's link lands on it.
+          const id = index === 0 ? meta.id : `${meta.id}-${option.value}`;
           return (
             <label
               key={option.value}
@@ -251,26 +252,43 @@ export function CheckboxField({ meta, label, hint, required }: CommonProps) {
 // Generic, so a form typed by its own schema can pass its metadata (FormMetadata is invariant).
 export function ErrorSummary<Schema extends Record<string, unknown>>({
   form,
+  labels = {},
+  attempt,
 }: {
   form: FormMetadata<Schema, string[]>;
+  /** Field labels by name: each entry then reads "Label: message" (GOV.UK). */
+  labels?: Record<string, string>;
+  /**
+   * How many times the person has tried to submit. When given, the summary appears only
+   * after a submit and takes focus once per attempt, so a message shown on blur never
+   * steals focus from the field being typed in.
+   */
+  attempt?: number;
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(form.allErrors).filter(([, messages]) => messages.length > 0);
-  const hasErrors = entries.length > 0;
   const formLevel = form.errors ?? [];
+  const shown = attempt === undefined || attempt > 0;
+  const hasErrors = shown && (entries.length > 0 || formLevel.length > 0);
 
   useEffect(() => {
-    if (!hasErrors && formLevel.length === 0) return;
+    if (!hasErrors) return;
     ref.current?.focus();
+    // Only a new attempt (or a new answer from the server) moves focus, never a later keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [attempt, formLevel.length, form.status]);
+
+  useEffect(() => {
+    if (!hasErrors) return;
     const prefix = t("forms.errorTitlePrefix");
     if (!document.title.startsWith(prefix)) document.title = `${prefix}${document.title}`;
     return () => {
       if (document.title.startsWith(prefix)) document.title = document.title.slice(prefix.length);
     };
-  }, [hasErrors, formLevel.length, form.status, t]);
+  }, [hasErrors, t]);
 
-  if (!hasErrors && formLevel.length === 0) return null;
+  if (!hasErrors) return null;
   return (
     <div
       ref={ref}
@@ -293,6 +311,7 @@ export function ErrorSummary<Schema extends Record<string, unknown>>({
           .map(([name, messages]) => (
             <li key={name}>
               <a href={`#${form.id}-${name}`} className="link font-semibold text-red-700 dark:text-red-300">
+                {labels[name] ? `${labels[name]}: ` : ""}
                 {translateFieldError(t, messages[0]!)}
               </a>
             </li>
@@ -309,6 +328,7 @@ export function SubmitButton({
   pendingLabel,
   name,
   value,
+  disabled = false,
 }: {
   pending: boolean;
   label: string;
@@ -316,6 +336,8 @@ export function SubmitButton({
   /** For a form with several submit buttons: the intent this one posts. */
   name?: string;
   value?: string;
+  /** Also disabled while a required choice is missing (the home enrollment's programs). */
+  disabled?: boolean;
 }) {
   return (
     <button
@@ -323,8 +345,8 @@ export function SubmitButton({
       name={name}
       value={value}
       className="btn-primary"
-      disabled={pending}
-      aria-disabled={pending}
+      disabled={pending || disabled}
+      aria-disabled={pending || disabled}
     >
       {pending ? (
         <span

@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { pageMeta } from "~/lib/seo";
+import { getRequestContext } from "~/server/context.server";
+import { getDb } from "~/server/db/client.server";
+import { getInstance, getLocale } from "~/server/i18n.server";
+import { unsubscribe, unsubscribeEmail } from "~/server/newsletter.server";
+import { pageSeo } from "~/server/seo.server";
+import type { Route } from "./+types/newsletter-unsubscribe";
+
+/**
+ * /newsletter/unsubscribe?token=…: the link at the end of every newsletter mail. GET asks
+ * (mail scanners follow links), POST unsubscribes.
+ */
+export const handle = { i18n: ["forms"] };
+export const meta = pageMeta;
+
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  const token = new URL(args.request.url).searchParams.get("token") ?? "";
+  const email = await unsubscribeEmail(env, token);
+  const t = getInstance(args.context).getFixedT(getLocale(args.context), "forms");
+  return {
+    valid: email !== null,
+    email,
+    token,
+    seo: pageSeo(args, "newsletter-unsubscribe", {
+      title: t("newsletter.unsubscribe.title"),
+      description: t("newsletter.intro"),
+    }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { env } = getRequestContext(args.context);
+  const formData = await args.request.formData();
+  const token = String(formData.get("token") ?? new URL(args.request.url).searchParams.get("token") ?? "");
+  return { done: await unsubscribe(env, getDb(env), token) };
+}
+
+export default function NewsletterUnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("forms");
+  if (actionData) {
+    const key = actionData.done ? "done" : "invalid";
+    return (
+      <PageHeader
+        title={t(`newsletter.unsubscribe.${key}.title`)}
+        lead={t(`newsletter.unsubscribe.${key}.message`)}
+      >
+        <p className="mt-6">
+          <Link to="/" className="btn-primary">
+            {t("backHome")}
+          </Link>
+        </p>
+      </PageHeader>
+    );
+  }
+  if (!loaderData.valid) {
+    return (
+      <PageHeader
+        title={t("newsletter.unsubscribe.invalid.title")}
+        lead={t("newsletter.unsubscribe.invalid.message")}
+      />
+    );
+  }
+  return (
+    <PageHeader
+      title={t("newsletter.unsubscribe.title")}
+      lead={t("newsletter.unsubscribe.question", { email: loaderData.email })}
+    >
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn-primary">
+          {t("newsletter.unsubscribe.submit")}
+        </button>
+      </Form>
+    </PageHeader>
+  );
+}

@@ -1,0 +1,228 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { data, type RouterContextProvider } from "react-router";
+import type * as v from "valibot";
+import { HONEYPOT_FIELD } from "~/components/forms/fields";
+import { ORGANIZATION } from "~/content/organization";
+import { messageWith } from "~/lib/form-schemas";
+import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
+import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/fields";
+import { volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
+import { NewsletterSchema } from "~/lib/forms/schemas";
+import { isLocale, type Locale } from "~/lib/i18n";
+import { getRequestContext } from "./context.server";
+import { getDb } from "./db/client.server";
+import { submissions } from "./db/schema";
+import { getInstance, getLocale } from "./i18n.server";
+import { logError } from "./log.server";
+import { buildFormEmails } from "./mail/form-mail.server";
+import { deliverOutbox, queueEmail } from "./mail/outbox.server";
+import { prepareSubscription } from "./newsletter.server";
+import { clientAddress, hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
+import { sha256Hex } from "./session.server";
+import { TURNSTILE_FIELD, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
+
+/** What every form action answers; `ok` is the success state of SPEC.md §4. */
+export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
+
+type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
+/** The visitor's language: the form says which one it was shown in, else the request's. */
+function formLocale(formData: FormData, context: Readonly<RouterContextProvider>): Locale {
+  const declared = formData.get(LOCALE_FIELD);
+  if (isLocale(declared)) return declared;
+  const detected = getLocale(context);
+  return isLocale(detected) ? detected : "en";
+}
+
+type Guarded =
+  | { kind: "continue"; formData: FormData; locale: Locale }
+  | { kind: "answer"; response: ReturnType<typeof data<FormActionData>> };
+
+/**
+ * The checks every public post passes first (STYLE.md, Forms): the honeypot (a bot gets a
+ * quiet success and nothing is stored), the per-visitor rate limit (a translated 429) and
+ * Turnstile when configured.
+ */
+export async function guardPost(
+  { request, context }: ActionArgs,
+  scope: string,
+  schema: v.GenericSchema,
+): Promise<Guarded> {
+  const { env } = getRequestContext(context);
+  const formData = await request.formData();
+  const locale = formLocale(formData, context);
+  const fail = (status: number, message: string, headers: HeadersInit = {}) => ({
+    kind: "answer" as const,
+    response: data<FormActionData>(
+      { result: parseWithValibot(formData, { schema }).reply({ formErrors: [message] }), ok: false },
+      { status, headers },
+    ),
+  });
+
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    return {
+      kind: "answer",
+      response: data<FormActionData>({ result: { status: "success", initialValue: null }, ok: true }),
+    };
+  }
+  const limit = await hitRateLimit(env, "forms", request, RATE_LIMITS.forms, scope);
+  if (!limit.allowed) {
+    return fail(429, "forms:errors.rateLimited", { "Retry-After": String(limit.retryAfterSeconds) });
+  }
+  if (turnstileEnabled(env)) {
+    const token = formData.get(TURNSTILE_FIELD);
+    const passed = await verifyTurnstile(env, typeof token === "string" ? token : "", clientAddress(request));
+    if (!passed) return fail(400, "forms:errors.turnstile");
+  }
+  return { kind: "continue", formData, locale };
+}
+
+/** A double click or a resend carries the same key; without JavaScript the content is the key. */
+async function idempotencyKey(kind: string, formData: FormData, value: unknown): Promise<string> {
+  const sent = formData.get(IDEMPOTENCY_FIELD);
+  if (typeof sent === "string" && /^[\w-]{16,64}$/.test(sent)) return `${kind}:${sent}`;
+  return `${kind}:sha256:${await sha256Hex(JSON.stringify(value))}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+function fieldsFor(definition: FormDefinition, value: Record<string, unknown>): readonly FieldSpec[] {
+  if (definition.kind !== "volunteer") return definition.fields;
+  return value.variant === "modal" ? volunteerModalFields : volunteerPageFields;
+}
+
+/**
+ * The one action of every form of SPEC.md §3: guard, parse with the shared schema, then the
+ * submission and its two e-mails in one D1 batch (nothing stored without its mail), and
+ * delivery after the answer (waitUntil); the Cron Trigger retries what the provider refused.
+ */
+export async function handleFormSubmission<S extends v.GenericSchema>(
+  args: ActionArgs,
+  definition: FormDefinition<S>,
+) {
+  const guarded = await guardPost(args, definition.kind, definition.schema);
+  if (guarded.kind === "answer") return guarded.response;
+  const { formData, locale } = guarded;
+
+  const submission = parseWithValibot(formData, { schema: definition.schema });
+  if (submission.status !== "success") {
+    return data<FormActionData>({ result: submission.reply(), ok: false }, { status: 400 });
+  }
+
+  const { env, ctx } = getRequestContext(args.context);
+  const db = getDb(env);
+  const value = submission.value as Record<string, unknown>;
+  const contact = definition.contact(submission.value);
+  const key = await idempotencyKey(definition.kind, formData, value);
+  const done = () => data<FormActionData>({ result: submission.reply({ resetForm: true }), ok: true });
+
+  try {
+    const [existing] = await db
+      .select({ id: submissions.id })
+      .from(submissions)
+      .where(eq(submissions.idempotencyKey, key));
+    if (existing) return done();
+
+    const i18n = getInstance(args.context);
+    // The request's instance has only its own language loaded; mail may need the other one.
+    await i18n.loadLanguages([locale, "en"]);
+    const id = crypto.randomUUID();
+    const emails = buildFormEmails({
+      definition: definition as unknown as FormDefinition,
+      fields: fieldsFor(definition as unknown as FormDefinition, value),
+      value,
+      contact,
+      submissionId: id,
+      locale,
+      teamEmail: env.TEAM_EMAIL,
+      siteUrl: env.SITE_URL,
+      t: { forms: i18n.getFixedT(locale, "forms"), email: i18n.getFixedT(locale, "email") },
+      team: { forms: i18n.getFixedT("en", "forms"), email: i18n.getFixedT("en", "email") },
+    });
+    const outboxIds: string[] = emails.map(() => crypto.randomUUID());
+    const statements: BatchItem<"sqlite">[] = emails.map((email, index) =>
+      queueEmail(db, email, outboxIds[index]),
+    );
+
+    // The contact form's newsletter box starts the same double opt-in as the footer.
+    if (definition.kind === "contact" && value.newsletter === true) {
+      const subscription = await prepareSubscription(
+        env,
+        db,
+        { email: contact.email, locale, source: "contact" },
+        i18n.getFixedT(locale, "email"),
+      );
+      statements.push(...subscription.statements);
+      outboxIds.push(...subscription.outboxIds);
+    }
+
+    await db.batch([
+      db.insert(submissions).values({
+        id,
+        kind: definition.kind,
+        locale,
+        name: contact.name,
+        email: contact.email,
+        phone: contact.phone || null,
+        payload: value,
+        idempotencyKey: key,
+      }),
+      ...statements,
+    ]);
+    ctx.waitUntil(deliverOutbox(env, { ids: outboxIds }));
+    return done();
+  } catch (error) {
+    // Two identical posts at once: the second batch hit the unique key and stored nothing.
+    if (isUniqueViolation(error)) return done();
+    logError(error, { form: definition.kind });
+    return data<FormActionData>(
+      {
+        result: submission.reply({
+          formErrors: [messageWith(`forms:${definition.id}.error`, { email: ORGANIZATION.email })],
+        }),
+        ok: false,
+      },
+      { status: 500 },
+    );
+  }
+}
+
+/** POST /newsletter: the footer's, the reports page's and the standalone page's subscribe box. */
+export async function handleNewsletterSubscription(args: ActionArgs) {
+  const guarded = await guardPost(args, "newsletter", NewsletterSchema);
+  if (guarded.kind === "answer") return guarded.response;
+  const { formData, locale } = guarded;
+  const submission = parseWithValibot(formData, { schema: NewsletterSchema });
+  if (submission.status !== "success") {
+    return data<FormActionData>({ result: submission.reply(), ok: false }, { status: 400 });
+  }
+  const { env, ctx } = getRequestContext(args.context);
+  const db = getDb(env);
+  try {
+    await getInstance(args.context).loadLanguages(locale);
+    const { statements, outboxIds } = await prepareSubscription(
+      env,
+      db,
+      { email: submission.value.email, locale, source: submission.value.source },
+      getInstance(args.context).getFixedT(locale, "email"),
+    );
+    const [first, ...rest] = statements;
+    if (first) await db.batch([first, ...rest]);
+    if (outboxIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: outboxIds }));
+  } catch (error) {
+    logError(error, { form: "newsletter" });
+    return data<FormActionData>(
+      { result: submission.reply({ formErrors: ["common:forms.genericError"] }), ok: false },
+      { status: 500 },
+    );
+  }
+  // The same answer whether or not the address was already subscribed: nothing to learn here.
+  return data<FormActionData>({ result: submission.reply({ resetForm: true }), ok: true });
+}

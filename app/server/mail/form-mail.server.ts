@@ -1,0 +1,126 @@
+import type { TFunction } from "i18next";
+import { ORGANIZATION } from "~/content/organization";
+import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
+import type { Locale } from "~/lib/i18n";
+import type { OutgoingEmail } from "./outbox.server";
+
+/** Shown in America/New_York, where the team works (ARCHITECTURE.md, Data). */
+export function formatNewYorkTime(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: "America/New_York",
+  }).format(date);
+}
+
+function fieldLabel(tForms: TFunction, formId: string, name: string): string {
+  return tForms([`${formId}.fields.${name}`, `fields.${name}`]);
+}
+
+/** A submitted value as words: option labels, yes/no, "None specified" when empty (SPEC.md §5). */
+export function formatFieldValue(
+  spec: FieldSpec | undefined,
+  value: unknown,
+  tForms: TFunction,
+  tEmail: TFunction,
+): string {
+  const option = (item: unknown) =>
+    spec?.optionsKey ? tForms(`options.${spec.optionsKey}.${String(item)}`) : String(item);
+  if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0))
+    return tEmail("noneSpecified");
+  if (typeof value === "boolean") return value ? tEmail("yes") : tEmail("no");
+  if (Array.isArray(value)) return value.map(option).join(", ");
+  return option(value);
+}
+
+/** "Label: value" lines in the order the form shows them. */
+export function fieldLines(
+  definition: FormDefinition,
+  fields: readonly FieldSpec[],
+  value: Record<string, unknown>,
+  tForms: TFunction,
+  tEmail: TFunction,
+): string[] {
+  return fields
+    .filter((spec) => spec.name in value || !spec.when)
+    .map(
+      (spec) =>
+        `${fieldLabel(tForms, definition.id, spec.name)}: ${formatFieldValue(spec, value[spec.name], tForms, tEmail)}`,
+    );
+}
+
+type MailInput = {
+  definition: FormDefinition;
+  fields: readonly FieldSpec[];
+  value: Record<string, unknown>;
+  contact: { name: string; email: string };
+  submissionId: string;
+  locale: Locale;
+  teamEmail: string;
+  siteUrl: string;
+  /** The person's language, for the confirmation. */
+  t: { forms: TFunction; email: TFunction };
+  /** English, for the team. */
+  team: { forms: TFunction; email: TFunction };
+  now?: Date;
+};
+
+/** The confirmation to the person (in their language) and the notification to the team. */
+export function buildFormEmails(input: MailInput): OutgoingEmail[] {
+  const { definition, fields, value, contact, locale, t, team } = input;
+  const now = input.now ?? new Date();
+  const formName = t.forms(`${definition.id}.title`);
+  const signature = [
+    "",
+    t.email("signature"),
+    `${ORGANIZATION.email} · ${ORGANIZATION.phoneDisplay}`,
+    new URL("/", input.siteUrl).toString(),
+  ];
+  const confirmation: OutgoingEmail = {
+    to: contact.email,
+    subject: t.email("confirmation.subject", { form: formName }),
+    text: [
+      t.email("greeting", { name: contact.name }),
+      "",
+      t.email("confirmation.received", { form: formName }),
+      t.email(`promise.${definition.promise}`),
+      "",
+      t.email("confirmation.summary"),
+      ...fieldLines(definition, fields, value, t.forms, t.email),
+      "",
+      t.email("confirmation.notYou", { email: ORGANIZATION.email }),
+      t.email("confirmation.privacy", { url: new URL("/privacy", input.siteUrl).toString() }),
+      ...signature,
+    ].join("\n"),
+    template: `${definition.kind}.confirmation`,
+    locale,
+  };
+
+  const teamFormName = team.forms(`${definition.id}.title`);
+  // SPEC.md §7: the enrollment mail's subject names the chosen programs.
+  const subject =
+    definition.kind === "enrollment" && Array.isArray(value.programs)
+      ? team.email("team.enrollmentSubject", {
+          programs: value.programs
+            .map((program) => team.forms(`options.programs.${String(program)}`))
+            .join(", "),
+        })
+      : team.email("team.subject", { form: teamFormName, name: contact.name });
+  const notification: OutgoingEmail = {
+    to: input.teamEmail,
+    subject,
+    text: [
+      team.email("team.intro", { form: teamFormName }),
+      "",
+      ...fieldLines(definition, fields, value, team.forms, team.email),
+      "",
+      `${team.email("team.language")}: ${locale}`,
+      `${team.email("team.submittedAt")}: ${formatNewYorkTime(now, "en")}`,
+      `${team.email("team.reference")}: ${input.submissionId}`,
+      team.email("team.replyTo", { email: contact.email }),
+    ].join("\n"),
+    template: `${definition.kind}.team`,
+    locale: "en",
+  };
+  return [confirmation, notification];
+}

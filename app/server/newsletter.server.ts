@@ -1,0 +1,148 @@
+import type { TFunction } from "i18next";
+import { eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import { ORGANIZATION } from "~/content/organization";
+import type { Locale } from "~/lib/i18n";
+import type { Db } from "./db/client.server";
+import { subscribers } from "./db/schema";
+import { queueEmail } from "./mail/outbox.server";
+import { signToken, verifyToken } from "./signed-token.server";
+
+/** Double opt-in (ARCHITECTURE.md): a pending row, a signed link, and only then "confirmed". */
+const CONFIRM_PURPOSE = "newsletter-confirm";
+const UNSUBSCRIBE_PURPOSE = "newsletter-unsubscribe";
+const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
+// Unsubscribe links must keep working in old mail.
+const UNSUBSCRIBE_TTL_SECONDS = 5 * 365 * 24 * 60 * 60;
+
+type LinkEnv = Pick<Env, "CACHE" | "LINK_SIGNING_SECRET" | "SITE_URL">;
+
+function link(env: LinkEnv, path: string, token: string, locale: Locale): string {
+  const url = new URL(path, env.SITE_URL);
+  url.searchParams.set("token", token);
+  if (locale !== "en") url.searchParams.set("lng", locale);
+  return url.toString();
+}
+
+/** The link at the end of every newsletter mail (tokens are signed over the e-mail address). */
+export async function unsubscribeLink(env: LinkEnv, email: string, locale: Locale): Promise<string> {
+  return link(
+    env,
+    "/newsletter/unsubscribe",
+    await signToken(env, UNSUBSCRIBE_PURPOSE, email, UNSUBSCRIBE_TTL_SECONDS),
+    locale,
+  );
+}
+
+/**
+ * The statements that subscribe `email` (to run in the caller's batch) and the confirmation
+ * mail. Subscribing twice keeps one row; a confirmed subscriber gets no second mail.
+ */
+export async function prepareSubscription(
+  env: LinkEnv,
+  db: Db,
+  input: { email: string; locale: Locale; source: string },
+  t: TFunction,
+): Promise<{ statements: BatchItem<"sqlite">[]; outboxIds: string[] }> {
+  const [existing] = await db
+    .select({ status: subscribers.status })
+    .from(subscribers)
+    .where(eq(subscribers.email, input.email));
+  if (existing?.status === "confirmed") return { statements: [], outboxIds: [] };
+
+  const confirmUrl = link(
+    env,
+    "/newsletter/confirm",
+    await signToken(env, CONFIRM_PURPOSE, input.email, CONFIRM_TTL_SECONDS),
+    input.locale,
+  );
+  const outboxId = crypto.randomUUID();
+  const upsert = db
+    .insert(subscribers)
+    .values({ id: crypto.randomUUID(), email: input.email, locale: input.locale, source: input.source })
+    .onConflictDoUpdate({
+      target: subscribers.email,
+      set: { status: "pending", locale: input.locale, unsubscribedAt: null },
+    });
+  const mail = queueEmail(
+    db,
+    {
+      to: input.email,
+      subject: t("newsletter.confirm.subject"),
+      text: [
+        t("newsletter.confirm.intro"),
+        "",
+        confirmUrl,
+        "",
+        t("newsletter.confirm.ignore"),
+        "",
+        t("signature"),
+        ORGANIZATION.email,
+        "",
+        t("newsletter.unsubscribe", { url: await unsubscribeLink(env, input.email, input.locale) }),
+      ].join("\n"),
+      template: "newsletter.confirm",
+      locale: input.locale,
+    },
+    outboxId,
+  );
+  return { statements: [upsert, mail], outboxIds: [outboxId] };
+}
+
+export type ConfirmOutcome = "confirmed" | "already" | "invalid";
+
+/** Follows a confirmation link: pending becomes confirmed, and a welcome mail is queued. */
+export async function confirmSubscription(
+  env: LinkEnv,
+  db: Db,
+  token: string,
+  t: TFunction,
+): Promise<{ outcome: ConfirmOutcome; outboxIds: string[] }> {
+  const email = await verifyToken(env, CONFIRM_PURPOSE, token);
+  if (!email) return { outcome: "invalid", outboxIds: [] };
+  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+  if (!row || row.status === "unsubscribed") return { outcome: "invalid", outboxIds: [] };
+  if (row.status === "confirmed") return { outcome: "already", outboxIds: [] };
+  const locale = row.locale as Locale;
+  const outboxId = crypto.randomUUID();
+  await db.batch([
+    db
+      .update(subscribers)
+      .set({ status: "confirmed", confirmedAt: new Date().toISOString() })
+      .where(eq(subscribers.email, email)),
+    queueEmail(
+      db,
+      {
+        to: email,
+        subject: t("newsletter.welcome.subject"),
+        text: [
+          t("newsletter.welcome.intro"),
+          "",
+          t("signature"),
+          ORGANIZATION.email,
+          "",
+          t("newsletter.unsubscribe", { url: await unsubscribeLink(env, email, locale) }),
+        ].join("\n"),
+        template: "newsletter.welcome",
+        locale,
+      },
+      outboxId,
+    ),
+  ]);
+  return { outcome: "confirmed", outboxIds: [outboxId] };
+}
+
+/** Whether an unsubscribe link is genuine (GET shows a button; only the POST changes anything). */
+export async function unsubscribeEmail(env: LinkEnv, token: string): Promise<string | null> {
+  return verifyToken(env, UNSUBSCRIBE_PURPOSE, token);
+}
+
+export async function unsubscribe(env: LinkEnv, db: Db, token: string): Promise<boolean> {
+  const email = await unsubscribeEmail(env, token);
+  if (!email) return false;
+  await db
+    .update(subscribers)
+    .set({ status: "unsubscribed", unsubscribedAt: new Date().toISOString() })
+    .where(eq(subscribers.email, email));
+  return true;
+}

@@ -1,0 +1,456 @@
+import { env } from "cloudflare:workers";
+import { desc, eq, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/server/db/client.server";
+import { outbox, submissions, subscribers } from "~/server/db/schema";
+import { handleScheduled } from "~/server/scheduled.server";
+import { contentSecurityPolicy } from "~/server/security-headers.server";
+import { verifyTurnstile } from "~/server/turnstile.server";
+import { fetchPage, postForm } from "./fetch";
+
+const db = getDb(env);
+let ipCounter = 0;
+/** Each test posts from its own address, so the per-visitor rate limit stays out of the way. */
+const freshIp = () => ({ "CF-Connecting-IP": `198.51.100.${++ipCounter}` });
+const key = () => crypto.randomUUID();
+
+const VALID = {
+  contact: {
+    fullName: "Ana López",
+    email: "Ana@Example.com",
+    phone: "(212) 555-0100",
+    subject: "program",
+    message: "When does the spring term start?",
+    preferredContact: "email",
+  },
+  enrollment: {
+    studentName: "Leo López",
+    parentName: "Ana López",
+    email: "ana@example.com",
+    phone: "212-555-0100",
+    age: "14",
+    grade: "9",
+    programs: "athletics",
+  },
+  education: {
+    studentName: "Leo López",
+    age: "15",
+    grade: "10",
+    parentName: "Ana López",
+    email: "ana@example.com",
+    phone: "212-555-0100",
+  },
+  athletics: {
+    studentName: "Leo López",
+    parentName: "Ana López",
+    age: "14",
+    grade: "9",
+    email: "ana@example.com",
+    phone: "212-555-0100",
+    emergencyContact: "Luis López (212) 555-0199",
+    consent: "on",
+  },
+  mentoring: {
+    role: "mentor",
+    fullName: "Sam Rivera",
+    email: "sam@example.com",
+    age: "34",
+    areaOfInterest: "stem",
+    availability: "weekdayEvenings",
+  },
+  volunteer: {
+    variant: "page",
+    firstName: "Sam",
+    lastName: "Rivera",
+    email: "sam@example.com",
+    availability: "weekends",
+    motivation: "I grew up here.",
+  },
+  "get-involved": {
+    firstName: "Sam",
+    lastName: "Rivera",
+    email: "sam@example.com",
+    areas: "events",
+  },
+  "fundraising-team": {
+    fullName: "Sam Rivera",
+    email: "sam@example.com",
+    motivation: "Kids deserve it.",
+    availability: "Evenings",
+  },
+  "giving-info": {
+    option: "stock",
+    fullName: "Sam Rivera",
+    email: "sam@example.com",
+    amount: "5000",
+    preferredContact: "both",
+  },
+  partner: {
+    organization: "Acme Corp",
+    fullName: "Sam Rivera",
+    email: "sam@example.com",
+    partnershipType: "corporate",
+    message: "We'd like to sponsor the soccer league.",
+  },
+} satisfies Record<string, Record<string, string>>;
+
+async function rowsFor(idempotencyKey: string) {
+  return db
+    .select()
+    .from(submissions)
+    .where(like(submissions.idempotencyKey, `%${idempotencyKey}`));
+}
+
+describe("every form's action", () => {
+  it.each(Object.entries(VALID))(
+    "/forms/%s stores a valid post once, with two e-mails",
+    async (kind, fields) => {
+      const idempotencyKey = key();
+      const response = await postForm(`/forms/${kind}`, { ...fields, idempotencyKey }, freshIp());
+      expect(response.status).toBe(200);
+      expect(await response.text()).toMatch(/role="status"/);
+      const rows = await rowsFor(idempotencyKey);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ kind, status: "new", locale: "en" });
+      const mails = await db
+        .select()
+        .from(outbox)
+        .where(like(outbox.template, `${kind}.%`));
+      expect(mails.map((mail) => mail.template).sort()).toEqual([`${kind}.confirmation`, `${kind}.team`]);
+      expect(mails.find((mail) => mail.template.endsWith(".team"))!.to).toBe(env.TEAM_EMAIL);
+    },
+  );
+
+  it("answers a resend with the same key without a second row or mail", async () => {
+    const idempotencyKey = key();
+    const headers = freshIp();
+    const before = (await db.select().from(outbox)).length;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const response = await postForm("/forms/contact", { ...VALID.contact, idempotencyKey }, headers);
+      expect(response.status).toBe(200);
+    }
+    expect(await rowsFor(idempotencyKey)).toHaveLength(1);
+    expect((await db.select().from(outbox)).length).toBe(before + 2);
+  });
+
+  it("without a key (JavaScript off), an identical resend is one row", async () => {
+    const headers = freshIp();
+    const fields = { ...VALID.partner, organization: "No Key Org" };
+    await postForm("/forms/partner", fields, headers);
+    await postForm("/forms/partner", fields, headers);
+    const rows = await db.select().from(submissions).where(eq(submissions.name, "Sam Rivera"));
+    expect(
+      rows.filter((row) => (row.payload as { organization?: string }).organization === "No Key Org"),
+    ).toHaveLength(1);
+  });
+
+  it("stores the validated fields: trimmed, e-mail lower-cased, unknown fields dropped", async () => {
+    const idempotencyKey = key();
+    await postForm(
+      "/forms/contact",
+      { ...VALID.contact, fullName: "  Ana López  ", isAdmin: "true", idempotencyKey },
+      freshIp(),
+    );
+    const [row] = await rowsFor(idempotencyKey);
+    expect(row!.email).toBe("ana@example.com");
+    expect(row!.name).toBe("Ana López");
+    expect(row!.payload).toEqual({
+      fullName: "Ana López",
+      email: "ana@example.com",
+      phone: "(212) 555-0100",
+      subject: "program",
+      message: "When does the spring term start?",
+      preferredContact: "email",
+      newsletter: false,
+    });
+  });
+
+  it("stores markup and SQL verbatim and escapes them when it shows them", async () => {
+    const idempotencyKey = key();
+    const hostile = `<script>alert("x")</script>'); DROP TABLE submissions;--`;
+    const response = await postForm(
+      "/forms/contact",
+      { ...VALID.contact, fullName: hostile.slice(0, 90), message: hostile, email: "bad", idempotencyKey },
+      freshIp(),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).not.toContain('<script>alert("x")</script>');
+    expect(html).toContain("&lt;script&gt;alert(");
+
+    const okKey = key();
+    await postForm(
+      "/forms/contact",
+      { ...VALID.contact, message: hostile, idempotencyKey: okKey },
+      freshIp(),
+    );
+    const [row] = await rowsFor(okKey);
+    expect((row!.payload as { message: string }).message).toBe(hostile);
+    expect((await db.select().from(submissions)).length).toBeGreaterThan(0);
+  });
+
+  it("answers the post's language: the confirmation is in Spanish", async () => {
+    const idempotencyKey = key();
+    await postForm("/forms/volunteer", { ...VALID.volunteer, locale: "es", idempotencyKey }, freshIp());
+    const [row] = await rowsFor(idempotencyKey);
+    expect(row!.locale).toBe("es");
+    const [mail] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.template, "volunteer.confirmation"))
+      .orderBy(desc(outbox.createdAt));
+    const spanish = await db.select().from(outbox).where(eq(outbox.locale, "es"));
+    expect(spanish.some((message) => message.text.includes("48 horas"))).toBe(true);
+    expect(mail).toBeTruthy();
+  });
+
+  it("puts the §7 enrollment subject and 'None specified' in the team's mail", async () => {
+    const idempotencyKey = key();
+    await postForm(
+      "/forms/enrollment",
+      { ...VALID.enrollment, programs: "education", idempotencyKey, email: "enrol-subject@example.com" },
+      freshIp(),
+    );
+    const [row] = await rowsFor(idempotencyKey);
+    const mails = await db.select().from(outbox).where(eq(outbox.template, "enrollment.team"));
+    const mail = mails.find((message) => message.text.includes(row!.id))!;
+    expect(mail.subject).toBe("New Program Enrollment - Education");
+    expect(mail.text).toContain("Interests: None specified");
+    expect(mail.text).toContain("Age: 14 years old");
+    expect(mail.text).toContain("Current grade: 9th grade");
+  });
+});
+
+describe("validation on the server", () => {
+  it.each(
+    Object.keys(VALID.contact).filter((name) => ["fullName", "email", "subject", "message"].includes(name)),
+  )("contact: a missing %s is refused with 400 and the typed values kept", async (name) => {
+    const fields: Record<string, string> = { ...VALID.contact, idempotencyKey: key() };
+    delete fields[name];
+    const response = await postForm("/forms/contact", fields, freshIp());
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Required field");
+    if (name !== "fullName") expect(html).toContain('value="Ana López"');
+    expect(await rowsFor(fields.idempotencyKey!)).toHaveLength(0);
+  });
+
+  it.each([
+    ["email", "not-an-email", "Please enter a valid email"],
+    ["phone", "call me", "Please enter a valid number"],
+    ["phone", "123", "Please enter a valid number"],
+    ["fullName", "x".repeat(101), "Please use at most 100 characters."],
+    ["message", "x".repeat(2001), "Please use at most 2000 characters."],
+    ["subject", "lottery", "Please choose one of the options."],
+  ])("contact: %s = %s is refused", async (name, value, message) => {
+    const response = await postForm(
+      "/forms/contact",
+      { ...VALID.contact, [name]: value, idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+  });
+
+  it.each(["5", "19", "eleven"])("enrollment: age %s is outside the closed list 6-18", async (age) => {
+    const response = await postForm(
+      "/forms/enrollment",
+      { ...VALID.enrollment, age, idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Please choose one of the options.");
+  });
+
+  it("enrollment: a child under 13 needs the guardian's consent", async () => {
+    const fields = { ...VALID.enrollment, age: "9", grade: "4" };
+    const refused = await postForm("/forms/enrollment", { ...fields, idempotencyKey: key() }, freshIp());
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("A parent or guardian must give consent for a child under 13.");
+    const accepted = await postForm(
+      "/forms/enrollment",
+      { ...fields, guardianConsent: "on", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(accepted.status).toBe(200);
+  });
+
+  it("enrollment: at least one program; grades are 1st-12th", async () => {
+    const fields: Record<string, string> = { ...VALID.enrollment, grade: "13", idempotencyKey: key() };
+    delete fields.programs;
+    const response = await postForm("/forms/enrollment", fields, freshIp());
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Required field");
+    expect(html).toContain("Please choose one of the options.");
+  });
+
+  it("athletics: the consent box is always required", async () => {
+    const fields: Record<string, string> = { ...VALID.athletics, idempotencyKey: key() };
+    delete fields.consent;
+    const response = await postForm("/forms/athletics", fields, freshIp());
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Required field");
+  });
+
+  it("mentoring: a mentee under 18 needs a guardian's name; mentors are over 21", async () => {
+    const mentee = { ...VALID.mentoring, role: "mentee", age: "15" };
+    const noGuardian = await postForm("/forms/mentoring", { ...mentee, idempotencyKey: key() }, freshIp());
+    expect(noGuardian.status).toBe(400);
+    const withGuardian = await postForm(
+      "/forms/mentoring",
+      { ...mentee, parentName: "Ana López", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(withGuardian.status).toBe(200);
+    const youngMentor = await postForm(
+      "/forms/mentoring",
+      { ...VALID.mentoring, age: "19", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(youngMentor.status).toBe(400);
+    expect(await youngMentor.text()).toContain("mentors must be over 21");
+  });
+
+  it("giving info: the amount must reach the option's minimum", async () => {
+    const response = await postForm(
+      "/forms/giving-info",
+      { ...VALID["giving-info"], amount: "100", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("This way of giving starts at $500.");
+  });
+
+  it("volunteer: the modal variant has its own required fields", async () => {
+    const response = await postForm(
+      "/forms/volunteer",
+      { variant: "modal", fullName: "Sam", email: "sam@example.com", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(response.status).toBe(400);
+    // Without JavaScript the answer shows the same variant again, with the typed values.
+    const html = await response.text();
+    expect(html).toContain('name="areaOfInterest"');
+    expect(html).not.toContain('name="references"');
+    const ok = await postForm(
+      "/forms/volunteer",
+      {
+        variant: "modal",
+        fullName: "Sam",
+        email: "sam@example.com",
+        areaOfInterest: "tutoring",
+        availability: "evenings",
+        motivation: "To help",
+        idempotencyKey: key(),
+      },
+      freshIp(),
+    );
+    expect(ok.status).toBe(200);
+  });
+
+  it("answers in Spanish for a Spanish visitor", async () => {
+    const response = await postForm(
+      "/forms/contact?lng=es",
+      { ...VALID.contact, email: "", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("Campo obligatorio");
+  });
+});
+
+describe("spam protection", () => {
+  it("quietly drops a post whose honeypot is filled", async () => {
+    const idempotencyKey = key();
+    const response = await postForm(
+      "/forms/contact",
+      { ...VALID.contact, website: "http://spam", idempotencyKey },
+      freshIp(),
+    );
+    expect(response.status).toBe(200);
+    expect(await rowsFor(idempotencyKey)).toHaveLength(0);
+  });
+
+  it("limits a visitor to 10 posts of a form in 10 minutes, with a translated 429", async () => {
+    const headers = freshIp();
+    for (let index = 0; index < 10; index++) {
+      const response = await postForm("/forms/get-involved", { email: "x" }, headers);
+      expect(response.status).toBe(400);
+    }
+    const limited = await postForm(
+      "/forms/get-involved",
+      { ...VALID["get-involved"], idempotencyKey: key() },
+      headers,
+    );
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("Retry-After")).toMatch(/^\d+$/);
+    const html = await limited.text();
+    expect(html).toContain("You have sent several forms in a short time.");
+    expect(html).toContain('value="Sam"');
+    const spanish = await postForm("/forms/get-involved?lng=es", { email: "x" }, headers);
+    expect(spanish.status).toBe(429);
+    expect(await spanish.text()).toContain("Enviaste varios formularios en poco tiempo.");
+  });
+
+  it("Turnstile stays off without its keys and refuses an empty token when on", async () => {
+    const html = await (await fetchPage("/forms/contact")).text();
+    expect(html).not.toContain("cf-turnstile");
+    expect(contentSecurityPolicy("n")).not.toContain("frame-src");
+    expect(contentSecurityPolicy("n", [], ["https://challenges.cloudflare.com"])).toContain(
+      "frame-src 'self' https://challenges.cloudflare.com",
+    );
+    expect(await verifyTurnstile({ TURNSTILE_SECRET_KEY: "secret" }, "", "local")).toBe(false);
+  });
+
+  it("refuses a cross-origin post", async () => {
+    const response = await postForm("/forms/contact", VALID.contact, { Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe("outbox", () => {
+  it("keeps the mail when the provider is down, and the Cron Trigger sends it later", async () => {
+    const idempotencyKey = key();
+    await postForm("/forms/fundraising-team", { ...VALID["fundraising-team"], idempotencyKey }, freshIp());
+    const [row] = await rowsFor(idempotencyKey);
+    expect(row).toBeTruthy();
+    const mails = await db
+      .select()
+      .from(outbox)
+      .where(like(outbox.text, `%${row!.id}%`));
+    expect(mails).toHaveLength(1);
+    // Pretend the first delivery failed: the message is pending and due.
+    await db
+      .update(outbox)
+      .set({ status: "pending", attempts: 1, nextAttemptAt: new Date(Date.now() - 1000).toISOString() })
+      .where(eq(outbox.id, mails[0]!.id));
+    await handleScheduled(env);
+    const [after] = await db.select().from(outbox).where(eq(outbox.id, mails[0]!.id));
+    expect(after).toMatchObject({ status: "sent", attempts: 2 });
+  });
+});
+
+describe("pages", () => {
+  it.each(Object.keys(VALID))("/forms/%s answers GET with its form and a privacy link", async (kind) => {
+    const response = await fetchPage(`/forms/${kind}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(`action="/forms/${kind}"`);
+    expect(html).toContain('href="/privacy"');
+    expect(html).toContain('name="website"');
+  });
+
+  it("the contact form with the newsletter box starts a double opt-in", async () => {
+    await postForm(
+      "/forms/contact",
+      { ...VALID.contact, email: "news-from-contact@example.com", newsletter: "on", idempotencyKey: key() },
+      freshIp(),
+    );
+    const [subscriber] = await db
+      .select()
+      .from(subscribers)
+      .where(eq(subscribers.email, "news-from-contact@example.com"));
+    expect(subscriber).toMatchObject({ status: "pending", source: "contact" });
+  });
+});
