@@ -7,8 +7,9 @@ import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
+import { AthleticsForm } from "~/components/forms/athletics-form";
 
-export const handle = { i18n: ["programs", "meta"] };
+export const handle = { i18n: ["programs", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -57,14 +58,9 @@ export default function AthleticsPage() {
         <CheckList className="mt-6 text-lg" items={asList(t("athletics.values", { returnObjects: true }))} />
       </Section>
       <Section id="safety" title={t("athletics.safetyTitle")} lead={t("athletics.safety")} />
-      {/* form slot: athletics */}
-      <FormSlot
-        id="athletics-form"
-        title={t("athletics.formTitle")}
-        intro={t("athletics.formIntro")}
-        href="/forms/athletics"
-        action={t("athletics.formAction")}
-      />
+      <FormSlot id="athletics-form" title={t("athletics.formTitle")} intro={t("athletics.formIntro")}>
+        <AthleticsForm headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

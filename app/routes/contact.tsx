@@ -5,8 +5,9 @@ import { ORGANIZATION } from "~/content/organization";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/contact";
+import { ContactForm } from "~/components/forms/contact-form";
 
-export const handle = { i18n: ["involve", "meta"] };
+export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -19,15 +20,14 @@ export default function ContactPage() {
   return (
     <>
       <PageHeader title={t("meta:pages.contact.title")} lead={t("contact.lead")} />
-      {/* form slot: contact */}
       <FormSlot
         id="contact-form"
         title={t("contact.formTitle")}
         intro={t("contact.formIntro")}
-        href="/forms/contact"
-        action={t("contact.formAction")}
         note={t("contact.promise")}
-      />
+      >
+        <ContactForm headingLevel={3} />
+      </FormSlot>
       <Section id="details" title={t("contact.detailsTitle")}>
         <div className="mt-6 grid gap-8 md:grid-cols-2">
           <dl className="space-y-4">

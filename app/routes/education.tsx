@@ -7,8 +7,9 @@ import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/education";
+import { EducationForm } from "~/components/forms/education-form";
 
-export const handle = { i18n: ["programs", "meta"] };
+export const handle = { i18n: ["programs", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -61,14 +62,9 @@ export default function EducationPage() {
       <Section id="how" title={t("education.howTitle")} tinted>
         <Steps steps={asList(t("education.how", { returnObjects: true }))} />
       </Section>
-      {/* form slot: education */}
-      <FormSlot
-        id="education-form"
-        title={t("education.formTitle")}
-        intro={t("education.formIntro")}
-        href="/forms/education"
-        action={t("education.formAction")}
-      />
+      <FormSlot id="education-form" title={t("education.formTitle")} intro={t("education.formIntro")}>
+        <EducationForm headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

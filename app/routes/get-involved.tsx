@@ -5,8 +5,10 @@ import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/get-involved";
+import { GetInvolvedForm } from "~/components/forms/get-involved-form";
+import { FundraisingTeamForm } from "~/components/forms/fundraising-team-form";
 
-export const handle = { i18n: ["involve", "meta"] };
+export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -39,22 +41,16 @@ export default function GetInvolvedPage() {
           ))}
         </CardGrid>
       </Section>
-      {/* form slot: get-involved */}
-      <FormSlot
-        id="get-involved-form"
-        title={t("getInvolved.formTitle")}
-        intro={t("getInvolved.formIntro")}
-        href="/forms/get-involved"
-        action={t("getInvolved.formAction")}
-      />
-      {/* form slot: fundraising-team */}
+      <FormSlot id="get-involved-form" title={t("getInvolved.formTitle")} intro={t("getInvolved.formIntro")}>
+        <GetInvolvedForm headingLevel={3} />
+      </FormSlot>
       <FormSlot
         id="fundraising-form"
         title={t("getInvolved.fundraisingTitle")}
         intro={t("getInvolved.fundraisingIntro")}
-        href="/forms/fundraising-team"
-        action={t("getInvolved.fundraisingAction")}
-      />
+      >
+        <FundraisingTeamForm headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

@@ -13,8 +13,9 @@ import { getRequestContext } from "~/server/context.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
+import { GivingInfoForm } from "~/components/forms/giving-info-form";
 
-export const handle = { i18n: ["give", "donate", "meta"] };
+export const handle = { i18n: ["give", "donate", "meta", "forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -108,14 +109,9 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
         </ol>
       </Section>
       <Section id="tax" title={t("taxTitle")} lead={t("tax")} tinted />
-      {/* form slot: giving-info */}
-      <FormSlot
-        id="giving-info-form"
-        title={t("formTitle")}
-        intro={t("formIntro")}
-        href="/forms/giving-info"
-        action={t("formAction")}
-      />
+      <FormSlot id="giving-info-form" title={t("formTitle")} intro={t("formIntro")}>
+        <GivingInfoForm headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

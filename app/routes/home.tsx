@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/home/hero-carousel";
@@ -15,6 +16,9 @@ import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
+
+// The form (with its schemas and form library) loads when the dialog first opens.
+const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
 
 export const handle = { i18n: ["home", "meta"] };
 export const meta = pageMeta;
@@ -130,22 +134,19 @@ function Programs() {
         <h3 className="text-2xl font-bold">{t("programs.panel.title")}</h3>
         <p className="mx-auto mt-2 max-w-2xl text-gray-700 dark:text-gray-300">{t("programs.panel.text")}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          {/* form slot: enrollment */}
           <ModalLink
             href="/forms/enrollment"
             className="btn-primary"
             title={t("enrollment.title")}
             closeLabel={t("enrollment.close")}
-            body={
+            body={(close) => (
               <>
                 <p className="text-gray-700 dark:text-gray-300">{t("enrollment.intro")}</p>
-                <p className="mt-6">
-                  <a href="/forms/enrollment" className="btn-primary">
-                    {t("enrollment.openForm")}
-                  </a>
-                </p>
+                <Suspense fallback={<p className="mt-6">{t("common:loading")}</p>}>
+                  <EnrollmentForm onDone={close} headingLevel={3} />
+                </Suspense>
               </>
-            }
+            )}
           >
             {t("programs.panel.enroll")}
           </ModalLink>

@@ -7,8 +7,9 @@ import { MENTORING_FORMATS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mentorship";
+import { MentoringForm } from "~/components/forms/mentoring-form";
 
-export const handle = { i18n: ["programs", "meta"] };
+export const handle = { i18n: ["programs", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -62,14 +63,9 @@ export default function MentorshipPage() {
           ))}
         </div>
       </Section>
-      {/* form slot: mentoring */}
-      <FormSlot
-        id="mentoring-form"
-        title={t("mentorship.formTitle")}
-        intro={t("mentorship.formIntro")}
-        href="/forms/mentoring"
-        action={t("mentorship.formAction")}
-      />
+      <FormSlot id="mentoring-form" title={t("mentorship.formTitle")} intro={t("mentorship.formIntro")}>
+        <MentoringForm headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

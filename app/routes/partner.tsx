@@ -11,8 +11,9 @@ import {
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
+import { PartnerForm } from "~/components/forms/partner-form";
 
-export const handle = { i18n: ["involve", "meta"] };
+export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -112,14 +113,9 @@ export default function PartnerPage() {
           </table>
         </div>
       </Section>
-      {/* form slot: partner */}
-      <FormSlot
-        id="partner-form"
-        title={t("partner.formTitle")}
-        intro={t("partner.formIntro")}
-        href="/forms/partner"
-        action={t("partner.formAction")}
-      />
+      <FormSlot id="partner-form" title={t("partner.formTitle")} intro={t("partner.formIntro")}>
+        <PartnerForm headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

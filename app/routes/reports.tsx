@@ -1,6 +1,5 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/components/pages/format";
 import { Badge, CheckList } from "~/components/pages/ui";
@@ -8,10 +7,11 @@ import { REPORTS } from "~/content/impact";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/reports";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 
 const Modal = lazy(() => import("~/components/modal").then((module) => ({ default: module.Modal })));
 
-export const handle = { i18n: ["impact", "meta"] };
+export const handle = { i18n: ["impact", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -92,7 +92,7 @@ export default function ReportsPage() {
           </Modal>
         </Suspense>
       ) : null}
-      {/* form slot: newsletter (POST /newsletter, source=reports) */}
+
       <section id="newsletter" aria-labelledby="newsletter-title" className="bg-accent-50 dark:bg-gray-900">
         <div className="container-page py-12 sm:py-16">
           <h2 id="newsletter-title" className="text-2xl font-bold tracking-tight sm:text-3xl">
@@ -104,28 +104,9 @@ export default function ReportsPage() {
           >
             {t("reports.newsletterIntro")}
           </p>
-          <Form method="post" action="/newsletter" className="mt-6 flex max-w-xl flex-wrap items-end gap-3">
-            <input type="hidden" name="source" value="reports" />
-            <div className="flex min-w-56 flex-1 flex-col">
-              <label htmlFor="reports-newsletter-email" className="font-medium">
-                {t("common:footer.newsletter.emailLabel")}
-              </label>
-              <input
-                id="reports-newsletter-email"
-                name="email"
-                type="email"
-                autoComplete="email"
-                required
-                maxLength={254}
-                aria-describedby="reports-newsletter-intro"
-                placeholder={t("common:footer.newsletter.emailPlaceholder")}
-                className="focus-ring tap-target mt-1 rounded-lg border border-gray-500 bg-white px-3 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white"
-              />
-            </div>
-            <button type="submit" className="btn-primary">
-              {t("reports.newsletterAction")}
-            </button>
-          </Form>
+          <div className="mt-6 max-w-xl">
+            <NewsletterForm source="reports" />
+          </div>
         </div>
       </section>
     </>

@@ -6,8 +6,9 @@ import { VOLUNTEER_ROLES, VOLUNTEER_STEPS } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
+import { VolunteerForm } from "~/components/forms/volunteer-form";
 
-export const handle = { i18n: ["involve", "meta"] };
+export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -54,14 +55,9 @@ export default function VolunteerPage() {
           items={asList(t("volunteer.requirements", { returnObjects: true }))}
         />
       </Section>
-      {/* form slot: volunteer */}
-      <FormSlot
-        id="volunteer-form"
-        title={t("volunteer.formTitle")}
-        intro={t("volunteer.formIntro")}
-        href="/forms/volunteer"
-        action={t("volunteer.formAction")}
-      />
+      <FormSlot id="volunteer-form" title={t("volunteer.formTitle")} intro={t("volunteer.formIntro")}>
+        <VolunteerForm variant="page" headingLevel={3} />
+      </FormSlot>
     </>
   );
 }

@@ -270,3 +270,46 @@ test.describe("forms without JavaScript", () => {
     });
   }
 });
+
+test.describe("forms in place on the content pages", () => {
+  test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+  const PLACES: [path: string, kind: string][] = [
+    ["/contact", "contact"],
+    ["/education", "education"],
+    ["/athletics", "athletics"],
+    ["/mentorship", "mentoring"],
+    ["/volunteer", "volunteer"],
+    ["/get-involved", "get-involved"],
+    ["/get-involved", "fundraising-team"],
+    ["/give", "giving-info"],
+    ["/partner", "partner"],
+  ];
+  for (const [path, kind] of PLACES) {
+    test(`${path} sends the ${kind} form without leaving the page`, async ({ page }) => {
+      await page.goto(path);
+      await waitForHydration(page);
+      const form = formOn(page, kind);
+      await fill(form, FORMS[kind]!.answers);
+      await form.locator('button[type="submit"]').click();
+      await expect(page.getByRole("status").filter({ hasText: FORMS[kind]!.success })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+    });
+  }
+
+  test("home: Enroll opens the dialog with the form; after the success view it closes", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const enroll = page.getByRole("link", { name: "Enroll", exact: true });
+    await enroll.click();
+    const dialog = page.getByRole("dialog");
+    const form = dialog.locator('form[action="/forms/enrollment"]');
+    await fill(form, FORMS.enrollment!.answers);
+    await page.clock.install();
+    await form.getByRole("button", { name: "Submit Enrollment" }).click();
+    await expect(dialog.getByRole("status").filter({ hasText: "Enrollment Submitted!" })).toBeVisible();
+    await page.clock.runFor(2100);
+    await expect(dialog).toBeHidden();
+    await expect(enroll).toBeFocused();
+  });
+});

@@ -20,7 +20,8 @@ export function ModalLink({
   children: ReactNode;
   title: string;
   closeLabel: string;
-  body: ReactNode;
+  /** The dialog's content; a function receives `close`, for content that ends itself (a sent form). */
+  body: ReactNode | ((close: () => void) => ReactNode);
 }) {
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
@@ -43,7 +44,7 @@ export function ModalLink({
       {mounted ? (
         <Suspense fallback={null}>
           <Modal open={open} onClose={close} title={title} closeLabel={closeLabel}>
-            {body}
+            {typeof body === "function" ? body(close) : body}
           </Modal>
         </Suspense>
       ) : null}

@@ -160,6 +160,10 @@ export function Quote({ quote, author, role }: { quote: string; author: string; 
  * Where a form of the forms issue goes: its heading, its short intro and a link to its own
  * page (/forms/X), which works without JavaScript until the embedded form replaces it.
  */
+/**
+ * A form's section on a content page: heading, intro, and either the embedded form
+ * (children) or a link to the form's own page.
+ */
 export function FormSlot({
   id,
   title,
@@ -167,27 +171,34 @@ export function FormSlot({
   href,
   action,
   note,
+  children,
 }: {
   id: string;
   title: string;
   intro: string;
-  href: string;
-  action: string;
   note?: string;
-}) {
+} & (
+  { children: ReactNode; href?: never; action?: never } | { children?: never; href: string; action: string }
+)) {
   return (
-    <section aria-labelledby={id} className="bg-accent-50 dark:bg-gray-900">
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24 bg-accent-50 dark:bg-gray-900">
       <div className="container-page py-12 sm:py-16">
-        <h2 id={id} className="text-2xl font-bold tracking-tight sm:text-3xl">
+        <h2 id={`${id}-title`} className="text-2xl font-bold tracking-tight sm:text-3xl">
           {title}
         </h2>
         <p className="mt-3 max-w-3xl text-lg text-gray-800 dark:text-gray-200">{intro}</p>
         {note ? <p className="mt-2 max-w-3xl text-gray-700 dark:text-gray-300">{note}</p> : null}
-        <p className="mt-6">
-          <Link to={href} className="btn-primary">
-            {action}
-          </Link>
-        </p>
+        {children ? (
+          <div className="mt-8 max-w-3xl rounded-2xl bg-white p-5 shadow-sm sm:p-8 dark:bg-gray-950">
+            {children}
+          </div>
+        ) : (
+          <p className="mt-6">
+            <Link to={href!} className="btn-primary">
+              {action}
+            </Link>
+          </p>
+        )}
       </div>
     </section>
   );
