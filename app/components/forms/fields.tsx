@@ -248,7 +248,11 @@ export function CheckboxField({ meta, label, hint, required }: CommonProps) {
  * GOV.UK-style summary: on a rejected submit it takes focus and links to each field; the
  * page title gains "Error: " while errors stand.
  */
-export function ErrorSummary({ form }: { form: FormMetadata<Record<string, unknown>> }) {
+export function ErrorSummary<Schema extends Record<string, unknown>>({
+  form,
+}: {
+  form: FormMetadata<Schema, string[]>;
+}) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(form.allErrors).filter(([, messages]) => messages.length > 0);

@@ -37,7 +37,7 @@ function useCompactHeader() {
   return compact;
 }
 
-function UserArea({ user }: { user: SessionUser }) {
+function UserArea({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
   const { t } = useTranslation();
   const displayName = user.name || user.email;
   const role = user.role.toLowerCase();
@@ -56,7 +56,7 @@ function UserArea({ user }: { user: SessionUser }) {
           {t("nav.admin")}
         </Link>
       ) : null}
-      <Form method="post" action="/logout">
+      <Form method="post" action="/logout" onSubmit={onLogout}>
         <button type="submit" className="btn-secondary px-3 text-sm">
           {t("nav.logout")}
         </button>
@@ -75,9 +75,23 @@ function DonateButton() {
   );
 }
 
-export function SiteHeader({ user }: { user: SessionUser | null }) {
+/**
+ * SPEC.md §4: logout clears the user even if the call fails. The header forgets the user as
+ * soon as Logout is pressed; a later sign-in (or a successful logout) resets that.
+ */
+function useShownUser(user: SessionUser | null) {
+  const [loggedOutId, setLoggedOutId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) setLoggedOutId(null);
+  }, [user]);
+  const shown = user && user.id !== loggedOutId ? user : null;
+  return [shown, () => setLoggedOutId(user?.id ?? null)] as const;
+}
+
+export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) {
   const { t } = useTranslation();
   const compact = useCompactHeader();
+  const [user, onLogout] = useShownUser(sessionUser);
 
   return (
     <header
@@ -142,7 +156,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           </div>
           {user ? (
             <div className="hidden sm:block">
-              <UserArea user={user} />
+              <UserArea user={user} onLogout={onLogout} />
             </div>
           ) : (
             <DonateButton />
@@ -190,7 +204,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
                 <ThemeSwitcher />
                 {user ? (
                   <div className="sm:hidden">
-                    <UserArea user={user} />
+                    <UserArea user={user} onLogout={onLogout} />
                   </div>
                 ) : null}
               </div>
