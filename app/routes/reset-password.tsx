@@ -12,11 +12,18 @@ import { getRequestContext } from "~/server/context.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["account"] };
-export const meta = pageMeta;
+// The token is in the address: keep it out of the Referer of any link on the page (the
+// Worker sets the site-wide Referrer-Policy header, so the page narrows it with a meta tag).
+export function meta(args: Route.MetaArgs) {
+  return [
+    ...pageMeta(args),
+    { name: "referrer", content: "no-referrer" },
+    { name: "robots", content: "noindex" },
+  ];
+}
 
-// The token is in the address: keep it out of the Referer of any link on the page.
 export function headers() {
-  return { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" };
+  return { "Cache-Control": "no-store" };
 }
 
 export async function loader(args: Route.LoaderArgs) {
