@@ -44,8 +44,8 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
   const { t: tAdmin } = useTranslation("admin");
   const { user, gifts, submissions, newsletter } = loaderData;
   return (
-    <AuthLayout title={t("account.title")} lead={t("account.lead", { email: user.email })}>
-      <div className="-mr-[calc(100vw-28rem)] grid max-w-4xl gap-10 max-md:mr-0">
+    <AuthLayout wide title={t("account.title")} lead={t("account.lead", { email: user.email })}>
+      <div className="grid gap-10">
         <section aria-labelledby="gifts-title">
           <h2 id="gifts-title" className="text-2xl font-bold">
             {t("account.gifts")}

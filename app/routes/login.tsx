@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
@@ -53,6 +54,12 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // The server never sends a password back; with JavaScript the typed one is cleared too.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
   const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
 
   return (

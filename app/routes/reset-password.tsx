@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
@@ -59,6 +60,12 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  // The server never sends a password back; with JavaScript the typed one is cleared too.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
   if (!loaderData.token) {
     return (
       <AuthLayout title={t("reset.title")}>

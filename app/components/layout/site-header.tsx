@@ -46,22 +46,66 @@ function UserArea({ user, onLogout }: { user: SessionUser; onLogout: () => void 
       <Link
         to="/account"
         className="focus-ring tap-target flex flex-col justify-center rounded-lg px-2 text-right leading-tight text-gray-900 no-underline hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
-        aria-label={t("header.signedInAs", { name: displayName, role })}
+        title={t("header.signedInAs", { name: displayName, role })}
       >
         <span className="max-w-40 truncate text-sm font-semibold">{displayName}</span>
         <span className="text-xs text-gray-600 dark:text-gray-300">{role}</span>
       </Link>
+      <UserActions user={user} onLogout={onLogout} />
+    </div>
+  );
+}
+
+function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
       {user.role === "ADMIN" ? (
         <Link to="/admin" className="btn-secondary px-3 text-sm">
           {t("nav.admin")}
         </Link>
       ) : null}
       <Form method="post" action="/logout" onSubmit={onLogout}>
-        <button type="submit" className="btn-secondary px-3 text-sm">
+        <button type="submit" className="btn-secondary w-full px-3 text-sm">
           {t("nav.logout")}
         </button>
       </Form>
-    </div>
+    </>
+  );
+}
+
+/**
+ * The top bar has no room for name, Admin and Logout side by side next to the navigation,
+ * so there they sit in a menu under the name and role (the mobile menu lists them flat).
+ */
+function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+  const { t } = useTranslation();
+  const displayName = user.name || user.email;
+  const role = user.role.toLowerCase();
+  return (
+    <Disclosure
+      className="relative"
+      summaryClassName="focus-ring tap-target flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <span
+            className="flex flex-col text-right leading-tight"
+            title={t("header.signedInAs", { name: displayName, role })}
+          >
+            <span className="max-w-36 truncate text-sm font-semibold">{displayName}</span>
+            <span className="text-xs text-gray-600 dark:text-gray-300">{role}</span>
+          </span>
+          <ChevronDownIcon />
+        </>
+      }
+    >
+      <div className="absolute right-0 z-50 mt-2 grid min-w-48 gap-2 rounded-xl border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+        <Link to="/account" className={menuLinkClass}>
+          {t("nav.account")}
+        </Link>
+        <UserActions user={user} onLogout={onLogout} />
+      </div>
+    </Disclosure>
   );
 }
 
@@ -156,7 +200,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
           </div>
           {user ? (
             <div className="hidden sm:block">
-              <UserArea user={user} onLogout={onLogout} />
+              <UserMenu user={user} onLogout={onLogout} />
             </div>
           ) : (
             <DonateButton />
