@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { signIn } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
 import { getRequestContext } from "~/server/context.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/login";
 
@@ -32,7 +33,9 @@ export async function action(args: Route.ActionArgs) {
   if (!outcome.ok) {
     const limited = outcome.reason === "rate-limited";
     const message = limited
-      ? messageWith("account:login.rateLimited", { minutes: 15 })
+      ? messageWith("account:login.rateLimited", {
+          minutes: Math.ceil(RATE_LIMITS.login.windowSeconds / 60),
+        })
       : "account:login.invalid";
     return data(
       { result: submission.reply({ formErrors: [message], hideFields: ["password"] }) },
