@@ -117,6 +117,16 @@ test("sign up, log out, log in: the header follows", async ({ page }) => {
   expect(me).toEqual({ name: "Nora New", email, role: "USER" });
 });
 
+test("logout clears the user in the header even if the call fails (SPEC.md §4)", async ({ page }) => {
+  await signUp(page, "Fay Failing", `fail-${RUN}@example.com`);
+  await page.route("**/api/v1/auth/logout", (route) => route.abort());
+  await userMenu(page).click();
+  await page.locator("header").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(userMenu(page)).toHaveCount(0);
+  await expect(page.locator("header").getByRole("link", { name: "Donate" })).toBeVisible();
+});
+
 test("login and signup pages pass axe and show errors in a summary", async ({ page }) => {
   await page.goto("/signup");
   await waitForHydration(page);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, HeartIcon, LogoMark, MenuIcon } from "./icons";
@@ -65,7 +65,14 @@ function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => vo
           {t("nav.admin")}
         </Link>
       ) : null}
-      <Form method="post" action="/logout" onSubmit={onLogout}>
+      <Form
+        method="post"
+        action="/logout"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onLogout();
+        }}
+      >
         <button type="submit" className="btn-secondary w-full px-3 text-sm">
           {t("nav.logout")}
         </button>
@@ -120,16 +127,29 @@ function DonateButton() {
 }
 
 /**
- * SPEC.md §4: logout clears the user even if the call fails. The header forgets the user as
- * soon as Logout is pressed; a later sign-in (or a successful logout) resets that.
+ * SPEC.md §4 and §7: logout posts /api/v1/auth/logout and clears the user even if the call
+ * fails. With JavaScript the header forgets the user at once; without it, the Logout form
+ * posts to /logout. A later sign-in (or a successful logout) resets that.
  */
 function useShownUser(user: SessionUser | null) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
   const [loggedOutId, setLoggedOutId] = useState<string | null>(null);
   useEffect(() => {
     if (!user) setLoggedOutId(null);
   }, [user]);
   const shown = user && user.id !== loggedOutId ? user : null;
-  return [shown, () => setLoggedOutId(user?.id ?? null)] as const;
+  async function logout() {
+    setLoggedOutId(user?.id ?? null);
+    try {
+      await fetch("/api/v1/auth/logout", { method: "POST", credentials: "same-origin" });
+    } catch {
+      // Signed out locally all the same.
+    }
+    await navigate("/");
+    await revalidator.revalidate();
+  }
+  return [shown, logout] as const;
 }
 
 export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) {
