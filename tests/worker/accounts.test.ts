@@ -147,6 +147,19 @@ describe("sign up and log in", () => {
     expect(other.status).toBe(302);
   });
 
+  it("limits one visitor trying many e-mails (password spraying)", async () => {
+    const address = fromAddress();
+    for (let attempt = 0; attempt < 50; attempt++) {
+      await postForm("/login", { email: `spray${attempt}@example.com`, password: "Winter2026!" }, address);
+    }
+    const blocked = await postForm(
+      "/login",
+      { email: "spray-last@example.com", password: "Winter2026!" },
+      address,
+    );
+    expect(blocked.status).toBe(429);
+  });
+
   it("a success clears the failure count", async () => {
     await userWithSession("forgetful@example.com");
     const address = fromAddress();

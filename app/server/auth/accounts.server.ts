@@ -12,6 +12,12 @@ import { destroyAllSessions } from "./sessions.server";
 /** A reset link works once, for an hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 
+/**
+ * Sign-in attempts per visitor over all e-mails (password spraying); RATE_LIMITS.login
+ * counts failures per visitor and e-mail.
+ */
+export const LOGIN_ATTEMPTS_PER_VISITOR = { limit: 50, windowSeconds: 15 * 60 };
+
 type UserRow = typeof users.$inferSelect;
 const toSessionUser = (row: UserRow): SessionUser => ({
   id: row.id,
@@ -37,8 +43,11 @@ export async function signIn(
   request: Request,
   credentials: { email: string; password: string },
 ): Promise<SignInResult> {
-  const limit = await hitRateLimit(env, "login", request, RATE_LIMITS.login, credentials.email);
-  if (!limit.allowed) return { ok: false, reason: "rate-limited" };
+  const [perEmail, perVisitor] = await Promise.all([
+    hitRateLimit(env, "login", request, RATE_LIMITS.login, credentials.email),
+    hitRateLimit(env, "login-visitor", request, LOGIN_ATTEMPTS_PER_VISITOR),
+  ]);
+  if (!perEmail.allowed || !perVisitor.allowed) return { ok: false, reason: "rate-limited" };
 
   const db = getDb(env);
   const [row] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
