@@ -311,6 +311,34 @@ describe("password reset", () => {
     ).toBe(302);
   });
 
+  it("sends at most three links an hour per account, and a reset voids the others", async () => {
+    await userWithSession("bombed@example.com");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const response = await postForm("/forgot-password", { email: "bombed@example.com" }, fromAddress());
+      expect(response.status).toBe(200);
+    }
+    const mails = await resetMailFor("bombed@example.com");
+    expect(mails).toHaveLength(3);
+    const [first, second] = mails.map((mail) => /token=([0-9a-f]{64})/.exec(mail.text)![1]!);
+    expect(
+      (await postForm("/reset-password", { token: first!, password: "first new passphrase" })).status,
+    ).toBe(302);
+    expect(
+      (await postForm("/reset-password", { token: second!, password: "second new passphrase" })).status,
+    ).toBe(400);
+  });
+
+  it("expired sessions and links are pruned by the Cron Trigger", async () => {
+    const { user } = await userWithSession("prune@example.com");
+    await getDb(env)
+      .update(sessions)
+      .set({ expiresAt: "2000-01-01T00:00:00.000Z" })
+      .where(eq(sessions.userId, user.id));
+    const { pruneExpiredSessions } = await import("~/server/auth/sessions.server");
+    await pruneExpiredSessions(env);
+    expect(await getDb(env).select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+  });
+
   it("says the same for an unknown e-mail and sends nothing", async () => {
     const response = await postForm("/forgot-password", { email: "ghost@example.com" }, fromAddress());
     expect(response.status).toBe(200);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
@@ -11,6 +11,8 @@ import { destroyAllSessions } from "./sessions.server";
 
 /** A reset link works once, for an hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+/** At most this many reset e-mails per account and hour, whoever asks (no mail-bombing). */
+export const PASSWORD_RESETS_PER_HOUR = 3;
 
 /**
  * Sign-in attempts per visitor over all e-mails (password spraying); RATE_LIMITS.login
@@ -103,6 +105,12 @@ export async function requestPasswordReset(
   const db = getDb(env);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
   if (!user) return [];
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+  const [recent] = await db
+    .select({ value: count() })
+    .from(passwordResets)
+    .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, hourAgo)));
+  if ((recent?.value ?? 0) >= PASSWORD_RESETS_PER_HOUR) return [];
   const token = resetToken();
   const link = new URL(`/reset-password?token=${token}`, env.SITE_URL);
   if (input.locale !== "en") link.searchParams.set("lng", input.locale);
@@ -178,6 +186,11 @@ export async function resetPassword(
     .where(eq(users.id, claim.userId))
     .returning();
   if (!row) return { ok: false };
+  // Any other link still in a mailbox stops working too.
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, row.id), isNull(passwordResets.usedAt)));
   await destroyAllSessions(env, row.id);
   return { ok: true, user: toSessionUser(row) };
 }

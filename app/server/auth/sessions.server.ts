@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, lt } from "drizzle-orm";
 import { readCookie } from "../cookies.server";
 import { getDb } from "../db/client.server";
-import { sessions } from "../db/schema";
+import { passwordResets, sessions } from "../db/schema";
 import { SESSION_COOKIE, sha256Hex } from "../session.server";
 
 /** Sessions last 30 days; POST /api/v1/auth/refresh trades a session for a fresh one. */
@@ -61,4 +61,14 @@ export async function rotateSession(request: Request, env: Pick<Env, "DB">): Pro
 /** After a password change every session of the account ends. */
 export async function destroyAllSessions(env: Pick<Env, "DB">, userId: string) {
   await getDb(env).delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** The Cron Trigger clears expired sessions and reset links; they open nothing anyway. */
+export async function pruneExpiredSessions(env: Pick<Env, "DB">) {
+  const now = new Date().toISOString();
+  const db = getDb(env);
+  await db.batch([
+    db.delete(sessions).where(lt(sessions.expiresAt, now)),
+    db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)),
+  ]);
 }
