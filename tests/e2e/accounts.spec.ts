@@ -228,3 +228,28 @@ test("an admin edits a Spanish string and the public page shows it", async ({ pa
   await expect(visitor.getByText("Inicie sesión para ver sus donaciones")).toBeVisible();
   await visitor.close();
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`admin pages, ${colorScheme}`, () => {
+    test.use({ colorScheme });
+    test("pass axe", async ({ page }) => {
+      test.setTimeout(150_000);
+      await logIn(page, ADMIN.email, ADMIN.password);
+      await expect(page).toHaveURL(/\/admin$/);
+      for (const path of [
+        "/admin/submissions",
+        `/admin/submissions/e2e-${RUN}`,
+        "/admin/donations",
+        "/admin/subscribers",
+        "/admin/content?locale=es&namespace=account",
+        "/admin/outbox",
+        "/admin/users",
+        "/admin/audit",
+        "/account",
+      ]) {
+        await page.goto(path);
+        await expectNoAxeViolations(page);
+      }
+    });
+  });
+}
