@@ -3,7 +3,7 @@ import { LENGTH, messageWith, requiredEmail, requiredText } from "./form-schemas
 
 /** Account forms, built from the shared kit (app/lib/form-schemas.ts). */
 export const PASSWORD_MIN_LENGTH = 10;
-// Mirrors PASSWORD_MAX_LENGTH of app/server/auth/password.server.ts (a server module).
+/** Longer input only costs hashing time; nobody types more than this. */
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** What someone types to sign in: any non-empty password, checked against the stored hash. */

@@ -9,8 +9,6 @@ export const PBKDF2_ITERATIONS = 100_000;
 export const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
-/** Longer input only costs hashing time; nobody types more than this. */
-export const PASSWORD_MAX_LENGTH = 128;
 
 export type PasswordHash = { hash: string; salt: string; iterations: number };
 
