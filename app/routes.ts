@@ -62,6 +62,28 @@ export default [
   route("api/v1/stripe/webhook", "routes/api.stripe-webhook.ts"),
 
   // Accounts issue: logout, account, password reset, auth API and /admin go here.
+  route("logout", "routes/logout.ts"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
+  route("account", "routes/account.tsx"),
+  route("api/v1/auth/me", "routes/api/auth-me.ts"),
+  route("api/v1/auth/refresh", "routes/api/auth-refresh.ts"),
+  route("api/v1/auth/logout", "routes/api/auth-logout.ts"),
+  // The admin layout's middleware checks ADMIN before any loader or action below it runs.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/overview.tsx"),
+    route("submissions", "routes/admin/submissions.tsx"),
+    route("submissions/export.csv", "routes/admin/submissions-csv.ts"),
+    route("submissions/:id", "routes/admin/submission.tsx"),
+    route("donations", "routes/admin/donations.tsx"),
+    route("donations/export.csv", "routes/admin/donations-csv.ts"),
+    route("subscribers", "routes/admin/subscribers.tsx"),
+    route("subscribers/export.csv", "routes/admin/subscribers-csv.ts"),
+    route("content", "routes/admin/content.tsx"),
+    route("outbox", "routes/admin/outbox.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
 
   // Old addresses that navigation still links to (SPEC.md §2): 301 to the current page.
   route("privacy-policy", "routes/legacy-redirect.ts", { id: "redirect-privacy-policy" }),

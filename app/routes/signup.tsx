@@ -1,21 +1,105 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithValibot } from "@conform-to/valibot";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { PageHeader } from "~/components/layout/page-header";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { ErrorSummary, Honeypot, HONEYPOT_FIELD, SubmitButton, TextField } from "~/components/forms/fields";
+import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
+import { signUp } from "~/server/auth/accounts.server";
+import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
+import { getRequestContext } from "~/server/context.server";
+import { getLocale } from "~/server/i18n.server";
+import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
 
-export const handle = { i18n: ["meta"] };
+export const handle = { i18n: ["meta", "account"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  await redirectIfSignedIn(args);
   return { seo: sitePageSeo(args) };
 }
 
-export default function SignupPage() {
-  const { t } = useTranslation("meta");
+export async function action(args: Route.ActionArgs) {
+  const { env } = getRequestContext(args.context);
+  const formData = await args.request.formData();
+  const submission = parseWithValibot(formData, { schema: SignupSchema });
+  const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
+  if (formData.get(HONEYPOT_FIELD))
+    return data({ result: reply(["common:forms.genericError"]) }, { status: 400 });
+  if (!(await hitRateLimit(env, "signup", args.request, RATE_LIMITS.forms)).allowed) {
+    return data({ result: reply(["account:signup.rateLimited"]) }, { status: 429 });
+  }
+  if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
+
+  const { name, email, password, redirectTo } = submission.value;
+  const outcome = await signUp(env, { name, email, password, locale: getLocale(args.context) });
+  if (!outcome.ok) return data({ result: reply(["account:signup.exists"]) }, { status: 400 });
+  return signInAndRedirect(args, outcome.user, landingPath(outcome.user, redirectTo));
+}
+
+export default function SignupPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    onValidate: ({ formData }) => parseWithValibot(formData, { schema: SignupSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // The server never sends a password back; with JavaScript the typed one is cleared too.
+  const passwordId = fields.password.id;
+  useEffect(() => {
+    const input = document.getElementById(passwordId);
+    if (actionData && input instanceof HTMLInputElement) input.value = "";
+  }, [actionData, passwordId]);
+  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+
   return (
-    <PageHeader title={t("pages.signup.title")} lead={t("pages.signup.description")}>
-      <p className="mt-6 text-gray-700 dark:text-gray-300">{t("common:page.comingSoon")}</p>
-    </PageHeader>
+    <AuthLayout title={t("signup.title")} lead={t("signup.lead")}>
+      <Form method="post" {...getFormProps(form)} noValidate className="relative grid gap-5">
+        <ErrorSummary form={form} />
+        <Honeypot />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" required />
+        <TextField
+          meta={fields.email}
+          label={t("fields.email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+        />
+        <TextField
+          meta={fields.password}
+          label={t("fields.password")}
+          type="password"
+          autoComplete="new-password"
+          hint={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
+          required
+        />
+        <div>
+          <SubmitButton
+            pending={
+              navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true
+            }
+            label={t("signup.submit")}
+            pendingLabel={t("signup.pending")}
+          />
+        </div>
+      </Form>
+      <p className="mt-8 text-gray-800 dark:text-gray-200">
+        {t("signup.haveAccount")}{" "}
+        <Link to={loginHref} className="link font-semibold">
+          {t("signup.loginLink")}
+        </Link>
+      </p>
+    </AuthLayout>
   );
 }

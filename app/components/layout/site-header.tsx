@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, HeartIcon, LogoMark, MenuIcon } from "./icons";
@@ -37,7 +37,7 @@ function useCompactHeader() {
   return compact;
 }
 
-function UserArea({ user }: { user: SessionUser }) {
+function UserArea({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
   const { t } = useTranslation();
   const displayName = user.name || user.email;
   const role = user.role.toLowerCase();
@@ -46,22 +46,73 @@ function UserArea({ user }: { user: SessionUser }) {
       <Link
         to="/account"
         className="focus-ring tap-target flex flex-col justify-center rounded-lg px-2 text-right leading-tight text-gray-900 no-underline hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
-        aria-label={t("header.signedInAs", { name: displayName, role })}
+        title={t("header.signedInAs", { name: displayName, role })}
       >
         <span className="max-w-40 truncate text-sm font-semibold">{displayName}</span>
         <span className="text-xs text-gray-600 dark:text-gray-300">{role}</span>
       </Link>
+      <UserActions user={user} onLogout={onLogout} />
+    </div>
+  );
+}
+
+function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
       {user.role === "ADMIN" ? (
         <Link to="/admin" className="btn-secondary px-3 text-sm">
           {t("nav.admin")}
         </Link>
       ) : null}
-      <Form method="post" action="/logout">
-        <button type="submit" className="btn-secondary px-3 text-sm">
+      <Form
+        method="post"
+        action="/logout"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onLogout();
+        }}
+      >
+        <button type="submit" className="btn-secondary w-full px-3 text-sm">
           {t("nav.logout")}
         </button>
       </Form>
-    </div>
+    </>
+  );
+}
+
+/**
+ * The top bar has no room for name, Admin and Logout side by side next to the navigation,
+ * so there they sit in a menu under the name and role (the mobile menu lists them flat).
+ */
+function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
+  const { t } = useTranslation();
+  const displayName = user.name || user.email;
+  const role = user.role.toLowerCase();
+  return (
+    <Disclosure
+      className="relative"
+      summaryClassName="focus-ring tap-target flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden"
+      summary={
+        <>
+          <span
+            className="flex flex-col text-right leading-tight"
+            title={t("header.signedInAs", { name: displayName, role })}
+          >
+            <span className="max-w-36 truncate text-sm font-semibold">{displayName}</span>
+            <span className="text-xs text-gray-600 dark:text-gray-300">{role}</span>
+          </span>
+          <ChevronDownIcon />
+        </>
+      }
+    >
+      <div className="absolute right-0 z-50 mt-2 grid min-w-48 gap-2 rounded-xl border border-gray-200 bg-white p-2 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+        <Link to="/account" className={menuLinkClass}>
+          {t("nav.account")}
+        </Link>
+        <UserActions user={user} onLogout={onLogout} />
+      </div>
+    </Disclosure>
   );
 }
 
@@ -75,9 +126,36 @@ function DonateButton() {
   );
 }
 
-export function SiteHeader({ user }: { user: SessionUser | null }) {
+/**
+ * SPEC.md §4 and §7: logout posts /api/v1/auth/logout and clears the user even if the call
+ * fails. With JavaScript the header forgets the user at once; without it, the Logout form
+ * posts to /logout. A later sign-in (or a successful logout) resets that.
+ */
+function useShownUser(user: SessionUser | null) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const [loggedOutId, setLoggedOutId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!user) setLoggedOutId(null);
+  }, [user]);
+  const shown = user && user.id !== loggedOutId ? user : null;
+  async function logout() {
+    setLoggedOutId(user?.id ?? null);
+    try {
+      await fetch("/api/v1/auth/logout", { method: "POST", credentials: "same-origin" });
+    } catch {
+      // Signed out locally all the same.
+    }
+    await navigate("/");
+    await revalidator.revalidate();
+  }
+  return [shown, logout] as const;
+}
+
+export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) {
   const { t } = useTranslation();
   const compact = useCompactHeader();
+  const [user, onLogout] = useShownUser(sessionUser);
 
   return (
     <header
@@ -142,7 +220,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
           </div>
           {user ? (
             <div className="hidden sm:block">
-              <UserArea user={user} />
+              <UserMenu user={user} onLogout={onLogout} />
             </div>
           ) : (
             <DonateButton />
@@ -190,7 +268,7 @@ export function SiteHeader({ user }: { user: SessionUser | null }) {
                 <ThemeSwitcher />
                 {user ? (
                   <div className="sm:hidden">
-                    <UserArea user={user} />
+                    <UserArea user={user} onLogout={onLogout} />
                   </div>
                 ) : null}
               </div>

@@ -1,0 +1,171 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+
+export const tableClass = "w-full min-w-[40rem] border-collapse text-left text-sm";
+export const thClass =
+  "border-b-2 border-gray-300 px-3 py-2 font-semibold text-gray-700 dark:border-gray-600 dark:text-gray-300";
+export const tdClass = "border-b border-gray-200 px-3 py-2 align-top dark:border-gray-800";
+export const inputClass =
+  "focus-ring tap-target mt-1 w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white";
+export const smallButtonClass = "btn-secondary px-3 py-1 text-sm";
+
+export function AdminPageHeader({
+  title,
+  lead,
+  actions,
+}: {
+  title: string;
+  lead?: string;
+  actions?: ReactNode;
+}) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-extrabold sm:text-3xl">{title}</h1>
+        {lead ? <p className="mt-2 max-w-3xl text-gray-700 dark:text-gray-300">{lead}</p> : null}
+      </div>
+      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+    </div>
+  );
+}
+
+/** A success or error line after an admin action; announced to screen readers. */
+export function Flash({ children, tone = "success" }: { children: ReactNode; tone?: "success" | "error" }) {
+  return (
+    <p
+      role={tone === "error" ? "alert" : "status"}
+      className={`mt-4 rounded-lg border-2 px-4 py-3 font-semibold ${
+        tone === "error"
+          ? "border-red-700 text-red-800 dark:border-red-300 dark:text-red-200"
+          : "border-emerald-700 text-emerald-900 dark:border-emerald-300 dark:text-emerald-100"
+      }`}
+    >
+      {children}
+    </p>
+  );
+}
+
+/** A horizontally scrollable table region, labelled for keyboard and screen-reader users. */
+export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
+    <div role="region" aria-label={label} tabIndex={0} className="focus-ring mt-4 overflow-x-auto">
+      {children}
+    </div>
+  );
+}
+
+export function Badge({
+  children,
+  tone = "gray",
+}: {
+  children: ReactNode;
+  tone?: "gray" | "green" | "amber" | "red" | "blue";
+}) {
+  const tones = {
+    gray: "bg-gray-100 text-gray-900 dark:bg-gray-800 dark:text-gray-100",
+    green: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-100",
+    amber: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+    red: "bg-red-100 text-red-900 dark:bg-red-900 dark:text-red-100",
+    blue: "bg-blue-100 text-blue-900 dark:bg-blue-900 dark:text-blue-100",
+  } as const;
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[tone]}`}>
+      {children}
+    </span>
+  );
+}
+
+/** The GET form above a list; its fields become the query string, so filters are links. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  const { t } = useTranslation("admin");
+  const { pathname } = useLocation();
+  return (
+    <Form
+      method="get"
+      className="mt-6 flex flex-wrap items-end gap-3 rounded-xl bg-gray-50 p-4 dark:bg-gray-900"
+    >
+      {children}
+      <button type="submit" className="btn-primary">
+        {t("common.filter")}
+      </button>
+      <Link to={pathname} className="link tap-target inline-flex items-center">
+        {t("common.clear")}
+      </Link>
+    </Form>
+  );
+}
+
+export function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: { value: string; label: string }[];
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <label className="grid text-sm font-semibold">
+      {label}
+      <select name={name} defaultValue={value ?? ""} className={inputClass}>
+        <option value="">{t("common.all")}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+export function FilterText({
+  name,
+  label,
+  value,
+  type = "search",
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  type?: "search" | "date";
+}) {
+  return (
+    <label className="grid text-sm font-semibold">
+      {label}
+      <input type={type} name={name} defaultValue={value ?? ""} className={inputClass} />
+    </label>
+  );
+}
+
+/** Previous / next links that keep the current filters. */
+export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(target));
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <span>{t("common.results", { count: total })}</span>
+      <span aria-current="page">{t("common.pageOf", { page, pageCount })}</span>
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={smallButtonClass} rel="prev">
+          {t("common.previous")}
+        </Link>
+      ) : null}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={smallButtonClass} rel="next">
+          {t("common.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

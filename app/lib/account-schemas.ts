@@ -1,0 +1,48 @@
+import * as v from "valibot";
+import { LENGTH, messageWith, requiredEmail, requiredText } from "./form-schemas";
+
+/** Account forms, built from the shared kit (app/lib/form-schemas.ts). */
+export const PASSWORD_MIN_LENGTH = 10;
+/** Longer input only costs hashing time; nobody types more than this. */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** What someone types to sign in: any non-empty password, checked against the stored hash. */
+function currentPassword() {
+  return v.pipe(
+    v.string("common:forms.required"),
+    v.nonEmpty("common:forms.required"),
+    v.maxLength(PASSWORD_MAX_LENGTH, messageWith("common:forms.tooLong", { max: PASSWORD_MAX_LENGTH })),
+  );
+}
+
+/** A new password: long enough to resist guessing; no composition rules (NIST SP 800-63B). */
+function newPassword() {
+  return v.pipe(
+    v.string("common:forms.required"),
+    v.nonEmpty("common:forms.required"),
+    v.minLength(PASSWORD_MIN_LENGTH, messageWith("account:password.tooShort", { min: PASSWORD_MIN_LENGTH })),
+    v.maxLength(PASSWORD_MAX_LENGTH, messageWith("common:forms.tooLong", { max: PASSWORD_MAX_LENGTH })),
+  );
+}
+
+const redirectTo = v.optional(v.string());
+
+export const LoginSchema = v.object({
+  email: requiredEmail(),
+  password: currentPassword(),
+  redirectTo,
+});
+
+export const SignupSchema = v.object({
+  name: requiredText(LENGTH.name),
+  email: requiredEmail(),
+  password: newPassword(),
+  redirectTo,
+});
+
+export const ForgotPasswordSchema = v.object({ email: requiredEmail() });
+
+export const ResetPasswordSchema = v.object({
+  token: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "account:reset.invalidLink")),
+  password: newPassword(),
+});

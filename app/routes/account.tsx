@@ -1,0 +1,156 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { AuthLayout, Notice } from "~/components/account/auth-layout";
+import { DateTime, Money } from "~/components/admin/format";
+import { tableClass, TableScroll, tdClass, thClass } from "~/components/admin/ui";
+import { seoMeta, type Seo } from "~/lib/seo";
+import { selfUnsubscribe } from "~/server/admin/subscribers.server";
+import { accountOverview } from "~/server/auth/account.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { ownPageSeo } from "~/server/auth/seo.server";
+import { getRequestContext } from "~/server/context.server";
+import type { Route } from "./+types/account";
+
+export const handle = { i18n: ["account", "admin"] };
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const { env } = getRequestContext(args.context);
+  return {
+    seo: ownPageSeo(args, "account", "account", "account.title"),
+    user: { name: user.name, email: user.email },
+    ...(await accountOverview(env, user)),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  const { env } = getRequestContext(args.context);
+  const formData = await args.request.formData();
+  if (formData.get("intent") === "unsubscribe") await selfUnsubscribe(env, user.email);
+  return { unsubscribed: true };
+}
+
+export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("account");
+  const { t: tAdmin } = useTranslation("admin");
+  const { user, gifts, submissions, newsletter } = loaderData;
+  return (
+    <AuthLayout wide title={t("account.title")} lead={t("account.lead", { email: user.email })}>
+      <div className="grid gap-10">
+        <section aria-labelledby="gifts-title">
+          <h2 id="gifts-title" className="text-2xl font-bold">
+            {t("account.gifts")}
+          </h2>
+          {gifts.length === 0 ? (
+            <p className="mt-2">
+              {t("account.noGifts")}{" "}
+              <Link to="/give" className="link font-semibold">
+                {t("account.giveLink")}
+              </Link>
+            </p>
+          ) : (
+            <TableScroll label={t("account.gifts")}>
+              <table className={tableClass}>
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("account.date")}</th>
+                    <th className={`${thClass} text-right`}>{t("account.amount")}</th>
+                    <th className={thClass}>{t("account.type")}</th>
+                    <th className={thClass}>{t("account.status")}</th>
+                    <th className={thClass}>{t("account.receipt")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {gifts.map((gift) => (
+                    <tr key={gift.id}>
+                      <td className={tdClass}>
+                        <DateTime iso={gift.date} withTime={false} />
+                      </td>
+                      <td className={`${tdClass} text-right tabular-nums`}>
+                        <Money cents={gift.amountCents} currency={gift.currency} />
+                      </td>
+                      <td className={tdClass}>{t(`account.frequency.${gift.frequency}`)}</td>
+                      <td className={tdClass}>{t(`account.donationStatus.${gift.status}`)}</td>
+                      <td className={tdClass}>
+                        {/* receipt link: the donations issue's receipt view / re-send goes here */}
+                        {gift.status === "succeeded" ? t("account.receiptPending") : "—"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </section>
+
+        <section aria-labelledby="submissions-title">
+          <h2 id="submissions-title" className="text-2xl font-bold">
+            {t("account.submissions")}
+          </h2>
+          {submissions.length === 0 ? (
+            <p className="mt-2">{t("account.noSubmissions")}</p>
+          ) : (
+            <TableScroll label={t("account.submissions")}>
+              <table className={tableClass}>
+                <thead>
+                  <tr>
+                    <th className={thClass}>{t("account.date")}</th>
+                    <th className={thClass}>{t("account.kind")}</th>
+                    <th className={thClass}>{t("account.status")}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {submissions.map((submission) => (
+                    <tr key={submission.id}>
+                      <td className={tdClass}>
+                        <DateTime iso={submission.createdAt} withTime={false} />
+                      </td>
+                      <td className={tdClass}>{tAdmin(`kinds.${submission.kind}`)}</td>
+                      <td className={tdClass}>{t(`account.submissionStatus.${submission.status}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+        </section>
+
+        <section aria-labelledby="newsletter-title">
+          <h2 id="newsletter-title" className="text-2xl font-bold">
+            {t("account.newsletter")}
+          </h2>
+          {actionData?.unsubscribed ? (
+            <Notice tone="success">{t("account.unsubscribed")}</Notice>
+          ) : (
+            <>
+              <p className="mt-2">{t(`account.newsletterStatus.${newsletter}`)}</p>
+              {newsletter === "confirmed" || newsletter === "pending" ? (
+                <Form method="post" className="mt-3">
+                  <input type="hidden" name="intent" value="unsubscribe" />
+                  <button type="submit" className="btn-secondary">
+                    {t("account.unsubscribe")}
+                  </button>
+                </Form>
+              ) : null}
+            </>
+          )}
+        </section>
+
+        <Form method="post" action="/logout">
+          <button type="submit" className="btn-secondary">
+            {t("account.logout")}
+          </button>
+        </Form>
+      </div>
+    </AuthLayout>
+  );
+}

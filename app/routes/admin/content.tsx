@@ -1,0 +1,185 @@
+import * as v from "valibot";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import {
+  AdminPageHeader,
+  Badge,
+  FilterBar,
+  FilterText,
+  Flash,
+  inputClass,
+  Pagination,
+  smallButtonClass,
+} from "~/components/admin/ui";
+import { isLocale, SUPPORTED_LOCALES } from "~/lib/i18n";
+import { pageFromUrl } from "~/server/admin/common.server";
+import {
+  contentFiltersFromUrl,
+  isKnownKey,
+  isNamespace,
+  listContent,
+  resetOverride,
+  saveOverride,
+  TRANSLATION_MAX_LENGTH,
+} from "~/server/admin/content.server";
+import { ContentEditSchema, formObject } from "~/server/admin/schemas.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { getRequestContext } from "~/server/context.server";
+import { NAMESPACES } from "~/server/translations.server";
+import type { Route } from "./+types/content";
+
+export const meta = adminMeta;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const url = new URL(args.request.url);
+  const filters = contentFiltersFromUrl(url, pageFromUrl(url));
+  return {
+    title: adminTitle(args, "content.title"),
+    filters,
+    list: await listContent(env, filters),
+    namespaces: NAMESPACES,
+    locales: SUPPORTED_LOCALES,
+    maxLength: TRANSLATION_MAX_LENGTH,
+  };
+}
+
+type ActionResult = { ok: boolean; message: "saved" | "restored" | "tooLong" | "unknownKey"; key: string };
+
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const fields = formObject(await args.request.formData());
+  const { locale, namespace } = fields;
+  const parsed = v.safeParse(ContentEditSchema, fields);
+  const key = fields.key ?? "";
+  if (
+    !isLocale(locale) ||
+    !isNamespace(namespace) ||
+    !parsed.success ||
+    !isKnownKey(locale, namespace, key)
+  ) {
+    const message = (fields.value?.length ?? 0) > TRANSLATION_MAX_LENGTH ? "tooLong" : "unknownKey";
+    return data<ActionResult>({ ok: false, message, key }, { status: 400 });
+  }
+  if (parsed.output.intent === "save") {
+    await saveOverride(env, admin, { locale, namespace, key, value: parsed.output.value });
+    return data<ActionResult>({ ok: true, message: "saved", key });
+  }
+  await resetOverride(env, admin, { locale, namespace, key });
+  return data<ActionResult>({ ok: true, message: "restored", key });
+}
+
+export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { t: tCommon } = useTranslation("common");
+  const { filters, list, namespaces, locales } = loaderData;
+  return (
+    <>
+      <AdminPageHeader title={t("content.title")} lead={t("content.lead")} />
+      {actionData ? (
+        <Flash tone={actionData.ok ? "success" : "error"}>
+          {t(`content.${actionData.message}`, { key: actionData.key })}
+        </Flash>
+      ) : null}
+      <FilterBar>
+        <label className="grid text-sm font-semibold">
+          {t("content.language")}
+          <select name="locale" defaultValue={filters.locale} className={inputClass}>
+            {locales.map((code) => (
+              <option key={code} value={code}>
+                {tCommon(`language.names.${code}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="grid text-sm font-semibold">
+          {t("content.namespace")}
+          <select name="namespace" defaultValue={filters.namespace} className={inputClass}>
+            {namespaces.map((namespace) => (
+              <option key={namespace} value={namespace}>
+                {namespace}
+              </option>
+            ))}
+          </select>
+        </label>
+        <FilterText name="q" label={t("content.searchLabel")} value={filters.q} />
+      </FilterBar>
+      {list.rows.length === 0 ? (
+        <p className="mt-4">{t("common.none")}</p>
+      ) : (
+        <ul className="mt-6 grid gap-4">
+          {list.rows.map((row) => {
+            const current = row.override ?? row.shipped;
+            const fieldId = `value-${row.key}`;
+            return (
+              <li key={row.key} className="rounded-xl border border-gray-200 p-4 dark:border-gray-700">
+                <div className="flex flex-wrap items-center gap-2">
+                  <code className="break-all text-sm font-semibold">{row.key}</code>
+                  {row.override !== null ? <Badge tone="amber">{t("content.overridden")}</Badge> : null}
+                </div>
+                {filters.locale !== "en" ? (
+                  <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+                    <span className="font-semibold">{t("content.english")}:</span> {row.english}
+                  </p>
+                ) : null}
+                {row.override !== null ? (
+                  <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+                    <span className="font-semibold">{t("content.shipped")}:</span> {row.shipped}
+                  </p>
+                ) : null}
+                <Form method="post" className="mt-2 grid gap-2">
+                  <input type="hidden" name="intent" value="save" />
+                  <input type="hidden" name="locale" value={filters.locale} />
+                  <input type="hidden" name="namespace" value={filters.namespace} />
+                  <input type="hidden" name="key" value={row.key} />
+                  <label htmlFor={fieldId} className="sr-only">
+                    {t("content.value", { key: row.key })}
+                  </label>
+                  <textarea
+                    id={fieldId}
+                    name="value"
+                    key={current}
+                    defaultValue={current}
+                    rows={Math.min(8, Math.max(2, Math.ceil(current.length / 80)))}
+                    maxLength={loaderData.maxLength}
+                    required
+                    className={inputClass}
+                  />
+                  <div className="flex flex-wrap gap-2">
+                    <button
+                      type="submit"
+                      className={smallButtonClass}
+                      aria-label={t("content.saveLabel", { key: row.key })}
+                    >
+                      {t("common.save")}
+                    </button>
+                  </div>
+                </Form>
+                {row.override !== null ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="reset" />
+                    <input type="hidden" name="locale" value={filters.locale} />
+                    <input type="hidden" name="namespace" value={filters.namespace} />
+                    <input type="hidden" name="key" value={row.key} />
+                    <button
+                      type="submit"
+                      className="link text-sm"
+                      aria-label={t("content.resetLabel", { key: row.key })}
+                    >
+                      {t("content.reset")}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+    </>
+  );
+}

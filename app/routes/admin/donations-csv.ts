@@ -1,0 +1,15 @@
+import { pageFromUrl } from "~/server/admin/common.server";
+import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { donationFiltersFromUrl, donationsCsv } from "~/server/admin/donations.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getRequestContext } from "~/server/context.server";
+import type { Route } from "./+types/donations-csv";
+
+/** GET /admin/donations/export.csv with the list's filters. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const url = new URL(args.request.url);
+  const csv = await donationsCsv(env, donationFiltersFromUrl(url, pageFromUrl(url)));
+  return csvResponse(`donations-${csvDateStamp()}.csv`, csv);
+}

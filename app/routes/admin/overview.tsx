@@ -1,0 +1,116 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { formatMoney, Money, useLocaleTag } from "~/components/admin/format";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader } from "~/components/admin/ui";
+import { adminOverview } from "~/server/admin/overview.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { getRequestContext } from "~/server/context.server";
+import { SUBMISSION_KINDS } from "~/server/db/schema";
+import type { Route } from "./+types/overview";
+
+export const meta = adminMeta;
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  return {
+    title: adminTitle(args, "overview.title"),
+    kinds: SUBMISSION_KINDS,
+    ...(await adminOverview(env)),
+  };
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-xl border border-gray-200 p-5 dark:border-gray-700">
+      <h2 className="text-sm font-semibold uppercase tracking-wide text-gray-700 dark:text-gray-300">
+        {title}
+      </h2>
+      <div className="mt-2">{children}</div>
+    </section>
+  );
+}
+
+export default function AdminOverview({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const tag = useLocaleTag();
+  const { newByKind, giving, subscribers, goalCents, kinds: allKinds } = loaderData;
+  const percent = Math.min(100, Math.round((giving.yearCents / goalCents) * 100));
+  const kinds = allKinds.filter((kind) => (newByKind[kind] ?? 0) > 0);
+  return (
+    <>
+      <AdminPageHeader title={t("overview.title")} />
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <Card title={t("overview.giftsMonth")}>
+          <p className="text-3xl font-extrabold">
+            <Money cents={giving.monthCents} />
+          </p>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t("overview.giftCount", { count: giving.monthCount })}
+          </p>
+        </Card>
+        <Card title={t("overview.giftsYear")}>
+          <p className="text-3xl font-extrabold">
+            <Money cents={giving.yearCents} />
+          </p>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t("overview.giftCount", { count: giving.yearCount })}
+          </p>
+        </Card>
+        <Card title={t("overview.recurring")}>
+          <p className="text-3xl font-extrabold">
+            <Money cents={giving.recurringCents} />
+          </p>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t("overview.donorCount", { count: giving.recurringCount })}
+          </p>
+        </Card>
+        <Card title={t("overview.goal", { goal: formatMoney(goalCents, tag) })}>
+          <div
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label={t("overview.goal", { goal: formatMoney(goalCents, tag) })}
+            className="h-4 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
+          >
+            <div className="h-full bg-accent-700 dark:bg-accent-300" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="mt-2 text-sm" suppressHydrationWarning>
+            {t("overview.goalProgress", {
+              raised: formatMoney(giving.yearCents, tag),
+              percent,
+              goal: formatMoney(goalCents, tag),
+            })}
+          </p>
+        </Card>
+        <Card title={t("overview.subscribers")}>
+          <p className="text-3xl font-extrabold">{subscribers.confirmed}</p>
+          <p className="text-sm text-gray-700 dark:text-gray-300">
+            {t("overview.subscriberCounts", {
+              confirmed: subscribers.confirmed,
+              pending: subscribers.pending,
+            })}
+          </p>
+        </Card>
+        <Card title={t("overview.newSubmissions")}>
+          {kinds.length === 0 ? (
+            <p>{t("overview.noNew")}</p>
+          ) : (
+            <ul className="grid gap-1">
+              {kinds.map((kind) => (
+                <li key={kind}>
+                  <Link to={`/admin/submissions?kind=${kind}&status=new`} className="link">
+                    {t(`kinds.${kind}`)}: {newByKind[kind]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      </div>
+    </>
+  );
+}

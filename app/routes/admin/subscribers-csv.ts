@@ -1,0 +1,15 @@
+import { pageFromUrl } from "~/server/admin/common.server";
+import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { subscriberFiltersFromUrl, subscribersCsv } from "~/server/admin/subscribers.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { getRequestContext } from "~/server/context.server";
+import type { Route } from "./+types/subscribers-csv";
+
+/** GET /admin/subscribers/export.csv with the list's filters. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const url = new URL(args.request.url);
+  const csv = await subscribersCsv(env, subscriberFiltersFromUrl(url, pageFromUrl(url)));
+  return csvResponse(`subscribers-${csvDateStamp()}.csv`, csv);
+}

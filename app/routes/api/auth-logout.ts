@@ -1,0 +1,18 @@
+import { clearSessionCookie, destroySession } from "~/server/auth/sessions.server";
+import { getRequestContext } from "~/server/context.server";
+import type { Route } from "./+types/auth-logout";
+
+/** POST /api/v1/auth/logout (SPEC.md §7): ends the session; answers 204 even without one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
+  const { env } = getRequestContext(context);
+  await destroySession(request, env);
+  return new Response(null, {
+    status: 204,
+    headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "no-store" },
+  });
+}
+
+export function loader() {
+  return new Response(null, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,135 @@
+import { and, eq } from "drizzle-orm";
+import { isLocale, type Locale } from "~/lib/i18n";
+import type { SessionUser } from "~/lib/session-user";
+import { getDb } from "../db/client.server";
+import { translationOverrides } from "../db/schema";
+import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../translations.server";
+import { auditEntry, pageOf } from "./common.server";
+
+export const CONTENT_PAGE_SIZE = 40;
+export const TRANSLATION_MAX_LENGTH = 5000;
+
+/** "a.b.c" → string, for every string leaf of a namespace. */
+function flatten(value: unknown, prefix = "", into: Record<string, string> = {}) {
+  if (typeof value === "string") into[prefix] = value;
+  else if (typeof value === "object" && value !== null) {
+    for (const [key, child] of Object.entries(value)) flatten(child, prefix ? `${prefix}.${key}` : key, into);
+  }
+  return into;
+}
+
+export function bundledStrings(locale: string, namespace: string): Record<string, string> {
+  return flatten(BUNDLED[locale]?.[namespace]);
+}
+
+export function isNamespace(value: unknown): value is string {
+  return typeof value === "string" && NAMESPACES.includes(value);
+}
+
+export type ContentFilters = { locale: Locale; namespace: string; q?: string; page: number };
+
+export function contentFiltersFromUrl(url: URL, page: number): ContentFilters {
+  const locale = url.searchParams.get("locale");
+  const namespace = url.searchParams.get("namespace");
+  const q = url.searchParams.get("q")?.trim().slice(0, 200);
+  return {
+    locale: isLocale(locale) ? locale : "es",
+    namespace: isNamespace(namespace) ? namespace : "common",
+    q: q || undefined,
+    page,
+  };
+}
+
+/** The keys of a namespace in one language: the shipped text, the override if any, and English for reference. */
+export async function listContent(env: Pick<Env, "DB">, filters: ContentFilters) {
+  const shipped = bundledStrings(filters.locale, filters.namespace);
+  const english = bundledStrings("en", filters.namespace);
+  const overrides = await getDb(env)
+    .select({
+      key: translationOverrides.key,
+      value: translationOverrides.value,
+      updatedAt: translationOverrides.updatedAt,
+    })
+    .from(translationOverrides)
+    .where(
+      and(
+        eq(translationOverrides.locale, filters.locale),
+        eq(translationOverrides.namespace, filters.namespace),
+      ),
+    );
+  const overrideByKey = new Map(overrides.map((row) => [row.key, row]));
+  const needle = filters.q?.toLowerCase();
+  const all = Object.keys({ ...english, ...shipped })
+    .sort()
+    .map((key) => ({
+      key,
+      shipped: shipped[key] ?? "",
+      english: english[key] ?? "",
+      override: overrideByKey.get(key)?.value ?? null,
+      updatedAt: overrideByKey.get(key)?.updatedAt ?? null,
+    }))
+    .filter(
+      (row) =>
+        !needle ||
+        [row.key, row.shipped, row.english, row.override ?? ""].some((text) =>
+          text.toLowerCase().includes(needle),
+        ),
+    );
+  const start = (filters.page - 1) * CONTENT_PAGE_SIZE;
+  return pageOf(all.slice(start, start + CONTENT_PAGE_SIZE), all.length, filters.page, CONTENT_PAGE_SIZE);
+}
+
+/** Only strings the build ships can be overridden: an admin edits copy, not the shape of it. */
+export function isKnownKey(locale: string, namespace: string, key: string) {
+  return key in bundledStrings("en", namespace) || key in bundledStrings(locale, namespace);
+}
+
+export async function saveOverride(
+  env: Pick<Env, "DB" | "CACHE">,
+  admin: SessionUser,
+  input: { locale: Locale; namespace: string; key: string; value: string },
+) {
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  await db.batch([
+    db
+      .insert(translationOverrides)
+      .values({ ...input, updatedBy: admin.id, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [translationOverrides.locale, translationOverrides.namespace, translationOverrides.key],
+        set: { value: input.value, updatedBy: admin.id, updatedAt: now },
+      }),
+    auditEntry(db, admin, {
+      action: "content.save",
+      targetType: "translation",
+      targetId: `${input.locale}/${input.namespace}:${input.key}`,
+      detail: { value: input.value },
+    }),
+  ]);
+  await bumpTranslationVersion(env);
+}
+
+export async function resetOverride(
+  env: Pick<Env, "DB" | "CACHE">,
+  admin: SessionUser,
+  input: { locale: Locale; namespace: string; key: string },
+) {
+  const db = getDb(env);
+  await db.batch([
+    db
+      .delete(translationOverrides)
+      .where(
+        and(
+          eq(translationOverrides.locale, input.locale),
+          eq(translationOverrides.namespace, input.namespace),
+          eq(translationOverrides.key, input.key),
+        ),
+      ),
+    auditEntry(db, admin, {
+      action: "content.reset",
+      targetType: "translation",
+      targetId: `${input.locale}/${input.namespace}:${input.key}`,
+    }),
+  ]);
+  await bumpTranslationVersion(env);
+}

@@ -1,0 +1,162 @@
+import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import {
+  donations,
+  DONATION_FREQUENCIES,
+  DONATION_STATUSES,
+  recurringGifts,
+  type DonationFrequency,
+} from "../db/schema";
+import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";
+import { toCsv } from "./csv.server";
+
+type DonationStatus = (typeof DONATION_STATUSES)[number];
+export type DonationFilters = {
+  status?: DonationStatus;
+  frequency?: DonationFrequency;
+  from?: string;
+  to?: string;
+  q?: string;
+  page: number;
+};
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function donationFiltersFromUrl(url: URL, page: number): DonationFilters {
+  const status = url.searchParams.get("status");
+  const frequency = url.searchParams.get("frequency");
+  const from = url.searchParams.get("from") ?? "";
+  const to = url.searchParams.get("to") ?? "";
+  const q = url.searchParams.get("q")?.trim().slice(0, 200);
+  return {
+    status: (DONATION_STATUSES as readonly unknown[]).includes(status)
+      ? (status as DonationStatus)
+      : undefined,
+    frequency: (DONATION_FREQUENCIES as readonly unknown[]).includes(frequency)
+      ? (frequency as DonationFrequency)
+      : undefined,
+    from: DATE.test(from) ? from : undefined,
+    to: DATE.test(to) ? to : undefined,
+    q: q || undefined,
+    page,
+  };
+}
+
+/** The day a gift counts for: when it was paid, else when it was recorded. */
+const giftDate = sql<string>`coalesce(${donations.paidAt}, ${donations.createdAt})`;
+
+function nyDayStart(date: string, plusDays = 0): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  const start = zonedTimeToUtc(year, month, day);
+  return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
+}
+
+function where(filters: Omit<DonationFilters, "page">): SQL | undefined {
+  return and(
+    filters.status ? eq(donations.status, filters.status) : undefined,
+    filters.frequency ? eq(donations.frequency, filters.frequency) : undefined,
+    filters.from ? gte(giftDate, nyDayStart(filters.from)) : undefined,
+    filters.to ? lt(giftDate, nyDayStart(filters.to, 1)) : undefined,
+    filters.q
+      ? or(contains(donations.donorName, filters.q), contains(donations.donorEmail, filters.q))
+      : undefined,
+  );
+}
+
+export async function listDonations(env: Pick<Env, "DB">, filters: DonationFilters) {
+  const db = getDb(env);
+  const condition = where(filters);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        id: donations.id,
+        amountCents: donations.amountCents,
+        currency: donations.currency,
+        frequency: donations.frequency,
+        status: donations.status,
+        donorName: donations.donorName,
+        donorEmail: donations.donorEmail,
+        anonymous: donations.anonymous,
+        date: giftDate,
+      })
+      .from(donations)
+      .where(condition)
+      .orderBy(desc(giftDate), desc(donations.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db
+      .select({
+        count: count(),
+        succeededCents: sum(
+          sql`case when ${donations.status} = 'succeeded' then ${donations.amountCents} else 0 end`,
+        ),
+      })
+      .from(donations)
+      .where(condition),
+  ]);
+  return {
+    ...pageOf(rows, totals?.count ?? 0, filters.page),
+    succeededCents: Number(totals?.succeededCents ?? 0),
+  };
+}
+
+export async function donationsCsv(env: Pick<Env, "DB">, filters: Omit<DonationFilters, "page">) {
+  const rows = await getDb(env).select().from(donations).where(where(filters)).orderBy(desc(giftDate));
+  return toCsv(
+    [
+      "id",
+      "date",
+      "amount",
+      "currency",
+      "frequency",
+      "status",
+      "donor_name",
+      "donor_email",
+      "anonymous",
+      "locale",
+      "stripe_payment_intent",
+    ],
+    rows.map((row) => [
+      row.id,
+      row.paidAt ?? row.createdAt,
+      (row.amountCents / 100).toFixed(2),
+      row.currency,
+      row.frequency,
+      row.status,
+      row.donorName,
+      row.donorEmail,
+      row.anonymous ? "yes" : "no",
+      row.locale,
+      row.stripePaymentIntentId,
+    ]),
+  );
+}
+
+/** The overview's money figures, in cents. */
+export async function givingTotals(env: Pick<Env, "DB">, now = new Date()) {
+  const db = getDb(env);
+  const starts = periodStarts(now);
+  const succeeded = eq(donations.status, "succeeded");
+  const [[month], [year], [recurring]] = await Promise.all([
+    db
+      .select({ cents: sum(donations.amountCents), count: count() })
+      .from(donations)
+      .where(and(succeeded, gte(giftDate, starts.month))),
+    db
+      .select({ cents: sum(donations.amountCents), count: count() })
+      .from(donations)
+      .where(and(succeeded, gte(giftDate, starts.year))),
+    db
+      .select({ cents: sum(recurringGifts.amountCents), count: count() })
+      .from(recurringGifts)
+      .where(eq(recurringGifts.status, "active")),
+  ]);
+  return {
+    monthCents: Number(month?.cents ?? 0),
+    monthCount: month?.count ?? 0,
+    yearCents: Number(year?.cents ?? 0),
+    yearCount: year?.count ?? 0,
+    recurringCents: Number(recurring?.cents ?? 0),
+    recurringCount: recurring?.count ?? 0,
+  };
+}

@@ -1,0 +1,59 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
+import { getDb } from "../db/client.server";
+import { outbox, OUTBOX_STATUSES } from "../db/schema";
+import { retryOutboxMessage } from "../mail/outbox.server";
+import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
+
+type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export function isOutboxStatus(value: unknown): value is OutboxStatus {
+  return (OUTBOX_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** The list leaves out the bodies: reset links and receipts are not for reading over shoulders. */
+export async function listOutbox(env: Pick<Env, "DB">, filters: { status?: OutboxStatus; page: number }) {
+  const db = getDb(env);
+  const condition = filters.status ? eq(outbox.status, filters.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: outbox.id,
+        to: outbox.to,
+        subject: outbox.subject,
+        template: outbox.template,
+        locale: outbox.locale,
+        status: outbox.status,
+        attempts: outbox.attempts,
+        lastError: outbox.lastError,
+        nextAttemptAt: outbox.nextAttemptAt,
+        sentAt: outbox.sentAt,
+        createdAt: outbox.createdAt,
+      })
+      .from(outbox)
+      .where(condition)
+      .orderBy(desc(outbox.createdAt), desc(outbox.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db.select({ value: count() }).from(outbox).where(condition),
+  ]);
+  return pageOf(rows, total?.value ?? 0, filters.page);
+}
+
+export async function adminRetryOutbox(env: Env, admin: SessionUser, id: string) {
+  const db = getDb(env);
+  const [row] = await db
+    .select({ status: outbox.status, template: outbox.template })
+    .from(outbox)
+    .where(eq(outbox.id, id));
+  if (!row || row.status === "sent") return null;
+  await db.batch([
+    auditEntry(db, admin, {
+      action: "outbox.retry",
+      targetType: "outbox",
+      targetId: id,
+      detail: { template: row.template, statusBefore: row.status },
+    }),
+  ]);
+  return retryOutboxMessage(env, id);
+}

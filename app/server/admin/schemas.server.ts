@@ -1,0 +1,31 @@
+import * as v from "valibot";
+import { SUBMISSION_STATUSES } from "~/server/db/schema";
+
+/** Admin form posts, checked on the server like every other form. */
+export const SubmissionUpdateSchema = v.object({
+  status: v.picklist(SUBMISSION_STATUSES),
+  notes: v.optional(v.pipe(v.string(), v.maxLength(10_000)), ""),
+});
+
+export const IdSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
+
+export const RoleChangeSchema = v.object({
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  role: v.picklist(["ADMIN", "USER"]),
+});
+
+export const ContentEditSchema = v.variant("intent", [
+  v.object({
+    intent: v.literal("save"),
+    key: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+    value: v.pipe(v.string(), v.minLength(1), v.maxLength(5000)),
+  }),
+  v.object({ intent: v.literal("reset"), key: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) }),
+]);
+
+/** FormData → plain object for v.safeParse. */
+export function formObject(formData: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of formData) if (typeof value === "string") out[key] = value;
+  return out;
+}

@@ -1,0 +1,149 @@
+import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
+import { getDb } from "../db/client.server";
+import {
+  submissions,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+  type SubmissionKind,
+  type SubmissionStatus,
+} from "../db/schema";
+import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
+import { toCsv } from "./csv.server";
+
+export type SubmissionFilters = {
+  kind?: SubmissionKind;
+  status?: SubmissionStatus;
+  q?: string;
+  page: number;
+};
+
+export function isSubmissionKind(value: unknown): value is SubmissionKind {
+  return (SUBMISSION_KINDS as readonly unknown[]).includes(value);
+}
+export function isSubmissionStatus(value: unknown): value is SubmissionStatus {
+  return (SUBMISSION_STATUSES as readonly unknown[]).includes(value);
+}
+
+export function submissionFiltersFromUrl(url: URL, page: number): SubmissionFilters {
+  const kind = url.searchParams.get("kind");
+  const status = url.searchParams.get("status");
+  const q = url.searchParams.get("q")?.trim().slice(0, 200);
+  return {
+    kind: isSubmissionKind(kind) ? kind : undefined,
+    status: isSubmissionStatus(status) ? status : undefined,
+    q: q || undefined,
+    page,
+  };
+}
+
+function where(filters: Omit<SubmissionFilters, "page">): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [
+    filters.kind ? eq(submissions.kind, filters.kind) : undefined,
+    filters.status ? eq(submissions.status, filters.status) : undefined,
+    filters.q
+      ? or(
+          contains(submissions.name, filters.q),
+          contains(submissions.email, filters.q),
+          contains(sql`${submissions.payload}`, filters.q),
+          contains(submissions.notes, filters.q),
+        )
+      : undefined,
+  ];
+  return and(...conditions);
+}
+
+export async function listSubmissions(env: Pick<Env, "DB">, filters: SubmissionFilters) {
+  const db = getDb(env);
+  const condition = where(filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: submissions.id,
+        kind: submissions.kind,
+        status: submissions.status,
+        name: submissions.name,
+        email: submissions.email,
+        locale: submissions.locale,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .where(condition)
+      .orderBy(desc(submissions.createdAt), desc(submissions.id))
+      .limit(PAGE_SIZE)
+      .offset((filters.page - 1) * PAGE_SIZE),
+    db.select({ value: count() }).from(submissions).where(condition),
+  ]);
+  return pageOf(rows, total?.value ?? 0, filters.page);
+}
+
+export async function getSubmission(env: Pick<Env, "DB">, id: string) {
+  const [row] = await getDb(env).select().from(submissions).where(eq(submissions.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Status and notes in one save, with an audit row in the same batch. */
+export async function updateSubmission(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  id: string,
+  change: { status: SubmissionStatus; notes: string },
+) {
+  const db = getDb(env);
+  const before = await getSubmission(env, id);
+  if (!before) return null;
+  await db.batch([
+    db
+      .update(submissions)
+      .set({ status: change.status, notes: change.notes, updatedAt: new Date().toISOString() })
+      .where(eq(submissions.id, id)),
+    auditEntry(db, admin, {
+      action: "submission.update",
+      targetType: "submission",
+      targetId: id,
+      detail: {
+        kind: before.kind,
+        statusFrom: before.status,
+        statusTo: change.status,
+        notesChanged: before.notes !== change.notes,
+      },
+    }),
+  ]);
+  return { ...before, ...change };
+}
+
+/** Every submission of one kind; the payload's fields become columns. */
+export async function submissionsCsv(env: Pick<Env, "DB">, kind: SubmissionKind, status?: SubmissionStatus) {
+  const rows = await getDb(env)
+    .select()
+    .from(submissions)
+    .where(and(eq(submissions.kind, kind), status ? eq(submissions.status, status) : undefined))
+    .orderBy(desc(submissions.createdAt));
+  const payloadKeys = [...new Set(rows.flatMap((row) => Object.keys(row.payload ?? {})))].sort();
+  const header = ["id", "created_at", "status", "locale", "name", "email", "phone", "notes", ...payloadKeys];
+  return toCsv(
+    header,
+    rows.map((row) => [
+      row.id,
+      row.createdAt,
+      row.status,
+      row.locale,
+      row.name,
+      row.email,
+      row.phone,
+      row.notes,
+      ...payloadKeys.map((key) => row.payload?.[key]),
+    ]),
+  );
+}
+
+export async function newSubmissionsByKind(env: Pick<Env, "DB">) {
+  const rows = await getDb(env)
+    .select({ kind: submissions.kind, value: count() })
+    .from(submissions)
+    .where(eq(submissions.status, "new"))
+    .groupBy(submissions.kind);
+  return Object.fromEntries(rows.map((row) => [row.kind, row.value])) as Partial<
+    Record<SubmissionKind, number>
+  >;
+}

@@ -1,0 +1,46 @@
+import { desc, eq, or } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
+import { getDb } from "../db/client.server";
+import { donations, submissions, subscribers } from "../db/schema";
+
+/** What /account shows: the person's gifts, submissions and newsletter choice. */
+export async function accountOverview(env: Pick<Env, "DB">, user: SessionUser) {
+  const db = getDb(env);
+  const [gifts, sent, [subscriber]] = await Promise.all([
+    db
+      .select({
+        id: donations.id,
+        amountCents: donations.amountCents,
+        currency: donations.currency,
+        frequency: donations.frequency,
+        status: donations.status,
+        date: donations.paidAt,
+        createdAt: donations.createdAt,
+      })
+      .from(donations)
+      .where(or(eq(donations.donorEmail, user.email), eq(donations.userId, user.id)))
+      .orderBy(desc(donations.createdAt))
+      .limit(100),
+    db
+      .select({
+        id: submissions.id,
+        kind: submissions.kind,
+        status: submissions.status,
+        createdAt: submissions.createdAt,
+      })
+      .from(submissions)
+      .where(or(eq(submissions.email, user.email), eq(submissions.userId, user.id)))
+      .orderBy(desc(submissions.createdAt))
+      .limit(100),
+    db
+      .select({ status: subscribers.status })
+      .from(subscribers)
+      .where(eq(subscribers.email, user.email))
+      .limit(1),
+  ]);
+  return {
+    gifts: gifts.map(({ date, createdAt, ...gift }) => ({ ...gift, date: date ?? createdAt })),
+    submissions: sent,
+    newsletter: subscriber?.status ?? ("none" as const),
+  };
+}

@@ -1,0 +1,170 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { periodStarts, zonedTimeToUtc } from "~/server/admin/common.server";
+import { givingTotals } from "~/server/admin/donations.server";
+import { getDb } from "~/server/db/client.server";
+import { donations, recurringGifts, submissions, subscribers } from "~/server/db/schema";
+import { userWithSession } from "./auth-helpers";
+import { fetchPage, postForm } from "./fetch";
+
+const gift = (id: string, fields: Partial<typeof donations.$inferInsert>) => ({
+  id,
+  frequency: "one-time" as const,
+  amountCents: 1000,
+  status: "succeeded" as const,
+  donorName: "Someone",
+  donorEmail: "someone@example.com",
+  locale: "en",
+  ...fields,
+});
+
+describe("/account", () => {
+  it("sends a visitor to log in", async () => {
+    const response = await fetchPage("/account");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Faccount");
+  });
+
+  it("shows the person's own gifts, submissions and newsletter choice, and nobody else's", async () => {
+    const { user, cookie } = await userWithSession("donor@example.com", "USER", "Dora Donor");
+    const db = getDb(env);
+    await db.insert(donations).values([
+      gift("g1", { donorEmail: "donor@example.com", amountCents: 12_345 }),
+      gift("g2", {
+        donorEmail: "other-address@example.com",
+        userId: user.id,
+        amountCents: 6_789,
+        frequency: "monthly",
+      }),
+      gift("g3", { donorEmail: "stranger@example.com", amountCents: 99_999 }),
+    ]);
+    await db.insert(submissions).values([
+      {
+        id: "s1",
+        kind: "volunteer",
+        locale: "en",
+        name: "Dora",
+        email: "donor@example.com",
+        payload: {},
+        idempotencyKey: "a",
+      },
+      {
+        id: "s2",
+        kind: "fundraising-team",
+        locale: "en",
+        name: "Stranger",
+        email: "stranger@example.com",
+        payload: {},
+        idempotencyKey: "b",
+      },
+    ]);
+    await db
+      .insert(subscribers)
+      .values({ id: "n1", email: "donor@example.com", locale: "en", status: "confirmed" });
+
+    const response = await fetchPage("/account", { headers: { Cookie: cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Cache-Control")).toContain("no-store");
+    const html = await response.text();
+    expect(html).toContain("$123.45");
+    expect(html).toContain("$67.89");
+    expect(html).not.toContain("$999.99");
+    expect(html).toContain("Volunteer");
+    expect(html).not.toContain("Fundraising team");
+    expect(html).toContain("You receive the newsletter.");
+
+    const unsubscribe = await postForm("/account", { intent: "unsubscribe" }, { Cookie: cookie });
+    expect(unsubscribe.status).toBe(200);
+    const [row] = await db.select().from(subscribers).where(eq(subscribers.id, "n1"));
+    expect(row!.status).toBe("unsubscribed");
+  });
+});
+
+describe("admin overview figures", () => {
+  it("finds the start of the month and year in New York time", () => {
+    expect(zonedTimeToUtc(2026, 1, 1).toISOString()).toBe("2026-01-01T05:00:00.000Z");
+    expect(zonedTimeToUtc(2026, 7, 1).toISOString()).toBe("2026-07-01T04:00:00.000Z");
+    // 1 a.m. UTC on 1 December is still November in New York.
+    expect(periodStarts(new Date("2026-12-01T01:00:00Z"))).toEqual({
+      month: "2026-11-01T04:00:00.000Z",
+      year: "2026-01-01T05:00:00.000Z",
+    });
+  });
+
+  it("counts succeeded gifts this month and year, and active monthly gifts", async () => {
+    const db = getDb(env);
+    const now = new Date();
+    const starts = periodStarts(now);
+    const beforeMonth = new Date(Date.parse(starts.month) - 60_000).toISOString();
+    await db.insert(donations).values([
+      gift("t1", { amountCents: 5_000, paidAt: now.toISOString() }),
+      gift("t2", { amountCents: 7_000, paidAt: now.toISOString(), status: "refunded" }),
+      gift("t3", {
+        amountCents: 2_000,
+        paidAt: starts.year < beforeMonth ? beforeMonth : now.toISOString(),
+      }),
+      gift("t4", { amountCents: 9_000, paidAt: "2000-01-01T00:00:00.000Z" }),
+    ]);
+    await db.insert(recurringGifts).values([
+      {
+        id: "r1",
+        stripeSubscriptionId: "sub_1",
+        stripeCustomerId: "c",
+        amountCents: 2_500,
+        donorName: "A",
+        donorEmail: "a@example.com",
+        locale: "en",
+      },
+      {
+        id: "r2",
+        stripeSubscriptionId: "sub_2",
+        stripeCustomerId: "c",
+        amountCents: 4_000,
+        status: "canceled",
+        donorName: "B",
+        donorEmail: "b@example.com",
+        locale: "en",
+      },
+    ]);
+    const totals = await givingTotals(env, now);
+    expect(totals.yearCents).toBeGreaterThanOrEqual(7_000);
+    expect(totals.yearCents - totals.monthCents).toBe(starts.year < beforeMonth ? 2_000 : 0);
+    expect(totals.recurringCents).toBe(2_500);
+    expect(totals.recurringCount).toBe(1);
+  });
+});
+
+describe("admin lists paginate on the server", () => {
+  it("shows 25 a page and links to the next", async () => {
+    const { cookie } = await userWithSession("pager@example.org", "ADMIN");
+    const db = getDb(env);
+    // One insert each: D1 allows 100 bound values per statement.
+    const rows = Array.from({ length: 30 }, (_, index) => ({
+      id: `p${index}`,
+      kind: "contact" as const,
+      locale: "en",
+      name: `Pager Person ${String(index).padStart(2, "0")}`,
+      email: `p${index}@example.com`,
+      payload: {},
+      idempotencyKey: `p${index}`,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, index)).toISOString(),
+    }));
+    await db.batch([
+      db.insert(submissions).values(rows[0]!),
+      ...rows.slice(1).map((row) => db.insert(submissions).values(row)),
+    ]);
+    const first = await (
+      await fetchPage("/admin/submissions?q=Pager", { headers: { Cookie: cookie } })
+    ).text();
+    expect(first.match(/Pager Person \d\d</g)).toHaveLength(25);
+    expect(first).toContain("Page 1 of 2");
+    expect(first).toContain("Pager Person 29<");
+    expect(first).not.toContain("Pager Person 04<");
+    const second = await (
+      await fetchPage("/admin/submissions?q=Pager&page=2", { headers: { Cookie: cookie } })
+    ).text();
+    expect(second.match(/Pager Person \d\d</g)).toHaveLength(5);
+    expect(second).toContain("Pager Person 00<");
+  });
+});

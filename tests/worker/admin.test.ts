@@ -1,0 +1,321 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { csvCell, toCsv } from "~/server/admin/csv.server";
+import { getDb } from "~/server/db/client.server";
+import { auditLog, outbox, submissions, subscribers, translationOverrides, users } from "~/server/db/schema";
+import { userWithSession } from "./auth-helpers";
+import { fetchPage, postForm } from "./fetch";
+
+let admin: Awaited<ReturnType<typeof userWithSession>>;
+let member: Awaited<ReturnType<typeof userWithSession>>;
+const SUBMISSION_ID = "sub-1";
+
+async function seed() {
+  const db = getDb(env);
+  await db.insert(submissions).values({
+    id: SUBMISSION_ID,
+    kind: "contact",
+    locale: "en",
+    name: "<script>alert('x')</script>",
+    email: "parent@example.com",
+    phone: "+1 212 555 0100",
+    payload: {
+      subject: '=HYPERLINK("https://evil.example","click")',
+      message: 'Hello, "team"\nsecond line',
+      amount: "-2+3",
+      at: "@SUM(A1)",
+      tab: "\tx",
+    },
+    idempotencyKey: "k1",
+  });
+  await db
+    .insert(subscribers)
+    .values({ id: "s1", email: "reader@example.com", locale: "en", status: "confirmed" });
+  await db.insert(outbox).values({
+    id: "o1",
+    to: "parent@example.com",
+    subject: "Thanks",
+    text: "Body",
+    template: "test.failed",
+    locale: "en",
+    status: "failed",
+    attempts: 8,
+    lastError: "provider down",
+  });
+}
+
+beforeAll(async () => {
+  admin = await userWithSession("admin@example.org", "ADMIN", "Ada Admin");
+  member = await userWithSession("member@example.org", "USER", "Max Member");
+  await seed();
+});
+
+const get = (path: string, cookie?: string) => fetchPage(path, { headers: cookie ? { Cookie: cookie } : {} });
+
+const PAGES = [
+  "/admin",
+  "/admin/submissions",
+  "/admin/submissions?kind=contact&status=new&q=parent&page=1",
+  `/admin/submissions/${SUBMISSION_ID}`,
+  "/admin/submissions/export.csv?kind=contact",
+  "/admin/donations",
+  "/admin/donations/export.csv",
+  "/admin/subscribers",
+  "/admin/subscribers/export.csv",
+  "/admin/content",
+  "/admin/outbox",
+  "/admin/users",
+  "/admin/audit",
+];
+
+/** Every admin action, with a valid body. */
+const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
+  { path: `/admin/submissions/${SUBMISSION_ID}`, fields: () => ({ status: "spam", notes: "x" }) },
+  { path: "/admin/subscribers", fields: () => ({ id: "s1", email: "reader@example.com" }) },
+  {
+    path: "/admin/content",
+    fields: () => ({ intent: "save", locale: "es", namespace: "common", key: "nav.home", value: "Hackeado" }),
+  },
+  { path: "/admin/outbox", fields: () => ({ id: "o1" }) },
+  { path: "/admin/users", fields: () => ({ id: member.user.id, role: "ADMIN" }) },
+];
+
+async function snapshot() {
+  const db = getDb(env);
+  return {
+    submission: (await db.select().from(submissions).where(eq(submissions.id, SUBMISSION_ID)))[0]?.status,
+    subscriber: (await db.select().from(subscribers).where(eq(subscribers.id, "s1")))[0]?.status,
+    overrides: (await db.select().from(translationOverrides)).length,
+    outbox: (await db.select().from(outbox).where(eq(outbox.id, "o1")))[0]?.status,
+    memberRole: (await db.select().from(users).where(eq(users.id, member.user.id)))[0]?.role,
+    audit: (await db.select().from(auditLog)).length,
+  };
+}
+
+describe("authorisation matrix: every admin loader", () => {
+  it.each(PAGES)("anonymous → /login for %s", async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+  });
+
+  it.each(PAGES)("USER → 403 for %s", async (path) => {
+    const response = await get(path, member.cookie);
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(body).not.toContain("parent@example.com");
+    expect(body).not.toContain("reader@example.com");
+  });
+
+  it.each(PAGES)("ADMIN → 200 for %s", async (path) => {
+    const response = await get(path, admin.cookie);
+    expect(response.status).toBe(200);
+    if (!path.includes(".csv")) {
+      expect(response.headers.get("X-Robots-Tag")).toContain("noindex");
+      expect(await response.text()).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    }
+  });
+
+  it("client-side data requests are guarded too", async () => {
+    const userData = await get("/admin/users.data", member.cookie);
+    expect(await userData.text()).not.toContain("admin@example.org");
+    const anonymousData = await get("/admin/submissions.data");
+    expect(await anonymousData.text()).not.toContain("parent@example.com");
+    const adminData = await get("/admin/users.data", admin.cookie);
+    expect(await adminData.text()).toContain("admin@example.org");
+  });
+});
+
+describe("authorisation matrix: every admin action", () => {
+  it.each(ACTIONS)("anonymous and USER change nothing at $path", async ({ path, fields }) => {
+    const before = await snapshot();
+    const anonymous = await postForm(path, fields());
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    const user = await postForm(path, fields(), { Cookie: member.cookie });
+    expect(user.status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(ACTIONS)("a cross-origin post is refused at $path", async ({ path, fields }) => {
+    const before = await snapshot();
+    const response = await postForm(path, fields(), { Cookie: admin.cookie, Origin: "https://evil.example" });
+    expect(response.status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("admin actions, audited", () => {
+  it("works a submission from new to done with notes", async () => {
+    for (const status of ["in-progress", "done"]) {
+      const response = await postForm(
+        `/admin/submissions/${SUBMISSION_ID}`,
+        { status, notes: `Called back (${status})` },
+        { Cookie: admin.cookie },
+      );
+      expect(response.status).toBe(200);
+    }
+    const [row] = await getDb(env).select().from(submissions).where(eq(submissions.id, SUBMISSION_ID));
+    expect(row).toMatchObject({ status: "done", notes: "Called back (done)" });
+    const audit = await getDb(env).select().from(auditLog).where(eq(auditLog.targetId, SUBMISSION_ID));
+    expect(audit.map((entry) => entry.detail)).toContainEqual({
+      kind: "contact",
+      statusFrom: "in-progress",
+      statusTo: "done",
+      notesChanged: true,
+    });
+    expect(audit.every((entry) => entry.userEmail === "admin@example.org")).toBe(true);
+  });
+
+  it("refuses an unknown status", async () => {
+    const response = await postForm(
+      `/admin/submissions/${SUBMISSION_ID}`,
+      { status: "deleted", notes: "" },
+      { Cookie: admin.cookie },
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it("escapes what visitors typed on admin pages", async () => {
+    for (const path of ["/admin/submissions", `/admin/submissions/${SUBMISSION_ID}`]) {
+      const html = await (await get(path, admin.cookie)).text();
+      expect(html).not.toContain("<script>alert('x')</script>");
+      expect(html).toContain("&lt;script&gt;");
+    }
+  });
+
+  it("edits a Spanish string; the public page shows it on the next request; reset restores it", async () => {
+    expect(await (await get("/?lng=es")).text()).toContain("Inicio");
+    const save = await postForm(
+      "/admin/content",
+      { intent: "save", locale: "es", namespace: "common", key: "nav.home", value: "Portada nueva" },
+      { Cookie: admin.cookie },
+    );
+    expect(save.status).toBe(200);
+    expect(await (await get("/?lng=es")).text()).toContain("Portada nueva");
+    expect(await (await get("/locales/es/common.json")).text()).toContain("Portada nueva");
+    const reset = await postForm(
+      "/admin/content",
+      { intent: "reset", locale: "es", namespace: "common", key: "nav.home" },
+      { Cookie: admin.cookie },
+    );
+    expect(reset.status).toBe(200);
+    expect(await (await get("/?lng=es")).text()).not.toContain("Portada nueva");
+    const actions = (await getDb(env).select().from(auditLog)).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(["content.save", "content.reset"]));
+  });
+
+  it("refuses keys the site does not have", async () => {
+    const response = await postForm(
+      "/admin/content",
+      { intent: "save", locale: "es", namespace: "common", key: "made.up", value: "x" },
+      { Cookie: admin.cookie },
+    );
+    expect(response.status).toBe(400);
+  });
+
+  it("retries an outbox message", async () => {
+    const response = await postForm("/admin/outbox", { id: "o1" }, { Cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const [row] = await getDb(env).select().from(outbox).where(eq(outbox.id, "o1"));
+    expect(row!.status).toBe("sent");
+    const [entry] = await getDb(env).select().from(auditLog).where(eq(auditLog.action, "outbox.retry"));
+    expect(entry).toMatchObject({ targetId: "o1", userEmail: "admin@example.org" });
+  });
+
+  it("unsubscribes a subscriber", async () => {
+    const response = await postForm(
+      "/admin/subscribers",
+      { id: "s1", email: "reader@example.com" },
+      { Cookie: admin.cookie },
+    );
+    expect(response.status).toBe(200);
+    const [row] = await getDb(env).select().from(subscribers).where(eq(subscribers.id, "s1"));
+    expect(row!.status).toBe("unsubscribed");
+  });
+
+  it("shows the audit log", async () => {
+    const html = await (await get("/admin/audit", admin.cookie)).text();
+    expect(html).toContain("submission.update");
+    expect(html).toContain("admin@example.org");
+  });
+});
+
+describe("users and the last-admin rule", () => {
+  it("the only admin cannot be made a user", async () => {
+    const soleAdmin = await userWithSession("sole@example.net", "ADMIN");
+    // Make the other admins users first, so only one admin is left.
+    await getDb(env).update(users).set({ role: "USER" }).where(eq(users.role, "ADMIN"));
+    await getDb(env).update(users).set({ role: "ADMIN" }).where(eq(users.id, soleAdmin.user.id));
+    const response = await postForm(
+      "/admin/users",
+      { id: soleAdmin.user.id, role: "USER" },
+      { Cookie: soleAdmin.cookie },
+    );
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("at least one admin");
+    const [row] = await getDb(env).select().from(users).where(eq(users.id, soleAdmin.user.id));
+    expect(row!.role).toBe("ADMIN");
+
+    // With a second admin, either can be made a user.
+    const second = await userWithSession("second@example.net", "USER");
+    expect(
+      (await postForm("/admin/users", { id: second.user.id, role: "ADMIN" }, { Cookie: soleAdmin.cookie }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await postForm("/admin/users", { id: soleAdmin.user.id, role: "USER" }, { Cookie: second.cookie }))
+        .status,
+    ).toBe(200);
+    const entries = await getDb(env).select().from(auditLog).where(eq(auditLog.action, "user.role"));
+    expect(entries.map((entry) => entry.detail)).toContainEqual({
+      email: "sole@example.net",
+      from: "ADMIN",
+      to: "USER",
+    });
+    // The demoted admin is now refused.
+    expect((await get("/admin", soleAdmin.cookie)).status).toBe(403);
+    await getDb(env).update(users).set({ role: "ADMIN" }).where(eq(users.id, admin.user.id));
+  });
+});
+
+describe("CSV export", () => {
+  it("neutralises formulas and quotes per RFC 4180", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell("\rx")).toBe('"\'\rx"');
+    expect(csvCell('say "hi", twice')).toBe('"say ""hi"", twice"');
+    expect(csvCell("two\nlines")).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(42)).toBe("42");
+    expect(toCsv(["a", "b"], [["1", "2"]])).toBe("\uFEFFa,b\r\n1,2\r\n");
+  });
+
+  it("exports one kind of submission as an attachment, safely", async () => {
+    const response = await get("/admin/submissions/export.csv?kind=contact", admin.cookie);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("Content-Disposition")).toMatch(
+      /^attachment; filename="submissions-contact-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const csv = new TextDecoder().decode(bytes);
+    expect(csv).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
+    expect(csv).toContain("'-2+3");
+    expect(csv).toContain("'@SUM(A1)");
+    expect(csv).toContain(`"Hello, ""team""\nsecond line"`);
+    expect(csv).toContain("'+1 212 555 0100");
+    expect(csv.split("\r\n")[0]).toBe(
+      "id,created_at,status,locale,name,email,phone,notes,amount,at,message,subject,tab",
+    );
+  });
+
+  it("asks for a kind", async () => {
+    expect((await get("/admin/submissions/export.csv", admin.cookie)).status).toBe(400);
+  });
+});

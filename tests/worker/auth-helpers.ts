@@ -1,0 +1,24 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { signUp } from "~/server/auth/accounts.server";
+import { createSession } from "~/server/auth/sessions.server";
+import { getDb } from "~/server/db/client.server";
+import { users, type Role } from "~/server/db/schema";
+import type { SessionUser } from "~/lib/session-user";
+
+export const PASSWORD = "a long enough password";
+
+/** A user with a role, and the Cookie header of a fresh session for them. */
+export async function userWithSession(email: string, role: Role = "USER", name = "Test Person") {
+  const created = await signUp(env, { name, email, password: PASSWORD, locale: "en" });
+  if (!created.ok) throw new Error(`could not create ${email}`);
+  if (role !== "USER") await getDb(env).update(users).set({ role }).where(eq(users.email, email));
+  const user: SessionUser = { ...created.user, role };
+  return { user, cookie: cookieFrom(await createSession(env, user.id)) };
+}
+
+/** "session=…" from a Set-Cookie header. */
+export function cookieFrom(setCookie: string | null): string {
+  if (!setCookie) throw new Error("no Set-Cookie");
+  return setCookie.split(";")[0]!;
+}
