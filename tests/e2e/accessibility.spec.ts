@@ -6,7 +6,9 @@ const PATHS = [...SITE_PAGES.map((page) => page.path), "/not-a-page", "/search?q
 for (const locale of ["en", "es"] as const) {
   for (const colorScheme of ["light", "dark"] as const) {
     test.describe(`${locale}, ${colorScheme}`, () => {
-      test.use({ colorScheme });
+      // Sections below the fold fade in as they scroll into view; axe must judge the settled
+      // page, which reduced motion shows at once.
+      test.use({ colorScheme, reducedMotion: "reduce" });
       for (const path of PATHS) {
         test(`${path} has no axe violations`, async ({ page }) => {
           await rememberCookieChoice(page);

@@ -2,8 +2,7 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import AxeBuilder from "@axe-core/playwright";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 // The server under test keeps its D1 here (scripts/e2e-server.mjs); an admin is made the way a
 // maintainer would, with `npm run admin:create`, and a visitor's submission is inserted as the
@@ -49,19 +48,6 @@ test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 // A rejected login answers 400 and a signed-out /api/v1/auth/me 401, on purpose.
 // (One pattern: Playwright reads a two-item array as [value, options].)
 test.use({ allowConsoleErrors: [/^(400 .*\/(login|signup)\.data|401 .*\/api\/v1\/auth\/me)$/] });
-
-/**
- * WCAG 2.1 AA (axe), as expectNoAxeViolations, leaving out the shared language selector: its
- * aria-label "Language: English" fails label-content-name-mismatch on every page (reported
- * to the foundation; not this issue's code).
- */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude('summary[aria-label^="Language"]')
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-}
 
 async function logIn(page: Page, email: string, password: string, path = "/login") {
   await page.goto(path);

@@ -65,7 +65,7 @@ test.describe("language", () => {
   test("switching to Spanish persists across reload, rendered by the server", async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);
-    await page.locator("header summary[aria-label^='Language']:visible").click();
+    await page.locator("header summary:visible", { hasText: "Language" }).click();
     await page
       .locator("header")
       .getByRole("link", { name: /Español/ })
@@ -86,7 +86,7 @@ test.describe("language", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto("/mission");
-    await page.locator("header summary[aria-label^='Language']:visible").click();
+    await page.locator("header summary:visible", { hasText: "Language" }).click();
     await page
       .locator("header")
       .getByRole("link", { name: /Español/ })

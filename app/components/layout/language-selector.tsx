@@ -18,13 +18,13 @@ export function LanguageSelector({ align = "right" }: { align?: "left" | "right"
   return (
     <Disclosure
       className="relative"
-      // The name repeats the visible code, so speech users can say what they see (WCAG 2.5.3).
-      label={t("language.current", { language: current.nativeName, code: current.code.toUpperCase() })}
       summaryClassName="tap-target focus-ring flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-2 text-sm font-medium hover:bg-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden"
       summary={
         <>
           <GlobeIcon />
-          <span aria-hidden="true">{current.code.toUpperCase()}</span>
+          {/* The visible name is part of the accessible name, "Language: English" (WCAG 2.5.3). */}
+          <span className="sr-only">{t("language.label")}: </span>
+          <span lang={current.code}>{current.nativeName}</span>
           <ChevronDownIcon className="h-3.5 w-3.5" />
         </>
       }
