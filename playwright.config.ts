@@ -32,7 +32,7 @@ export default defineConfig({
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : [["list"]],
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: ".test-reports/e2e.json" }]] : [["list"]],
   use: {
     baseURL: BASE_URL,
     trace: "retain-on-failure",

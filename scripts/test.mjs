@@ -37,8 +37,9 @@ function countTests(file, kind) {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }
 
-rmSync("test-results", { recursive: true, force: true });
-mkdirSync("test-results", { recursive: true });
+// Reports live outside test-results/, which Playwright empties when it starts.
+rmSync(".test-reports", { recursive: true, force: true });
+mkdirSync(".test-reports", { recursive: true });
 
 const steps = [];
 const step = (name, ok) => {
@@ -61,14 +62,14 @@ step(
     "run",
     "--reporter=default",
     "--reporter=json",
-    "--outputFile.json=test-results/worker.json",
+    "--outputFile.json=.test-reports/worker.json",
   ]),
 );
 const built = step("build", run("npx", ["react-router", "build"]));
 if (built) step("end-to-end tests", run("npx", ["playwright", "test"], { CI: "true" }));
 
-const worker = countTests("test-results/worker.json", "vitest");
-const e2e = countTests("test-results/e2e.json", "playwright");
+const worker = countTests(".test-reports/worker.json", "vitest");
+const e2e = countTests(".test-reports/e2e.json", "playwright");
 const totals = [worker, e2e].filter(Boolean).reduce(
   (sum, part) => ({
     passed: sum.passed + part.passed,
