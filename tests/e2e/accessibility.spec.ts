@@ -21,6 +21,7 @@ for (const locale of ["en", "es"] as const) {
 }
 
 test("the cookie banner itself has no axe violations", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
   await expectNoAxeViolations(page);
 });
