@@ -118,12 +118,10 @@ function Programs() {
                   className="mt-4"
                   items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))}
                 />
-                <Link
-                  to={program.path}
-                  className="btn-secondary mt-6"
-                  aria-label={t("programs.learnMoreLabel", { program: title })}
-                >
+                <Link to={program.path} className="btn-secondary mt-6">
                   {t("programs.learnMore")}
+                  {/* The link says where it leads, for screen readers and search engines. */}
+                  <span className="sr-only">{t("programs.learnMoreAbout", { program: title })}</span>
                 </Link>
               </div>
             </article>
