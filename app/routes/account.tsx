@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
 import { DateTime, Money } from "~/components/admin/format";
 import { tableClass, TableScroll, tdClass, thClass } from "~/components/admin/ui";
 import { seoMeta, type Seo } from "~/lib/seo";
 import { selfUnsubscribe } from "~/server/admin/subscribers.server";
+import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
 import { accountOverview } from "~/server/auth/account.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
@@ -33,8 +34,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const { env } = getRequestContext(args.context);
+  const { env, ctx } = getRequestContext(args.context);
   const formData = await args.request.formData();
+  if (formData.get("intent") === "receipt") {
+    const sent = await sendReceiptCopy(env, ctx, user, String(formData.get("donationId") ?? ""));
+    return sent ? { receiptSentTo: sent.to } : data({ receiptNotFound: true }, { status: 404 });
+  }
   if (formData.get("intent") === "unsubscribe") await selfUnsubscribe(env, user.email);
   return { unsubscribed: true };
 }
@@ -58,37 +63,56 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               </Link>
             </p>
           ) : (
-            <TableScroll label={t("account.gifts")}>
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("account.date")}</th>
-                    <th className={`${thClass} text-right`}>{t("account.amount")}</th>
-                    <th className={thClass}>{t("account.type")}</th>
-                    <th className={thClass}>{t("account.status")}</th>
-                    <th className={thClass}>{t("account.receipt")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {gifts.map((gift) => (
-                    <tr key={gift.id}>
-                      <td className={tdClass}>
-                        <DateTime iso={gift.date} withTime={false} />
-                      </td>
-                      <td className={`${tdClass} text-right tabular-nums`}>
-                        <Money cents={gift.amountCents} currency={gift.currency} />
-                      </td>
-                      <td className={tdClass}>{t(`account.frequency.${gift.frequency}`)}</td>
-                      <td className={tdClass}>{t(`account.donationStatus.${gift.status}`)}</td>
-                      <td className={tdClass}>
-                        {/* receipt link: the donations issue's receipt view / re-send goes here */}
-                        {gift.status === "succeeded" ? t("account.receiptPending") : "—"}
-                      </td>
+            <>
+              {actionData && "receiptSentTo" in actionData ? (
+                <Notice tone="success">
+                  {t("account.receiptSent", { email: actionData.receiptSentTo })}
+                </Notice>
+              ) : null}
+              {actionData && "receiptNotFound" in actionData ? (
+                <Notice>{t("account.receiptNotFound")}</Notice>
+              ) : null}
+              <TableScroll label={t("account.gifts")}>
+                <table className={tableClass}>
+                  <thead>
+                    <tr>
+                      <th className={thClass}>{t("account.date")}</th>
+                      <th className={`${thClass} text-right`}>{t("account.amount")}</th>
+                      <th className={thClass}>{t("account.type")}</th>
+                      <th className={thClass}>{t("account.status")}</th>
+                      <th className={thClass}>{t("account.receipt")}</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+                  </thead>
+                  <tbody>
+                    {gifts.map((gift) => (
+                      <tr key={gift.id}>
+                        <td className={tdClass}>
+                          <DateTime iso={gift.date} withTime={false} />
+                        </td>
+                        <td className={`${tdClass} text-right tabular-nums`}>
+                          <Money cents={gift.amountCents} currency={gift.currency} />
+                        </td>
+                        <td className={tdClass}>{t(`account.frequency.${gift.frequency}`)}</td>
+                        <td className={tdClass}>{t(`account.donationStatus.${gift.status}`)}</td>
+                        <td className={tdClass}>
+                          {gift.status === "succeeded" ? (
+                            <Form method="post">
+                              <input type="hidden" name="intent" value="receipt" />
+                              <input type="hidden" name="donationId" value={gift.id} />
+                              <button type="submit" className="btn-secondary px-3 py-1 text-sm">
+                                {t("account.emailReceipt")}
+                              </button>
+                            </Form>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </TableScroll>
+            </>
           )}
         </section>
 
@@ -128,7 +152,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           <h2 id="newsletter-title" className="text-2xl font-bold">
             {t("account.newsletter")}
           </h2>
-          {actionData?.unsubscribed ? (
+          {actionData && "unsubscribed" in actionData ? (
             <Notice tone="success">{t("account.unsubscribed")}</Notice>
           ) : (
             <>

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { periodStarts, zonedTimeToUtc } from "~/server/admin/common.server";
 import { givingTotals } from "~/server/admin/donations.server";
 import { getDb } from "~/server/db/client.server";
-import { donations, recurringGifts, submissions, subscribers } from "~/server/db/schema";
+import { donations, outbox, recurringGifts, submissions, subscribers } from "~/server/db/schema";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
@@ -78,6 +78,40 @@ describe("/account", () => {
     expect(unsubscribe.status).toBe(200);
     const [row] = await db.select().from(subscribers).where(eq(subscribers.id, "n1"));
     expect(row!.status).toBe("unsubscribed");
+  });
+
+  it("e-mails a copy of the person's own receipt, and refuses someone else's gift", async () => {
+    const { cookie } = await userWithSession("receipts@example.com", "USER", "Rita Receipt");
+    const db = getDb(env);
+    // Paid long ago, so the overview figures tested below stay about this year.
+    await db.insert(donations).values([
+      gift("r1", {
+        donorEmail: "receipts@example.com",
+        amountCents: 5_000,
+        paidAt: "2020-03-01T15:00:00.000Z",
+      }),
+      gift("r2", {
+        donorEmail: "stranger@example.com",
+        amountCents: 7_000,
+        paidAt: "2020-03-01T15:00:00.000Z",
+      }),
+    ]);
+
+    const html = await (await fetchPage("/account", { headers: { Cookie: cookie } })).text();
+    expect(html).toContain("E-mail me this receipt");
+
+    const sent = await postForm("/account", { intent: "receipt", donationId: "r1" }, { Cookie: cookie });
+    expect(sent.status).toBe(200);
+    const [copy] = await db.select().from(outbox).where(eq(outbox.template, "donation.receipt-copy"));
+    expect(copy!.to).toBe("receipts@example.com");
+    expect(copy!.text).toContain("$50");
+    expect(copy!.text).toContain(env.ORG_EIN);
+
+    const refused = await postForm("/account", { intent: "receipt", donationId: "r2" }, { Cookie: cookie });
+    expect(refused.status).toBe(404);
+    expect(await db.select().from(outbox).where(eq(outbox.template, "donation.receipt-copy"))).toHaveLength(
+      1,
+    );
   });
 });
 

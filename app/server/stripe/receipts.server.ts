@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from "~/lib/i18n";
 import type { OutgoingEmail } from "../mail/outbox.server";
 import { signToken } from "../signed-token.server";
 import { getTranslationBundle } from "../translations.server";
+import type { donationAttempts, donations } from "../db/schema";
 
 /**
  * Every e-mail about gifts: receipts (also the IRS written acknowledgement), the failed-renewal
@@ -72,6 +73,29 @@ export type ReceiptGift = {
   dedication?: { type: "honor" | "memory"; name: string } | null;
   employer?: string | null;
 };
+
+/** What a receipt says about one payment, from its donations row and the attempt that began it. */
+export function receiptFor(
+  donation: typeof donations.$inferSelect,
+  attempt: typeof donationAttempts.$inferSelect | null,
+): ReceiptGift {
+  return {
+    donationId: donation.id,
+    donorName: donation.donorName,
+    donorEmail: donation.donorEmail,
+    locale: donation.locale,
+    frequency: donation.frequency,
+    amountCents: donation.amountCents,
+    feeCents: donation.feeCents,
+    currency: donation.currency,
+    paidAt: donation.paidAt ?? donation.createdAt,
+    dedication:
+      attempt?.dedicationType && attempt.dedicationName
+        ? { type: attempt.dedicationType, name: attempt.dedicationName }
+        : null,
+    employer: attempt?.employer,
+  };
+}
 
 /** The receipt and written acknowledgement for one payment (a gift or a monthly renewal). */
 export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promise<OutgoingEmail> {

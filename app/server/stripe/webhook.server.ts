@@ -9,7 +9,7 @@ import {
   buildDedicationEmail,
   buildReceiptEmail,
   buildRenewalFailedEmail,
-  type ReceiptGift,
+  receiptFor,
 } from "./receipts.server";
 
 /**
@@ -19,7 +19,6 @@ import {
  */
 
 type Attempt = typeof donationAttempts.$inferSelect;
-type Donation = typeof donations.$inferSelect;
 type Mail = { id: string; email: OutgoingEmail };
 
 export type WebhookResult = { status: number; body: string };
@@ -110,25 +109,6 @@ async function findAttempt(db: Db, id: string | undefined | null): Promise<Attem
 }
 
 const donorName = (attempt: Attempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
-
-function receiptFor(donation: Donation, attempt: Attempt | null): ReceiptGift {
-  return {
-    donationId: donation.id,
-    donorName: donation.donorName,
-    donorEmail: donation.donorEmail,
-    locale: donation.locale,
-    frequency: donation.frequency,
-    amountCents: donation.amountCents,
-    feeCents: donation.feeCents,
-    currency: donation.currency,
-    paidAt: donation.paidAt ?? donation.createdAt,
-    dedication:
-      attempt?.dedicationType && attempt.dedicationName
-        ? { type: attempt.dedicationType, name: attempt.dedicationName }
-        : null,
-    employer: attempt?.employer,
-  };
-}
 
 async function dedicationMail(env: Env, attempt: Attempt | null): Promise<Mail[]> {
   if (!attempt?.dedicationType || !attempt.dedicationName || !attempt.dedicationEmail) return [];
