@@ -26,12 +26,17 @@ import { accentForPath } from "./content/site-pages";
 import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY } from "./lib/i18n";
 import type { SessionUser } from "./lib/session-user";
 import { getRequestContext } from "./server/context.server";
+import { readableFormMiddleware } from "./server/form-body.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
 import { getSessionUser } from "./server/session.server";
 import { getTranslationVersion } from "./server/translations.server";
 import { turnstileEnabled } from "./server/turnstile.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, rememberLocaleMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  i18nextMiddleware,
+  rememberLocaleMiddleware,
+  readableFormMiddleware,
+];
 
 export const handle = { i18n: ["common"] };
 
@@ -195,15 +200,22 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   } else {
     const forbidden = status === 403;
+    const badRequest = status === 400;
+    const title = forbidden
+      ? t("error.forbiddenTitle")
+      : badRequest
+        ? t("error.badRequestTitle")
+        : t("error.title");
+    const description = forbidden
+      ? t("error.forbiddenDescription")
+      : badRequest
+        ? t("error.badRequestDescription")
+        : t("error.description");
     content = (
       <div className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-4 py-16">
-        <title>{forbidden ? t("error.forbiddenTitle") : t("error.title")}</title>
-        <h1 className="text-3xl font-extrabold sm:text-4xl">
-          {forbidden ? t("error.forbiddenTitle") : t("error.title")}
-        </h1>
-        <p className="max-w-2xl text-lg text-gray-700 dark:text-gray-300">
-          {forbidden ? t("error.forbiddenDescription") : t("error.description")}
-        </p>
+        <title>{title}</title>
+        <h1 className="text-3xl font-extrabold sm:text-4xl">{title}</h1>
+        <p className="max-w-2xl text-lg text-gray-700 dark:text-gray-300">{description}</p>
         <div className="flex flex-wrap gap-3">
           {forbidden ? null : (
             <Link to={`${location.pathname}${location.search}`} replace className="btn-primary">

@@ -145,3 +145,22 @@ describe("page metadata on client navigations", () => {
     expect(body).toContain("https://example.org/about?lng=es");
   });
 });
+
+describe("a post that is not a form", () => {
+  it.each(["/forms/contact", "/donate", "/login", "/newsletter"])(
+    "%s answers 400 with a readable page",
+    async (path) => {
+      const json = await fetchPage(path, {
+        method: "POST",
+        body: '{"broken":',
+        headers: { Origin: ORIGIN, "Content-Type": "application/json" },
+      });
+      expect(json.status).toBe(400);
+      expect(await json.text()).toContain("We could not read that form");
+
+      const noType = await fetchPage(path, { method: "POST", headers: { Origin: ORIGIN, Cookie: "lng=es" } });
+      expect(noType.status).toBe(400);
+      expect(await noType.text()).toContain("No pudimos leer ese formulario");
+    },
+  );
+});
