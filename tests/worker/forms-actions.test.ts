@@ -454,3 +454,25 @@ describe("pages", () => {
     expect(subscriber).toMatchObject({ status: "pending", source: "contact" });
   });
 });
+
+describe("an empty post, as with JavaScript off", () => {
+  it.each([
+    "contact",
+    "enrollment",
+    "education",
+    "athletics",
+    "mentoring",
+    "volunteer",
+    "get-involved",
+    "fundraising-team",
+    "giving-info",
+    "partner",
+  ])("/forms/%s answers 400 with the error summary, never a 500", async (kind) => {
+    const response = await postForm(`/forms/${kind}`, {});
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("There is a problem");
+    // No library's raw English message reaches the page.
+    expect(html).not.toMatch(/Invalid (type|key)/);
+  });
+});

@@ -12,8 +12,15 @@ import type { TFunction } from "i18next";
 /** Turns a schema message ("ns:key" or "ns:key|{json params}") into the visitor's language. */
 export function translateFieldError(t: TFunction, message: string): string {
   const separator = message.indexOf("|");
-  if (separator === -1) return t(message);
-  return t(message.slice(0, separator), JSON.parse(message.slice(separator + 1)) as Record<string, unknown>);
+  const key = separator === -1 ? message : message.slice(0, separator);
+  // Only our own keys ("ns:key") are shown; a library's raw English message never is.
+  if (!/^[a-z]+:[\w.]+$/i.test(key)) return t("common:forms.invalidField");
+  if (separator === -1) return t(key);
+  try {
+    return t(key, JSON.parse(message.slice(separator + 1)) as Record<string, unknown>);
+  } catch {
+    return t(key);
+  }
 }
 
 const inputClass =

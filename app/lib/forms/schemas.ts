@@ -214,7 +214,11 @@ const VolunteerPageSchema = formObject({
   motivation: requiredText(1000),
   references: optionalText(1000),
 });
-export const VolunteerSchema = v.variant("variant", [VolunteerModalSchema, VolunteerPageSchema]);
+export const VolunteerSchema = v.variant(
+  "variant",
+  [VolunteerModalSchema, VolunteerPageSchema],
+  FIELD_MESSAGES.choice,
+);
 
 export const GetInvolvedSchema = formObject({
   firstName: requiredText(LENGTH.name),
