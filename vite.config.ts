@@ -11,6 +11,22 @@ export default defineConfig({
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
   environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
     ssr: {
       // Discovered mid-request these make the first dev request fail (TOOLCHAIN.md).
       optimizeDeps: {

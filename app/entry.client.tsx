@@ -1,27 +1,43 @@
-import i18next from "i18next";
-import HttpBackend from "i18next-http-backend";
+import i18next, { type ResourceLanguage } from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES } from "./lib/i18n";
+import { LazyHttpBackend } from "./components/layout/lazy-http-backend";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, TRANSLATIONS_ELEMENT_ID } from "./lib/i18n";
 
 function metaContent(name: string): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? "";
 }
 
+/** The namespaces the server rendered this page with, carried in the HTML. */
+function translationsInPage(): ResourceLanguage {
+  try {
+    return JSON.parse(
+      document.getElementById(TRANSLATIONS_ELEMENT_ID)?.textContent ?? "{}",
+    ) as ResourceLanguage;
+  } catch {
+    return {}; // then the backend fetches them
+  }
+}
+
 async function hydrate() {
   const version = metaContent("i18n-version");
+  // Hydrate in the language the server rendered; root.tsx then runs the browser's detector.
+  const language = document.documentElement.lang || DEFAULT_LOCALE;
+  const resources = translationsInPage();
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
+    .use(LazyHttpBackend)
     .init({
-      // Hydrate in the language the server rendered; root.tsx then runs the browser's detector.
-      lng: document.documentElement.lang || DEFAULT_LOCALE,
+      lng: language,
+      resources: { [language]: resources },
+      // The HTML carries this page's namespaces; anything else comes from the backend.
+      partialBundledLanguages: true,
       supportedLngs: [...SUPPORTED_LOCALES],
       fallbackLng: false,
       load: "currentOnly",
-      ns: metaContent("i18n-namespaces").split(",").filter(Boolean),
+      ns: Object.keys(resources),
       defaultNS: "common",
       interpolation: { escapeValue: false },
       // ARCHITECTURE.md: 10 parallel reads, 5 retries starting at 350 ms.

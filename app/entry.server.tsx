@@ -33,6 +33,19 @@ function i18nFor(loadContext: RouterContextProvider): I18n {
   }
 }
 
+/**
+ * The matched routes' stylesheets as preload Link headers. They block the first paint, yet in the
+ * HTML they come after the script preloads React hoists; from the headers (and Cloudflare's Early
+ * Hints) the browser asks for them first.
+ */
+function stylesheetPreloads(routerContext: EntryContext): string {
+  const hrefs = new Set<string>();
+  for (const match of routerContext.staticHandlerContext.matches) {
+    for (const href of routerContext.manifest.routes[match.route.id]?.css ?? []) hrefs.add(href);
+  }
+  return [...hrefs].map((href) => `<${href}>; rel=preload; as=style`).join(", ");
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -71,6 +84,8 @@ export default async function handleRequest(
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const preloads = stylesheetPreloads(routerContext);
+  if (preloads) responseHeaders.append("Link", preloads);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -23,7 +23,13 @@ import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useSwitchLanguage } from "./components/layout/use-switch-language";
 import { accentForPath } from "./content/site-pages";
-import { isLocale, LOCALE_COOKIE, LOCALE_STORAGE_KEY } from "./lib/i18n";
+import {
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_STORAGE_KEY,
+  scriptSafeJson,
+  TRANSLATIONS_ELEMENT_ID,
+} from "./lib/i18n";
 import type { SessionUser } from "./lib/session-user";
 import { getRequestContext } from "./server/context.server";
 import { readableFormMiddleware } from "./server/form-body.server";
@@ -59,14 +65,29 @@ const SCROLL_RETRY_MS = 50;
 // Runs before first paint so the theme and the cookie banner never flash (kept tiny, inline).
 const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("theme");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("cookieConsent")===null)d.classList.add("consent-pending")}catch(e){}})()`;
 
-function useRouteNamespaces(): string {
+function useRouteNamespaces(): string[] {
   const matches = useMatches();
   const namespaces = new Set<string>();
   for (const match of matches) {
     for (const namespace of (match.handle as { i18n?: string[] } | undefined)?.i18n ?? [])
       namespaces.add(namespace);
   }
-  return [...namespaces].join(",");
+  return [...namespaces];
+}
+
+/** This page's namespaces in its language, for entry.client.tsx to hydrate with (decision 011). */
+function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
+  const { i18n } = useTranslation();
+  const resources = Object.fromEntries(
+    namespaces.map((namespace) => [namespace, i18n.getResourceBundle(i18n.language, namespace) ?? {}]),
+  );
+  return (
+    <script
+      type="application/json"
+      id={TRANSLATIONS_ELEMENT_ID}
+      dangerouslySetInnerHTML={{ __html: scriptSafeJson(resources) }}
+    />
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -84,7 +105,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
-        <meta name="i18n-namespaces" content={namespaces} />
         <meta name="i18n-version" content={data?.i18nVersion ?? ""} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -95,6 +115,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         className="min-h-screen bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100"
       >
         {children}
+        <TranslationsInPage namespaces={namespaces} />
         <Scripts nonce={nonce} />
       </body>
     </html>

@@ -19,3 +19,14 @@ export function isLocale(value: unknown): value is Locale {
 
 /** BCP 47 tags for Intl formatting and hreflang. */
 export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-US" };
+
+/**
+ * The first page's translations travel inside its HTML in this data block (docs/decisions/011),
+ * so the browser hydrates without first fetching them.
+ */
+export const TRANSLATIONS_ELEMENT_ID = "i18n-resources";
+
+/** JSON safe to place inside a <script> element: no "</script>" or "<!--" can appear in it. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, "\\u003c");
+}

@@ -82,6 +82,35 @@ test.describe("language", () => {
     expect(html).toContain("Quiénes somos");
   });
 
+  test("the first view hydrates from its own HTML; other copy comes from /locales", async ({ page }) => {
+    const copyRequests: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/locales/")) copyRequests.push(pathname);
+    });
+    await page.goto("/about");
+    await waitForHydration(page);
+    expect(copyRequests).toEqual([]);
+
+    // A page with a namespace the first view did not carry fetches just that one.
+    await page.locator("footer").getByRole("link", { name: "Donate Now" }).click();
+    await expect(page).toHaveURL(/\/give$/);
+    // Each namespace is asked for as the part of the page that uses it renders.
+    await expect
+      .poll(() => [...copyRequests].sort())
+      .toEqual(["/locales/en/donate.json", "/locales/en/forms.json", "/locales/en/give.json"]);
+
+    await page.locator("header summary:visible", { hasText: "Language" }).click();
+    await page
+      .locator("header")
+      .getByRole("link", { name: /Español/ })
+      .click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    expect(copyRequests).toEqual(
+      expect.arrayContaining(["/locales/es/common.json", "/locales/es/give.json"]),
+    );
+  });
+
   test("without JavaScript the language links still work", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
@@ -285,6 +314,15 @@ test.describe("not found and errors", () => {
       await expect(page).toHaveURL(/\/$/);
     });
   });
+});
+
+test("pages announce their render-blocking stylesheet in a preload Link header", async ({ request }) => {
+  for (const path of ["/", "/events"]) {
+    const response = await request.get(path);
+    const stylesheet = /<link[^>]*rel="stylesheet"[^>]*href="([^"]+\.css)"/.exec(await response.text())?.[1];
+    expect(stylesheet, path).toBeTruthy();
+    expect(response.headers()["link"]).toContain(`<${stylesheet}>; rel=preload; as=style`);
+  }
 });
 
 test("static files carry the security headers, and built assets are cached for good", async ({

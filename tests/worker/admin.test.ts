@@ -185,6 +185,24 @@ describe("admin actions, audited", () => {
     }
   });
 
+  it("an edited string that looks like markup stays data inside the page's translations block", async () => {
+    const value = "</script><script>alert(1)</script><!-- Inicio";
+    await postForm(
+      "/admin/content",
+      { intent: "save", locale: "es", namespace: "common", key: "nav.home", value },
+      { Cookie: admin.cookie },
+    );
+    const html = await (await get("/?lng=es")).text();
+    const block = /<script type="application\/json" id="i18n-resources">([\s\S]*?)<\/script>/.exec(html)![1];
+    const translations = JSON.parse(block ?? "") as { common: { nav: { home: string } } };
+    expect(translations.common.nav.home).toBe(value);
+    await postForm(
+      "/admin/content",
+      { intent: "reset", locale: "es", namespace: "common", key: "nav.home" },
+      { Cookie: admin.cookie },
+    );
+  });
+
   it("edits a Spanish string; the public page shows it on the next request; reset restores it", async () => {
     expect(await (await get("/?lng=es")).text()).toContain("Inicio");
     const save = await postForm(

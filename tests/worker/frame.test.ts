@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { REDIRECTS, SITE_PAGES } from "~/content/site-pages";
+import aboutEnglish from "~/locales/en/about.json";
+import donateSpanish from "~/locales/es/donate.json";
 import { fetchPage, ORIGIN } from "./fetch";
 
 describe("routes", () => {
@@ -89,6 +91,24 @@ describe("language detection", () => {
   });
 });
 
+describe("first view", () => {
+  function translationsIn(html: string): Record<string, Record<string, unknown>> {
+    const json = /<script type="application\/json" id="i18n-resources">([^<]*)<\/script>/.exec(html)?.[1];
+    expect(json, "the translations data block").toBeTruthy();
+    return JSON.parse(json!) as Record<string, Record<string, unknown>>;
+  }
+
+  it("carries the page's namespaces, in its language, so hydration fetches no copy", async () => {
+    const english = translationsIn(await (await fetchPage("/about")).text());
+    expect(Object.keys(english).sort()).toEqual(["about", "common", "meta"]);
+    expect(english.about).toEqual(aboutEnglish);
+
+    const spanish = translationsIn(await (await fetchPage("/donate?lng=es")).text());
+    expect(Object.keys(spanish).sort()).toEqual(["common", "donate", "meta"]);
+    expect(spanish.donate).toEqual(donateSpanish);
+  });
+});
+
 describe("security headers", () => {
   it("sends a strict nonce CSP and the other defaults on pages", async () => {
     const response = await fetchPage("/");
@@ -99,9 +119,9 @@ describe("security headers", () => {
     expect(csp).toMatch(/script-src 'nonce-[^']+' 'strict-dynamic'/);
     expect(csp).toContain("frame-ancestors 'none'");
     const html = await response.text();
-    // Every script that runs carries the nonce (JSON-LD blocks are data, not scripts).
+    // Every script that runs carries the nonce (JSON and JSON-LD blocks are data, not scripts).
     const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter(
-      (tag) => !tag.includes("application/ld+json"),
+      (tag) => !/type="application\/(ld\+)?json"/.test(tag),
     );
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
