@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REDIRECTS, SITE_PAGES } from "~/content/site-pages";
-import aboutEnglish from "~/locales/en/about.json";
-import donateSpanish from "~/locales/es/donate.json";
+import { BUNDLED } from "~/server/translations.server";
 import { fetchPage, ORIGIN } from "./fetch";
 
 describe("routes", () => {
@@ -101,11 +100,11 @@ describe("first view", () => {
   it("carries the page's namespaces, in its language, so hydration fetches no copy", async () => {
     const english = translationsIn(await (await fetchPage("/about")).text());
     expect(Object.keys(english).sort()).toEqual(["about", "common", "meta"]);
-    expect(english.about).toEqual(aboutEnglish);
+    expect(english.about).toEqual(BUNDLED.en!.about);
 
     const spanish = translationsIn(await (await fetchPage("/donate?lng=es")).text());
     expect(Object.keys(spanish).sort()).toEqual(["common", "donate", "meta"]);
-    expect(spanish.donate).toEqual(donateSpanish);
+    expect(spanish.donate).toEqual(BUNDLED.es!.donate);
   });
 });
 
