@@ -95,6 +95,7 @@ test.describe("language", () => {
     // A page with a namespace the first view did not carry fetches just that one.
     await page.locator("footer").getByRole("link", { name: "Donate Now" }).click();
     await expect(page).toHaveURL(/\/give$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ways to Give");
     // Each namespace is asked for as the part of the page that uses it renders.
     await expect
       .poll(() => [...copyRequests].sort())
