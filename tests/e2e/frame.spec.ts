@@ -4,6 +4,21 @@ import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures
 test.describe("header", () => {
   test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
+  for (const width of [1024, 1280, 1440]) {
+    test(`every header control is on screen at ${width}px, in both languages`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      for (const language of ["en", "es"]) {
+        await page.goto(`/give?lng=${language}`);
+        const header = page.locator("header").first();
+        for (const control of await header.locator("a:visible, summary:visible, button:visible").all()) {
+          const box = (await control.boundingBox())!;
+          expect(box.x, await control.innerText()).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, await control.innerText()).toBeLessThanOrEqual(width);
+        }
+      }
+    });
+  }
+
   test("compacts after 50px of scroll and returns at the top", async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);

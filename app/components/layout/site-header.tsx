@@ -162,7 +162,8 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
       data-compact={compact ? "true" : "false"}
       className="group fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur transition-shadow data-[compact=true]:shadow-md dark:border-gray-800 dark:bg-gray-950/95"
     >
-      <div className="container-page flex h-20 items-center gap-3 transition-[height] duration-200 group-data-[compact=true]:h-14">
+      {/* A little wider than the page so the whole bar fits on one line in Spanish too. */}
+      <div className="container-page flex h-20 items-center gap-3 transition-[height] duration-200 group-data-[compact=true]:h-14 xl:max-w-7xl">
         <Link
           to="/"
           className="focus-ring tap-target flex shrink-0 items-center gap-2 rounded-lg text-xl font-extrabold text-gray-900 no-underline dark:text-white"
@@ -172,7 +173,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
           <span>{t("product")}</span>
         </Link>
 
-        <nav aria-label={t("nav.label")} className="ml-4 hidden lg:block">
+        <nav aria-label={t("nav.label")} className="ml-4 hidden xl:block">
           <ul className="flex items-center gap-1">
             <li>
               <NavLink to="/" end className={topLinkClass}>
@@ -214,7 +215,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
         </nav>
 
         <div className="ml-auto flex items-center gap-2">
-          <div className="hidden items-center gap-2 lg:flex">
+          <div className="hidden items-center gap-2 xl:flex">
             <LanguageSelector />
             <ThemeSwitcher />
           </div>
@@ -226,7 +227,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
             <DonateButton />
           )}
           <Disclosure
-            className="lg:hidden"
+            className="xl:hidden"
             label={t("nav.openMenu")}
             summaryClassName="tap-target focus-ring flex cursor-pointer list-none items-center justify-center rounded-lg border border-gray-300 text-gray-900 dark:border-gray-600 dark:text-white [&::-webkit-details-marker]:hidden"
             summary={<MenuIcon />}
