@@ -65,6 +65,7 @@ export default [
   route("logout", "routes/logout.ts"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
+  route("verify-email", "routes/verify-email.tsx"),
   route("account", "routes/account.tsx"),
   route("api/v1/auth/me", "routes/api/auth-me.ts"),
   route("api/v1/auth/refresh", "routes/api/auth-refresh.ts"),

@@ -2,7 +2,9 @@
 // --remote, in production. Usage:
 //   npm run admin:create -- --email you@example.org --password '…' [--name 'Your Name'] [--remote]
 // The password may come from ADMIN_PASSWORD instead of the command line. Without a password,
-// an existing account is promoted and keeps its password. The password is never printed.
+// an existing account is promoted and keeps its password (and its e-mail verification state).
+// With one, the account's e-mail counts as verified: the maintainer vouches for the address and
+// sets the only password (decision 013). The password is never printed.
 import { spawnSync } from "node:child_process";
 import { webcrypto as crypto } from "node:crypto";
 
@@ -98,9 +100,10 @@ if (password === undefined) {
 } else {
   const { hash, salt } = await hashPassword(password);
   execute(
-    `INSERT INTO users (id, email, name, password_hash, password_salt, password_iterations, role, locale, created_at, updated_at)
-     VALUES (${quote(crypto.randomUUID())}, ${quote(email)}, ${quote(name)}, ${quote(hash)}, ${quote(salt)}, ${PBKDF2_ITERATIONS}, 'ADMIN', 'en', ${quote(now)}, ${quote(now)})
+    `INSERT INTO users (id, email, name, password_hash, password_salt, password_iterations, role, locale, email_verified_at, created_at, updated_at)
+     VALUES (${quote(crypto.randomUUID())}, ${quote(email)}, ${quote(name)}, ${quote(hash)}, ${quote(salt)}, ${PBKDF2_ITERATIONS}, 'ADMIN', 'en', ${quote(now)}, ${quote(now)}, ${quote(now)})
      ON CONFLICT(email) DO UPDATE SET role = 'ADMIN', password_hash = excluded.password_hash,
+       email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at),
        password_salt = excluded.password_salt, password_iterations = excluded.password_iterations,
        name = CASE WHEN excluded.name <> '' THEN excluded.name ELSE users.name END, updated_at = excluded.updated_at;
      DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${quote(email)});`,

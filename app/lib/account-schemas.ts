@@ -46,3 +46,10 @@ export const ResetPasswordSchema = v.object({
   token: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/, "account:reset.invalidLink")),
   password: newPassword(),
 });
+
+/** The confirmation link's page: the token from the link and the account's password. */
+export const VerifyEmailSchema = v.object({
+  token: v.pipe(v.string("account:verify.invalidLink"), v.nonEmpty("account:verify.invalidLink")),
+  password: currentPassword(),
+  redirectTo,
+});

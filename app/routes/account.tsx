@@ -7,9 +7,12 @@ import { seoMeta, type Seo } from "~/lib/seo";
 import { selfUnsubscribe } from "~/server/admin/subscribers.server";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
 import { accountOverview } from "~/server/auth/account.server";
+import { isEmailVerified, sendVerificationLink } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
+import { getInstance, getLocale } from "~/server/i18n.server";
+import { deliverOutbox } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["account", "admin"] };
@@ -36,6 +39,19 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { env, ctx } = getRequestContext(args.context);
   const formData = await args.request.formData();
+  // Until the e-mail is verified nothing tied to it can be acted on (decision 013); the only
+  // thing to do is ask for the link again.
+  if (!(await isEmailVerified(env, user.id))) {
+    if (formData.get("intent") !== "resend-verification") return data({ unverified: true }, { status: 403 });
+    const locale = getLocale(args.context);
+    const ids = await sendVerificationLink(env, user, {
+      locale,
+      t: getInstance(args.context).getFixedT(locale, "account"),
+    });
+    if (!ids) return data({ verificationLimited: true }, { status: 429 });
+    ctx.waitUntil(deliverOutbox(env, { ids }));
+    return { verificationSentTo: user.email };
+  }
   if (formData.get("intent") === "receipt") {
     const sent = await sendReceiptCopy(env, ctx, user, String(formData.get("donationId") ?? ""));
     return sent ? { receiptSentTo: sent.to } : data({ receiptNotFound: true }, { status: 404 });
@@ -47,7 +63,40 @@ export async function action(args: Route.ActionArgs) {
 export default function AccountPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const { t: tAdmin } = useTranslation("admin");
-  const { user, gifts, submissions, newsletter } = loaderData;
+  const { user } = loaderData;
+  if (!loaderData.verified) {
+    return (
+      <AuthLayout title={t("account.title")} lead={t("account.lead", { email: user.email })}>
+        <div className="grid gap-6">
+          <section aria-labelledby="verify-title" className="grid gap-3">
+            <h2 id="verify-title" className="text-2xl font-bold">
+              {t("verify.pendingTitle")}
+            </h2>
+            <p>{t("verify.pending", { email: user.email })}</p>
+            {actionData && "verificationSentTo" in actionData ? (
+              <Notice tone="success">{t("verify.resent", { email: actionData.verificationSentTo })}</Notice>
+            ) : null}
+            {actionData && "verificationLimited" in actionData ? (
+              <Notice>{t("verify.resendLimited")}</Notice>
+            ) : null}
+            {actionData && "unverified" in actionData ? <Notice>{t("verify.required")}</Notice> : null}
+            <Form method="post">
+              <input type="hidden" name="intent" value="resend-verification" />
+              <button type="submit" className="btn-secondary">
+                {t("verify.resend")}
+              </button>
+            </Form>
+          </section>
+          <Form method="post" action="/logout">
+            <button type="submit" className="btn-secondary">
+              {t("account.logout")}
+            </button>
+          </Form>
+        </div>
+      </AuthLayout>
+    );
+  }
+  const { gifts, submissions, newsletter } = loaderData;
   return (
     <AuthLayout wide title={t("account.title")} lead={t("account.lead", { email: user.email })}>
       <div className="grid gap-10">

@@ -3,14 +3,16 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AuthLayout } from "~/components/account/auth-layout";
+import { AuthLayout, Notice } from "~/components/account/auth-layout";
 import { ErrorSummary, Honeypot, HONEYPOT_FIELD, SubmitButton, TextField } from "~/components/forms/fields";
 import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
-import { signUp } from "~/server/auth/accounts.server";
-import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { requestAccount } from "~/server/auth/accounts.server";
+import { redirectIfSignedIn } from "~/server/auth/pages.server";
 import { getRequestContext } from "~/server/context.server";
-import { getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/i18n.server";
+import { deliverOutbox } from "~/server/mail/outbox.server";
 import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
@@ -24,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
+  const { env, ctx } = getRequestContext(args.context);
   const formData = await args.request.formData();
   const submission = parseWithValibot(formData, { schema: SignupSchema });
   const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
@@ -36,9 +38,19 @@ export async function action(args: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
 
   const { name, email, password, redirectTo } = submission.value;
-  const outcome = await signUp(env, { name, email, password, locale: getLocale(args.context) });
-  if (!outcome.ok) return data({ result: reply(["account:signup.exists"]) }, { status: 400 });
-  return signInAndRedirect(args, outcome.user, landingPath(outcome.user, redirectTo));
+  const locale = getLocale(args.context);
+  const ids = await requestAccount(env, {
+    name,
+    email,
+    password,
+    redirectTo: safeRedirectPath(redirectTo, "") || undefined,
+    locale,
+    t: getInstance(args.context).getFixedT(locale, "account"),
+  });
+  if (ids.length) ctx.waitUntil(deliverOutbox(env, { ids }));
+  // The same answer, not signed in, whether or not the address has an account: the link in the
+  // e-mail signs a new account in (decision 013).
+  return { sentTo: email };
 }
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
@@ -48,7 +60,8 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const [form, fields] = useForm({
     id: "signup",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
+    lastResult:
+      navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : null,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: SignupSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -60,6 +73,16 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
     if (actionData && input instanceof HTMLInputElement) input.value = "";
   }, [actionData, passwordId]);
   const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+  if (actionData && "sentTo" in actionData) {
+    return (
+      <AuthLayout title={t("signup.sentTitle")}>
+        <div className="grid gap-4">
+          <Notice tone="success">{t("signup.sent", { email: actionData.sentTo })}</Notice>
+          <p>{t("signup.sentHelp")}</p>
+        </div>
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title={t("signup.title")} lead={t("signup.lead")}>

@@ -6,9 +6,18 @@ import { data, type MiddlewareFunction } from "react-router";
  * a 400 error page here, in one place, instead of a 500 from each action. API routes (/api/…)
  * read their own bodies, the Stripe webhook its raw JSON, so they are left alone.
  */
+/** Actions that read no body: a post with none (a bare `fetch("/logout", {method: "POST"})`) is fine. */
+const BODYLESS_POSTS = new Set(["/logout"]);
+
 export const readableFormMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "HEAD" && !new URL(request.url).pathname.startsWith("/api/")) {
+  const { pathname } = new URL(request.url);
+  if (
+    method !== "GET" &&
+    method !== "HEAD" &&
+    !pathname.startsWith("/api/") &&
+    !BODYLESS_POSTS.has(pathname)
+  ) {
     try {
       await request.clone().formData();
     } catch {

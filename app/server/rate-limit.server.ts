@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "./db/client.server";
 import { rateLimits } from "./db/schema";
 import { sha256Hex } from "./session.server";
@@ -11,6 +11,13 @@ export const RATE_LIMITS = {
   forms: { limit: 10, windowSeconds: 10 * 60 },
   /** Failed sign-ins per visitor and e-mail. */
   login: { limit: 5, windowSeconds: 15 * 60 },
+  /**
+   * Sign-in attempts per e-mail, from any address: guesses spread over many addresses
+   * (decision 013). A success clears the count, so only failures add up.
+   */
+  loginAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /** E-mails about an account (confirmation links, "someone tried to sign up") per address and hour. */
+  accountMail: { limit: 3, windowSeconds: 60 * 60 },
   /** Stripe Checkout sessions per visitor: card-testing protection. */
   checkout: { limit: 3, windowSeconds: 5 * 60 },
 } satisfies Record<string, RateLimitRule>;
@@ -25,19 +32,36 @@ export function clientAddress(request: Request): string {
 }
 
 /**
- * Counts one hit against `scope` for this visitor in a fixed window (D1, so it holds across
- * isolates and in local runs alike). The address is stored hashed.
+ * Whom a limit counts: the IPv4 address, or the /64 network of an IPv6 address, since one
+ * subscriber line usually gets a whole /64 and can pick any address in it (decision 013).
+ * Anything that does not parse is counted as it is.
  */
-export async function hitRateLimit(
-  env: Pick<Env, "DB">,
-  scope: string,
-  request: Request,
-  rule: RateLimitRule,
-  extraKey = "",
-): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+export function rateLimitSubject(address: string): string {
+  if (!address.includes(":")) return address;
+  const lower = address.toLowerCase().split("%")[0]!;
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(lower);
+  if (mapped) return mapped[1]!;
+  const halves = lower.split("::");
+  if (halves.length > 2) return lower;
+  const groups = (half: string | undefined) => (half ? half.split(":") : []);
+  const head = groups(halves[0]);
+  const tail = groups(halves[1]);
+  // An embedded IPv4 tail (::1.2.3.4) fills two groups.
+  const missing = 8 - head.length - tail.length - (tail.at(-1)?.includes(".") ? 1 : 0);
+  if (missing < 0) return lower;
+  const all = halves.length === 2 ? [...head, ...Array<string>(missing).fill("0")] : head;
+  const network = all.slice(0, 4);
+  if (network.length < 4 || network.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) return lower;
+  return `${network.map((group) => parseInt(group, 16).toString(16)).join(":")}::/64`;
+}
+
+async function visitorKey(scope: string, request: Request, extraKey: string) {
+  return `${scope}:${await sha256Hex(`${rateLimitSubject(clientAddress(request))}|${extraKey}`)}`;
+}
+
+async function hitKey(env: Pick<Env, "DB">, key: string, rule: RateLimitRule) {
   const nowSeconds = Math.floor(Date.now() / 1000);
   const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-  const key = `${scope}:${await sha256Hex(`${clientAddress(request)}|${extraKey}`)}`;
   const [row] = await getDb(env)
     .insert(rateLimits)
     .values({ key, windowStart, count: 1 })
@@ -48,6 +72,44 @@ export async function hitRateLimit(
     .returning({ count: rateLimits.count });
   const count = row?.count ?? 1;
   return { allowed: count <= rule.limit, retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds };
+}
+
+/**
+ * Counts one hit against `scope` for this visitor in a fixed window (D1, so it holds across
+ * isolates and in local runs alike). The address is stored hashed.
+ */
+export async function hitRateLimit(
+  env: Pick<Env, "DB">,
+  scope: string,
+  request: Request,
+  rule: RateLimitRule,
+  extraKey = "",
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return hitKey(env, await visitorKey(scope, request, extraKey), rule);
+}
+
+/** Counts one hit against `scope` for a subject (an account, an e-mail), whoever sends it. */
+export async function hitSubjectRateLimit(
+  env: Pick<Env, "DB">,
+  scope: string,
+  subject: string,
+  rule: RateLimitRule,
+): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
+  return hitKey(env, `${scope}:${await sha256Hex(subject)}`, rule);
+}
+
+/** Forgets this visitor's count in `scope` (a sign-in that succeeded). */
+export async function clearRateLimit(env: Pick<Env, "DB">, scope: string, request: Request, extraKey = "") {
+  await getDb(env)
+    .delete(rateLimits)
+    .where(eq(rateLimits.key, await visitorKey(scope, request, extraKey)));
+}
+
+/** Forgets a subject's count in `scope`. */
+export async function clearSubjectRateLimit(env: Pick<Env, "DB">, scope: string, subject: string) {
+  await getDb(env)
+    .delete(rateLimits)
+    .where(eq(rateLimits.key, `${scope}:${await sha256Hex(subject)}`));
 }
 
 /** Old windows are useless; the Cron Trigger clears them. */

@@ -64,7 +64,38 @@ async function signUp(page: Page, name: string, email: string) {
   await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(email);
   await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Create account" }).click();
+  // Not signed in yet: the account is confirmed through the link e-mailed to it (decision 013).
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await expect(userMenu(page)).toHaveCount(0);
+  await page.goto(verificationLink(email));
+  await expect(page.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Confirm my e-mail" }).click();
   await expect(page).toHaveURL(/\/account$/);
+}
+
+/** The confirmation link the site queued for `email`, read from the outbox in D1. */
+function verificationLink(email: string): string {
+  const output = execFileSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      PERSIST_TO,
+      "--json",
+      "--command",
+      `SELECT text FROM outbox WHERE "to" = '${email}' AND template = 'account.verify-email' ORDER BY created_at DESC LIMIT 1;`,
+    ],
+    { env: wranglerEnv(), encoding: "utf8" },
+  );
+  const [result] = JSON.parse(output.slice(output.indexOf("["))) as [{ results: { text: string }[] }];
+  const link = new URL(/https?:\/\/\S*\/verify-email\?\S+/.exec(result.results[0]!.text)![0]);
+  return `${link.pathname}${link.search}`;
 }
 
 const userMenu = (page: Page) =>
@@ -122,6 +153,37 @@ test("login and signup pages pass axe and show errors in a summary", async ({ pa
   await expectNoAxeViolations(page);
   await page.goto("/login");
   await expectNoAxeViolations(page);
+});
+
+test("before the link is followed, /account says so and offers it again; the pages pass axe", async ({
+  page,
+}) => {
+  const email = `unverified-${RUN}@example.com`;
+  await page.goto("/signup");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Full name (required)", exact: true }).fill("Ursula Unverified");
+  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(email);
+  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "My gifts" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText(`We have sent a new link to ${email}.`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(verificationLink(email));
+  await expect(page.getByRole("heading", { name: "Confirm your e-mail" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Confirm my e-mail" }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole("heading", { name: "My gifts" })).toBeVisible();
 });
 
 test("a USER is refused at /admin", async ({ page }) => {

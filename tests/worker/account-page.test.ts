@@ -5,7 +5,7 @@ import { periodStarts, zonedTimeToUtc } from "~/server/admin/common.server";
 import { givingTotals } from "~/server/admin/donations.server";
 import { getDb } from "~/server/db/client.server";
 import { donations, outbox, recurringGifts, submissions, subscribers } from "~/server/db/schema";
-import { userWithSession } from "./auth-helpers";
+import { cookieFrom, PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
 const gift = (id: string, fields: Partial<typeof donations.$inferInsert>) => ({
@@ -18,6 +18,9 @@ const gift = (id: string, fields: Partial<typeof donations.$inferInsert>) => ({
   locale: "en",
   ...fields,
 });
+
+/** What the page shows, not the copy it carries for hydration (which names every form kind). */
+const shownText = (html: string) => html.replace(/<script type="application\/json"[\s\S]*?<\/script>/, "");
 
 describe("/account", () => {
   it("sends a visitor to log in", async () => {
@@ -79,6 +82,77 @@ describe("/account", () => {
     expect(unsubscribe.status).toBe(200);
     const [row] = await db.select().from(subscribers).where(eq(subscribers.id, "n1"));
     expect(row!.status).toBe("unsubscribed");
+  });
+
+  it("an account signed up on a stranger's e-mail sees and does nothing with their history until the link is followed", async () => {
+    const db = getDb(env);
+    const victim = "family@example.com";
+    await db.insert(donations).values(gift("v1", { donorEmail: victim, amountCents: 10_000 }));
+    await db.insert(submissions).values({
+      id: "v2",
+      kind: "enrollment",
+      locale: "en",
+      name: "Family",
+      email: victim,
+      payload: {},
+      idempotencyKey: "v2",
+    });
+    await db.insert(subscribers).values({ id: "v3", email: victim, locale: "en", status: "confirmed" });
+
+    const address = { "CF-Connecting-IP": "203.0.113.50" };
+    const signup = await postForm("/signup", { name: "Mallory", email: victim, password: PASSWORD }, address);
+    expect(signup.status).toBe(200);
+    expect(signup.headers.get("Set-Cookie")).toBeNull();
+    // Signing in with the password chosen at signup works, but shows nothing tied to the address.
+    const login = await postForm("/login", { email: victim, password: PASSWORD }, address);
+    expect(login.status).toBe(302);
+    const cookie = cookieFrom(login.headers.get("Set-Cookie"));
+    const before = await fetchPage("/account", { headers: { Cookie: cookie } });
+    expect(before.status).toBe(200);
+    const beforeHtml = shownText(await before.text());
+    expect(beforeHtml).toContain("Confirm your e-mail address");
+    expect(beforeHtml).toContain("Send the link again");
+    for (const hidden of [
+      "$100.00",
+      "Enrollment",
+      "You receive the newsletter.",
+      "E-mail me this receipt",
+      "Unsubscribe</button>",
+    ]) {
+      expect(beforeHtml).not.toContain(hidden);
+    }
+
+    const receipt = await postForm("/account", { intent: "receipt", donationId: "v1" }, { Cookie: cookie });
+    expect(receipt.status).toBe(403);
+    expect(await db.select().from(outbox).where(eq(outbox.template, "donation.receipt-copy"))).toEqual([]);
+    const unsubscribe = await postForm("/account", { intent: "unsubscribe" }, { Cookie: cookie });
+    expect(unsubscribe.status).toBe(403);
+    const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.id, "v3"));
+    expect(subscriber!.status).toBe("confirmed");
+
+    // Asking for the link again is limited: signup sent one, two more an hour.
+    for (const expected of [200, 200, 429]) {
+      const resend = await postForm("/account", { intent: "resend-verification" }, { Cookie: cookie });
+      expect(resend.status).toBe(expected);
+    }
+    const links = (await db.select().from(outbox).where(eq(outbox.to, victim))).filter(
+      (row) => row.template === "account.verify-email",
+    );
+    expect(links).toHaveLength(3);
+
+    // Whoever reads the mailbox and knows the password (the real owner of both) verifies.
+    const token = /verify-email\?token=([\w.-]+)/.exec(links.at(-1)!.text)![1]!;
+    const verified = await postForm("/verify-email", { token, password: PASSWORD }, address);
+    expect(verified.status).toBe(302);
+    const after = shownText(
+      await (
+        await fetchPage("/account", { headers: { Cookie: cookieFrom(verified.headers.get("Set-Cookie")) } })
+      ).text(),
+    );
+    expect(after).toContain("$100.00");
+    expect(after).toContain("Enrollment");
+    expect(after).toContain("You receive the newsletter.");
+    expect(after).not.toContain("Send the link again");
   });
 
   it("e-mails a copy of the person's own receipt, and refuses someone else's gift", async () => {

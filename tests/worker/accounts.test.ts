@@ -5,6 +5,7 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/server/auth/password.server";
 import { SESSION_MAX_AGE_SECONDS } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/db/client.server";
+import { rateLimitSubject } from "~/server/rate-limit.server";
 import { outbox, sessions, users } from "~/server/db/schema";
 import { sha256Hex } from "~/server/session.server";
 import { cookieFrom, PASSWORD, userWithSession } from "./auth-helpers";
@@ -13,6 +14,13 @@ import { fetchPage, ORIGIN, postForm } from "./fetch";
 let visitor = 0;
 /** Each test posts from its own address, so rate limits of one test do not touch another. */
 const fromAddress = () => ({ "CF-Connecting-IP": `198.51.100.${++visitor}` });
+
+/** The token of the latest confirmation link e-mailed to `email` (read from the outbox). */
+async function verificationToken(email: string): Promise<string> {
+  const rows = await getDb(env).select().from(outbox).where(eq(outbox.to, email));
+  const mail = rows.filter((row) => row.template === "account.verify-email").at(-1);
+  return /verify-email\?token=([\w.-]+)/.exec(mail!.text)![1]!;
+}
 
 const me = (cookie?: string) => fetchPage("/api/v1/auth/me", { headers: cookie ? { Cookie: cookie } : {} });
 const postApi = (path: string, cookie?: string, origin = ORIGIN) =>
@@ -35,15 +43,37 @@ describe("password hashing", () => {
 });
 
 describe("sign up and log in", () => {
-  it("signs up, sets a hardened session cookie and lands on /account", async () => {
+  it("signs up without signing in, then the e-mailed link (and the password) signs in to /account", async () => {
     const response = await postForm(
       "/signup",
       { name: "Ana Díaz", email: "Ana@Example.com", password: PASSWORD, redirectTo: "" },
       fromAddress(),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/account");
-    const setCookie = response.headers.get("Set-Cookie")!;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+    expect(await response.text()).toContain("We have sent a message to ana@example.com.");
+    const [row] = await getDb(env).select().from(users).where(eq(users.email, "ana@example.com"));
+    expect(row).toMatchObject({
+      role: "USER",
+      name: "Ana Díaz",
+      passwordIterations: 100_000,
+      emailVerifiedAt: null,
+    });
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+
+    // Opening the link (as a mail scanner would) changes nothing; it shows a password form.
+    const token = await verificationToken("ana@example.com");
+    const page = await fetchPage(`/verify-email?token=${token}`);
+    expect(page.status).toBe(200);
+    const pageHtml = await page.text();
+    expect(pageHtml).toContain('name="password"');
+    expect(pageHtml).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(page.headers.get("Set-Cookie")).toBeNull();
+
+    const verified = await postForm("/verify-email", { token, password: PASSWORD }, fromAddress());
+    expect(verified.status).toBe(302);
+    expect(verified.headers.get("Location")).toBe("/account");
+    const setCookie = verified.headers.get("Set-Cookie")!;
     expect(setCookie).toMatch(/^session=[\w-]{40,};/);
     for (const attribute of [
       "HttpOnly",
@@ -54,18 +84,71 @@ describe("sign up and log in", () => {
     ]) {
       expect(setCookie).toContain(attribute);
     }
-    const [row] = await getDb(env).select().from(users).where(eq(users.email, "ana@example.com"));
-    expect(row).toMatchObject({ role: "USER", name: "Ana Díaz", passwordIterations: 100_000 });
-    expect(row!.passwordHash).not.toContain(PASSWORD);
     // Only the token's hash is stored.
-    const token = cookieFrom(setCookie).slice("session=".length);
+    const sessionToken = cookieFrom(setCookie).slice("session=".length);
     const stored = await getDb(env).select().from(sessions).where(eq(sessions.userId, row!.id));
-    expect(stored.map((session) => session.tokenHash)).toEqual([await sha256Hex(token)]);
+    expect(stored.map((session) => session.tokenHash)).toEqual([await sha256Hex(sessionToken)]);
     expect(await (await me(cookieFrom(setCookie))).json()).toEqual({
       name: "Ana Díaz",
       email: "ana@example.com",
       role: "USER",
     });
+    // The link verifies once.
+    const again = await postForm("/verify-email", { token, password: PASSWORD }, fromAddress());
+    expect(again.status).toBe(400);
+    expect(again.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("a confirmation link needs the account's password: a mailbox owner cannot verify a stranger's account", async () => {
+    await postForm(
+      "/signup",
+      { name: "Mallory", email: "victim-mailbox@example.com", password: PASSWORD },
+      fromAddress(),
+    );
+    const token = await verificationToken("victim-mailbox@example.com");
+    const wrong = await postForm("/verify-email", { token, password: "not the password" }, fromAddress());
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toContain("The password is incorrect.");
+    expect(wrong.headers.get("Set-Cookie")).toBeNull();
+    const forged = await postForm(
+      "/verify-email",
+      { token: `${token.slice(0, -2)}xx`, password: PASSWORD },
+      fromAddress(),
+    );
+    expect(forged.status).toBe(400);
+    const [row] = await getDb(env).select().from(users).where(eq(users.email, "victim-mailbox@example.com"));
+    expect(row!.emailVerifiedAt).toBeNull();
+  });
+
+  it("answers signup for an existing address exactly like a new one, and e-mails the owner instead", async () => {
+    const { user } = await userWithSession("taken@example.com", "USER", "Tess Taken");
+    const fresh = await postForm(
+      "/signup",
+      { name: "Someone", email: "fresh-twin@example.com", password: "another long password" },
+      fromAddress(),
+    );
+    const taken = await postForm(
+      "/signup",
+      { name: "Someone", email: "taken@example.com", password: "another long password" },
+      fromAddress(),
+    );
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.headers.get("Set-Cookie")).toBeNull();
+    expect(fresh.headers.get("Set-Cookie")).toBeNull();
+    const page = async (response: Response, email: string) =>
+      (await response.text()).replaceAll(email, "EMAIL").replace(/nonce="[^"]*"/g, "");
+    expect(await page(taken, "taken@example.com")).toBe(await page(fresh, "fresh-twin@example.com"));
+
+    const mail = await getDb(env).select().from(outbox).where(eq(outbox.to, "taken@example.com"));
+    expect(mail.map((row) => row.template)).toEqual(["account.signup-existing"]);
+    expect(mail[0]!.text).toContain("Someone tried to create a new product account");
+    expect(mail[0]!.text).toContain("/forgot-password");
+    // The account is untouched: its name and password stay.
+    const [row] = await getDb(env).select().from(users).where(eq(users.id, user.id));
+    expect(row!.name).toBe("Tess Taken");
+    expect(
+      (await postForm("/login", { email: "taken@example.com", password: PASSWORD }, fromAddress())).status,
+    ).toBe(302);
   });
 
   it("rejects a short password and keeps what was typed, except the password", async () => {
@@ -160,6 +243,63 @@ describe("sign up and log in", () => {
     expect(blocked.status).toBe(429);
   });
 
+  it("limits guesses at one account from many addresses", async () => {
+    await userWithSession("spread@example.com");
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await postForm(
+        "/login",
+        { email: "spread@example.com", password: `guess ${attempt}` },
+        fromAddress(),
+      );
+      expect(response.status).toBe(400);
+    }
+    // The 11th attempt, from yet another address, is refused even with the right password.
+    const blocked = await postForm(
+      "/login",
+      { email: "spread@example.com", password: PASSWORD },
+      fromAddress(),
+    );
+    expect(blocked.status).toBe(429);
+    expect(await blocked.text()).toContain("Too many failed attempts. Please wait 15 minutes");
+  });
+
+  it("counts IPv6 visitors by their /64", async () => {
+    await userWithSession("six@example.com");
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await postForm(
+        "/login",
+        { email: "six@example.com", password: "guess guess" },
+        { "CF-Connecting-IP": `2001:db8:6:4::${attempt + 1}` },
+      );
+    }
+    const sameNetwork = await postForm(
+      "/login",
+      { email: "six@example.com", password: PASSWORD },
+      { "CF-Connecting-IP": "2001:0db8:0006:0004:ffff:eeee:dddd:cccc" },
+    );
+    expect(sameNetwork.status).toBe(429);
+    const otherNetwork = await postForm(
+      "/login",
+      { email: "six@example.com", password: PASSWORD },
+      { "CF-Connecting-IP": "2001:db8:6:5::1" },
+    );
+    expect(otherNetwork.status).toBe(302);
+  });
+
+  it.each([
+    ["2001:db8:1:2:3:4:5:6", "2001:db8:1:2::/64"],
+    ["2001:DB8:0001:0002::9", "2001:db8:1:2::/64"],
+    ["2001:db8::1", "2001:db8:0:0::/64"],
+    ["::1", "0:0:0:0::/64"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+    ["203.0.113.7", "203.0.113.7"],
+    ["not-an-address", "not-an-address"],
+    ["1:2:3:4:5:6:7:8:9::", "1:2:3:4:5:6:7:8:9::"],
+  ])("rate limits count %s as %s", (address, subject) => {
+    expect(rateLimitSubject(address)).toBe(subject);
+  });
+
   it("a success clears the failure count", async () => {
     await userWithSession("forgetful@example.com");
     const address = fromAddress();
@@ -237,6 +377,20 @@ describe("auth API and sessions", () => {
     expect((await postApi("/api/v1/auth/logout")).status).toBe(204);
   });
 
+  it("POST /logout without a session, or without a body, redirects home like any logout", async () => {
+    const bare = await fetchPage("/logout", { method: "POST", headers: { Origin: ORIGIN } });
+    expect(bare.status).toBe(302);
+    expect(bare.headers.get("Location")).toBe("/");
+    expect((await postForm("/logout", {})).status).toBe(302);
+    const { cookie } = await userWithSession("bare-bye@example.com");
+    const signedIn = await fetchPage("/logout", {
+      method: "POST",
+      headers: { Origin: ORIGIN, Cookie: cookie },
+    });
+    expect(signedIn.status).toBe(302);
+    expect((await me(cookie)).status).toBe(401);
+  });
+
   it("the /logout form works without JavaScript", async () => {
     const { cookie } = await userWithSession("form-bye@example.com");
     const response = await postForm("/logout", {}, { Cookie: cookie });
@@ -277,7 +431,8 @@ describe("password reset", () => {
   }
 
   it("e-mails a single-use link that sets a new password and ends old sessions", async () => {
-    const { cookie } = await userWithSession("reset@example.com");
+    // Not yet verified: a reset link comes through the mailbox, so using it verifies the address.
+    const { cookie } = await userWithSession("reset@example.com", "USER", "Test Person", { verified: false });
     const response = await postForm("/forgot-password", { email: "reset@example.com" }, fromAddress());
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("If an account exists for that e-mail");
@@ -295,6 +450,8 @@ describe("password reset", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("Location")).toBe("/login?reset=done");
     expect((await me(cookie)).status).toBe(401);
+    const [row] = await getDb(env).select().from(users).where(eq(users.email, "reset@example.com"));
+    expect(row!.emailVerifiedAt).toEqual(expect.any(String));
 
     const again = await postForm(
       "/reset-password",

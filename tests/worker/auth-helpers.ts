@@ -8,11 +8,22 @@ import type { SessionUser } from "~/lib/session-user";
 
 export const PASSWORD = "a long enough password";
 
-/** A user with a role, and the Cookie header of a fresh session for them. */
-export async function userWithSession(email: string, role: Role = "USER", name = "Test Person") {
+/**
+ * A user with a role, and the Cookie header of a fresh session for them. The e-mail counts as
+ * verified unless `verified: false` (an account just signed up, decision 013).
+ */
+export async function userWithSession(
+  email: string,
+  role: Role = "USER",
+  name = "Test Person",
+  { verified = true } = {},
+) {
   const created = await signUp(env, { name, email, password: PASSWORD, locale: "en" });
   if (!created.ok) throw new Error(`could not create ${email}`);
-  if (role !== "USER") await getDb(env).update(users).set({ role }).where(eq(users.email, email));
+  await getDb(env)
+    .update(users)
+    .set({ role, emailVerifiedAt: verified ? new Date().toISOString() : null })
+    .where(eq(users.email, email));
   const user: SessionUser = { ...created.user, role };
   return { user, cookie: cookieFrom(await createSession(env, user.id)) };
 }

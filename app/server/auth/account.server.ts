@@ -2,9 +2,15 @@ import { desc, eq, or } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { donations, submissions, subscribers } from "../db/schema";
+import { isEmailVerified } from "./accounts.server";
 
-/** What /account shows: the person's gifts, submissions and newsletter choice. */
+/**
+ * What /account shows: the person's gifts, submissions and newsletter choice, found by the
+ * account's e-mail. Nothing at all until that e-mail is verified, since anyone can sign up
+ * with any address (decision 013).
+ */
 export async function accountOverview(env: Pick<Env, "DB">, user: SessionUser) {
+  if (!(await isEmailVerified(env, user.id))) return { verified: false as const };
   const db = getDb(env);
   const [gifts, sent, [subscriber]] = await Promise.all([
     db
@@ -39,6 +45,7 @@ export async function accountOverview(env: Pick<Env, "DB">, user: SessionUser) {
       .limit(1),
   ]);
   return {
+    verified: true as const,
     gifts: gifts.map(({ date, createdAt, ...gift }) => ({ ...gift, date: date ?? createdAt })),
     submissions: sent,
     newsletter: subscriber?.status ?? ("none" as const),

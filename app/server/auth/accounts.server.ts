@@ -1,13 +1,24 @@
-import { and, count, eq, gt, isNull } from "drizzle-orm";
+import { and, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { passwordResets, rateLimits, users } from "../db/schema";
+import { passwordResets, users } from "../db/schema";
 import { queueEmail } from "../mail/outbox.server";
-import { clientAddress, hitRateLimit, RATE_LIMITS } from "../rate-limit.server";
+import {
+  clearRateLimit,
+  clearSubjectRateLimit,
+  hitRateLimit,
+  hitSubjectRateLimit,
+  RATE_LIMITS,
+} from "../rate-limit.server";
 import { sha256Hex } from "../session.server";
+import { signToken, verifyToken } from "../signed-token.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions } from "./sessions.server";
+
+/** A confirmation link works for a day (decision 013). */
+export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+const EMAIL_VERIFICATION_PURPOSE = "verify-email";
 
 /** A reset link works once, for an hour. */
 export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
@@ -31,25 +42,25 @@ const toSessionUser = (row: UserRow): SessionUser => ({
 export type SignInResult =
   { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "rate-limited" };
 
-async function loginLimiterKey(request: Request, email: string) {
-  return `login:${await sha256Hex(`${clientAddress(request)}|${email}`)}`;
-}
-
 /**
  * Checks an e-mail and password. Every attempt counts against RATE_LIMITS.login for this
- * visitor and e-mail; a success clears the count, so only failures add up. An unknown e-mail
- * costs the same hashing time as a wrong password and gets the same answer.
+ * visitor and e-mail and against RATE_LIMITS.loginAccount for the e-mail from any address
+ * (decision 013); a success clears both, so only failures add up. An unknown e-mail costs the
+ * same hashing time and the same counting as a wrong password and gets the same answer.
  */
 export async function signIn(
   env: Pick<Env, "DB">,
   request: Request,
   credentials: { email: string; password: string },
 ): Promise<SignInResult> {
-  const [perEmail, perVisitor] = await Promise.all([
+  const [perEmail, perVisitor, perAccount] = await Promise.all([
     hitRateLimit(env, "login", request, RATE_LIMITS.login, credentials.email),
     hitRateLimit(env, "login-visitor", request, LOGIN_ATTEMPTS_PER_VISITOR),
+    hitSubjectRateLimit(env, "login-account", credentials.email, RATE_LIMITS.loginAccount),
   ]);
-  if (!perEmail.allowed || !perVisitor.allowed) return { ok: false, reason: "rate-limited" };
+  if (!perEmail.allowed || !perVisitor.allowed || !perAccount.allowed) {
+    return { ok: false, reason: "rate-limited" };
+  }
 
   const db = getDb(env);
   const [row] = await db.select().from(users).where(eq(users.email, credentials.email)).limit(1);
@@ -59,13 +70,20 @@ export async function signIn(
   const matches = await verifyPassword(credentials.password, stored);
   if (!row || !matches) return { ok: false, reason: "invalid" };
 
-  await db.delete(rateLimits).where(eq(rateLimits.key, await loginLimiterKey(request, credentials.email)));
+  await Promise.all([
+    clearRateLimit(env, "login", request, credentials.email),
+    clearSubjectRateLimit(env, "login-account", credentials.email),
+  ]);
   return { ok: true, user: toSessionUser(row) };
 }
 
 export type SignUpResult = { ok: true; user: SessionUser } | { ok: false; reason: "exists" };
 
-/** A new USER account. Admins are made only by `npm run admin:create` or another admin. */
+/**
+ * A new USER account, its e-mail not yet verified. The password is hashed before the insert,
+ * so an address that already has an account costs the same time. Admins are made only by
+ * `npm run admin:create` or another admin.
+ */
 export async function signUp(
   env: Pick<Env, "DB">,
   input: { name: string; email: string; password: string; locale: string },
@@ -88,6 +106,148 @@ export async function signUp(
   return row ? { ok: true, user: toSessionUser(row) } : { ok: false, reason: "exists" };
 }
 
+type MailInput = { locale: string; t: TFunction };
+
+function siteLink(env: Pick<Env, "SITE_URL">, path: string, locale: string) {
+  const link = new URL(path, env.SITE_URL);
+  if (locale !== "en") link.searchParams.set("lng", locale);
+  return link;
+}
+
+/**
+ * Queues the confirmation link for an unverified account, at most RATE_LIMITS.accountMail an
+ * hour per address. Returns the outbox ids to deliver, or null when the limit is reached.
+ */
+export async function sendVerificationLink(
+  env: Pick<Env, "DB" | "CACHE" | "LINK_SIGNING_SECRET" | "SITE_URL">,
+  user: SessionUser,
+  input: MailInput & { redirectTo?: string },
+): Promise<string[] | null> {
+  if (!(await hitSubjectRateLimit(env, "account-mail", user.email, RATE_LIMITS.accountMail)).allowed) {
+    return null;
+  }
+  const token = await signToken(
+    env,
+    EMAIL_VERIFICATION_PURPOSE,
+    `${user.id}|${user.email}`,
+    EMAIL_VERIFICATION_TTL_SECONDS,
+  );
+  const link = siteLink(env, `/verify-email?token=${token}`, input.locale);
+  if (input.redirectTo) link.searchParams.set("redirectTo", input.redirectTo);
+  const db = getDb(env);
+  const outboxId = crypto.randomUUID();
+  await db.batch([
+    queueEmail(
+      db,
+      {
+        to: user.email,
+        subject: input.t("verify.emailSubject"),
+        text: input.t("verify.emailBody", { name: user.name || user.email, link: link.toString() }),
+        template: "account.verify-email",
+        locale: input.locale,
+      },
+      outboxId,
+    ),
+  ]);
+  return [outboxId];
+}
+
+/**
+ * Signup, answering the same whether or not the address already has an account (decision
+ * 013): a new account gets its confirmation link; the owner of an existing one gets a notice
+ * instead ("someone tried to create an account with your address"). Returns the outbox ids.
+ */
+export async function requestAccount(
+  env: Pick<Env, "DB" | "CACHE" | "LINK_SIGNING_SECRET" | "SITE_URL">,
+  input: MailInput & { name: string; email: string; password: string; redirectTo?: string },
+): Promise<string[]> {
+  const created = await signUp(env, input);
+  if (created.ok) return (await sendVerificationLink(env, created.user, input)) ?? [];
+  if (!(await hitSubjectRateLimit(env, "account-mail", input.email, RATE_LIMITS.accountMail)).allowed) {
+    return [];
+  }
+  const db = getDb(env);
+  const [owner] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
+  if (!owner) return [];
+  const outboxId = crypto.randomUUID();
+  await db.batch([
+    queueEmail(
+      db,
+      {
+        to: owner.email,
+        subject: input.t("signup.existingSubject"),
+        text: input.t("signup.existingBody", {
+          name: owner.name || owner.email,
+          loginLink: siteLink(env, "/login", input.locale).toString(),
+          resetLink: siteLink(env, "/forgot-password", input.locale).toString(),
+        }),
+        template: "account.signup-existing",
+        locale: input.locale,
+      },
+      outboxId,
+    ),
+  ]);
+  return [outboxId];
+}
+
+/** Whether the account has proved its e-mail; until then /account shows nothing tied to it. */
+export async function isEmailVerified(env: Pick<Env, "DB">, userId: string): Promise<boolean> {
+  const [row] = await getDb(env)
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The account a confirmation link is for, while the link is valid and the address unchanged:
+ * `verified` says whether it has been used already.
+ */
+export async function verificationTarget(
+  env: Pick<Env, "DB" | "CACHE" | "LINK_SIGNING_SECRET">,
+  token: string,
+): Promise<{ email: string; verified: boolean } | null> {
+  const subject = await verifyToken(env, EMAIL_VERIFICATION_PURPOSE, token);
+  if (!subject) return null;
+  const [userId, email] = subject.split("|");
+  const [row] = await getDb(env)
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(and(eq(users.id, userId ?? ""), eq(users.email, email ?? "")))
+    .limit(1);
+  return row ? { email: row.email, verified: row.verifiedAt !== null } : null;
+}
+
+export type VerifyEmailResult =
+  | { ok: true; user: SessionUser }
+  | { ok: false; reason: "invalid-link" | "used" | "invalid" | "rate-limited" };
+
+/**
+ * Verifies the address of a confirmation link. The password is asked too, so that the owner of
+ * a mailbox who follows a link for an account someone else created cannot hand that stranger
+ * a verified account (decision 013); it goes through signIn and its limits. The update is the
+ * claim: a link verifies once.
+ */
+export async function verifyEmail(
+  env: Pick<Env, "DB" | "CACHE" | "LINK_SIGNING_SECRET">,
+  request: Request,
+  input: { token: string; password: string },
+): Promise<VerifyEmailResult> {
+  const target = await verificationTarget(env, input.token);
+  if (!target) return { ok: false, reason: "invalid-link" };
+  if (target.verified) return { ok: false, reason: "used" };
+  const signedIn = await signIn(env, request, { email: target.email, password: input.password });
+  if (!signedIn.ok) return signedIn;
+  const now = new Date().toISOString();
+  const [claimed] = await getDb(env)
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, signedIn.user.id), isNull(users.emailVerifiedAt)))
+    .returning({ id: users.id });
+  return claimed ? signedIn : { ok: false, reason: "used" };
+}
+
 function resetToken(): string {
   return [...crypto.getRandomValues(new Uint8Array(32))]
     .map((byte) => byte.toString(16).padStart(2, "0"))
@@ -100,7 +260,7 @@ function resetToken(): string {
  */
 export async function requestPasswordReset(
   env: Pick<Env, "DB" | "SITE_URL">,
-  input: { email: string; locale: string; t: TFunction },
+  input: MailInput & { email: string },
 ): Promise<string[]> {
   const db = getDb(env);
   const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1);
@@ -112,8 +272,7 @@ export async function requestPasswordReset(
     .where(and(eq(passwordResets.userId, user.id), gt(passwordResets.createdAt, hourAgo)));
   if ((recent?.value ?? 0) >= PASSWORD_RESETS_PER_HOUR) return [];
   const token = resetToken();
-  const link = new URL(`/reset-password?token=${token}`, env.SITE_URL);
-  if (input.locale !== "en") link.searchParams.set("lng", input.locale);
+  const link = siteLink(env, `/reset-password?token=${token}`, input.locale);
   const outboxId = crypto.randomUUID();
   await db.batch([
     db.insert(passwordResets).values({
@@ -154,7 +313,8 @@ export async function isResetTokenUsable(env: Pick<Env, "DB">, token: string): P
 
 /**
  * Sets the new password if the token is unused and unexpired, marks it used (the update is
- * the claim, so two tabs cannot both use it) and ends every session of the account.
+ * the claim, so two tabs cannot both use it) and ends every session of the account. The link
+ * came through the account's e-mail, so the address counts as verified from now on.
  */
 export async function resetPassword(
   env: Pick<Env, "DB">,
@@ -181,6 +341,7 @@ export async function resetPassword(
       passwordHash: password.hash,
       passwordSalt: password.salt,
       passwordIterations: password.iterations,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now})`,
       updatedAt: now,
     })
     .where(eq(users.id, claim.userId))

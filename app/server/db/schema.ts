@@ -23,6 +23,11 @@ export const users = sqliteTable("users", {
   passwordIterations: integer("password_iterations").notNull(),
   role: text("role", { enum: ROLES }).notNull().default("USER"),
   locale: text("locale").notNull().default("en"),
+  /**
+   * When the person proved the e-mail is theirs (a link sent to it, or a password reset);
+   * null until then, and /account shows nothing tied to the address (decision 013).
+   */
+  emailVerifiedAt: text("email_verified_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
