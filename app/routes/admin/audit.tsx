@@ -40,26 +40,13 @@ function isFieldChanges(value: unknown): value is Record<string, FieldChange> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** An audit row's detail: each changed field before and after, then the other facts (filters, rows). */
+/** An audit row's detail: its facts (filters, rows, kind), then each changed field before and after. */
 function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
   const { t } = useTranslation("admin");
   const { changes, ...facts } = detail;
   const empty = t("audit.empty");
   return (
     <div className="grid gap-2">
-      {isFieldChanges(changes)
-        ? Object.entries(changes).map(([field, change]) => (
-            <dl key={field} className="grid grid-cols-[auto_1fr] gap-x-2">
-              <dt className="col-span-2 font-semibold">
-                {t(`audit.fields.${field}`, { defaultValue: field })}
-              </dt>
-              <dt className="text-gray-700 dark:text-gray-300">{t("audit.before")}</dt>
-              <dd className="whitespace-pre-wrap">{shown(change.before, empty)}</dd>
-              <dt className="text-gray-700 dark:text-gray-300">{t("audit.after")}</dt>
-              <dd className="whitespace-pre-wrap">{shown(change.after, empty)}</dd>
-            </dl>
-          ))
-        : null}
       {Object.keys(facts).length > 0 ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-2">
           {Object.entries(facts).map(([key, value]) => (
@@ -70,6 +57,19 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
           ))}
         </dl>
       ) : null}
+      {isFieldChanges(changes)
+        ? Object.entries(changes).map(([field, change]) => (
+            <div key={field}>
+              <p className="font-semibold">{t(`audit.fields.${field}`, { defaultValue: field })}</p>
+              <dl className="grid grid-cols-[auto_1fr] gap-x-2">
+                <dt className="text-gray-700 dark:text-gray-300">{t("audit.before")}</dt>
+                <dd className="whitespace-pre-wrap">{shown(change.before, empty)}</dd>
+                <dt className="text-gray-700 dark:text-gray-300">{t("audit.after")}</dt>
+                <dd className="whitespace-pre-wrap">{shown(change.after, empty)}</dd>
+              </dl>
+            </div>
+          ))
+        : null}
     </div>
   );
 }
