@@ -314,6 +314,7 @@ describe("what the e-mails say", () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const mail of rows) {
       for (const header of [mail.to, mail.subject, mail.template, mail.locale]) {
+        // eslint-disable-next-line no-control-regex -- looking for control characters is the point
         expect(header).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
       }
     }
