@@ -22,7 +22,7 @@ export function fieldChanges(
   );
 }
 
-export type CsvExport = "submissions" | "donations" | "subscribers";
+type CsvExport = "submissions" | "donations" | "subscribers";
 
 /**
  * Every CSV download is recorded before the file is handed over: who, when, which filters and
@@ -34,6 +34,7 @@ export async function recordExport(
   input: { export: CsvExport; filters: Record<string, unknown>; rows: number },
 ) {
   const db = getDb(env);
+  // The list's filters arrive with its page number, which says nothing about the file.
   const filters = Object.fromEntries(
     Object.entries(input.filters).filter(([field, value]) => field !== "page" && value !== undefined),
   );
