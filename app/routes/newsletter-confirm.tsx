@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { isLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
@@ -7,43 +7,54 @@ import { getRequestContext } from "~/server/context.server";
 import { getDb } from "~/server/db/client.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
-import { confirmSubscription } from "~/server/newsletter.server";
+import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/server/newsletter.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-confirm";
 
 /**
- * GET /newsletter/confirm?token=…: the second step of the double opt-in. Following the link
- * is the confirmation (the token is signed, single-purpose and expires in 7 days).
+ * /newsletter/confirm?token=…: the second step of the double opt-in. GET shows a button and
+ * changes nothing, because mail scanners follow links; the button's POST confirms (decision
+ * 014). The token is signed, single-purpose and expires in 7 days.
  */
 export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;
 
+function requestLocale(context: Route.LoaderArgs["context"]) {
+  const detected = getLocale(context);
+  return isLocale(detected) ? detected : "en";
+}
+
 export async function loader(args: Route.LoaderArgs) {
-  const { env, ctx } = getRequestContext(args.context);
-  const i18n = getInstance(args.context);
-  const detected = getLocale(args.context);
-  const locale = isLocale(detected) ? detected : "en";
+  const { env } = getRequestContext(args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
+  const link = await confirmationState(env, getDb(env), token);
+  const t = getInstance(args.context).getFixedT(requestLocale(args.context), "forms");
+  const titleKey =
+    link.state === "pending" ? "newsletter.confirm.ask.title" : `newsletter.confirm.${link.state}.title`;
+  return {
+    state: link.state,
+    email: link.state === "pending" ? link.email : null,
+    token,
+    seo: pageSeo(args, "newsletter-confirm", { title: t(titleKey), description: t("newsletter.intro") }),
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const { env, ctx } = getRequestContext(args.context);
+  const formData = await args.request.formData();
+  const token = String(formData.get("token") ?? new URL(args.request.url).searchParams.get("token") ?? "");
   const { outcome, outboxIds } = await confirmSubscription(
     env,
     getDb(env),
     token,
-    i18n.getFixedT(locale, "email"),
+    getInstance(args.context).getFixedT(requestLocale(args.context), "email"),
   );
   if (outboxIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: outboxIds }));
-  const t = i18n.getFixedT(locale, "forms");
-  return {
-    outcome,
-    seo: pageSeo(args, "newsletter-confirm", {
-      title: t(`newsletter.confirm.${outcome}.title`),
-      description: t("newsletter.intro"),
-    }),
-  };
+  return { outcome };
 }
 
-export default function NewsletterConfirmPage({ loaderData }: Route.ComponentProps) {
+function Outcome({ outcome }: { outcome: ConfirmOutcome }) {
   const { t } = useTranslation("forms");
-  const { outcome } = loaderData;
   return (
     <PageHeader
       title={t(`newsletter.confirm.${outcome}.title`)}
@@ -60,6 +71,25 @@ export default function NewsletterConfirmPage({ loaderData }: Route.ComponentPro
           </Link>
         )}
       </p>
+    </PageHeader>
+  );
+}
+
+export default function NewsletterConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("forms");
+  if (actionData) return <Outcome outcome={actionData.outcome} />;
+  if (loaderData.state !== "pending") return <Outcome outcome={loaderData.state} />;
+  return (
+    <PageHeader
+      title={t("newsletter.confirm.ask.title")}
+      lead={t("newsletter.confirm.ask.question", { email: loaderData.email })}
+    >
+      <Form method="post" className="mt-6">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn-primary">
+          {t("newsletter.confirm.ask.submit")}
+        </button>
+      </Form>
     </PageHeader>
   );
 }

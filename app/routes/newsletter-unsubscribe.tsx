@@ -11,7 +11,8 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 
 /**
  * /newsletter/unsubscribe?token=…: the link at the end of every newsletter mail. GET asks
- * (mail scanners follow links), POST unsubscribes.
+ * (mail scanners follow links), POST unsubscribes: the page's button sends the token in the
+ * body, a mail provider's one-click post (RFC 8058, body `List-Unsubscribe=One-Click`) in the query.
  */
 export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;

@@ -91,19 +91,35 @@ export async function prepareSubscription(
 
 export type ConfirmOutcome = "confirmed" | "already" | "invalid";
 
-/** Follows a confirmation link: pending becomes confirmed, and a welcome mail is queued. */
+type ConfirmationState =
+  { state: "invalid" } | { state: "pending" | "already"; email: string; locale: Locale };
+
+/** Where a confirmation link stands, without changing anything (GET shows a button). */
+export async function confirmationState(env: LinkEnv, db: Db, token: string): Promise<ConfirmationState> {
+  const email = await verifyToken(env, CONFIRM_PURPOSE, token);
+  if (!email) return { state: "invalid" };
+  const [row] = await db
+    .select({ status: subscribers.status, locale: subscribers.locale })
+    .from(subscribers)
+    .where(eq(subscribers.email, email));
+  if (!row || row.status === "unsubscribed") return { state: "invalid" };
+  return { state: row.status === "confirmed" ? "already" : "pending", email, locale: row.locale as Locale };
+}
+
+/**
+ * The POST behind the confirmation page's button: pending becomes confirmed, and a welcome
+ * mail is queued. Only a person's click does this; a mail scanner that follows the link does not.
+ */
 export async function confirmSubscription(
   env: LinkEnv,
   db: Db,
   token: string,
   t: TFunction,
 ): Promise<{ outcome: ConfirmOutcome; outboxIds: string[] }> {
-  const email = await verifyToken(env, CONFIRM_PURPOSE, token);
-  if (!email) return { outcome: "invalid", outboxIds: [] };
-  const [row] = await db.select().from(subscribers).where(eq(subscribers.email, email));
-  if (!row || row.status === "unsubscribed") return { outcome: "invalid", outboxIds: [] };
-  if (row.status === "confirmed") return { outcome: "already", outboxIds: [] };
-  const locale = row.locale as Locale;
+  const link = await confirmationState(env, db, token);
+  if (link.state === "invalid") return { outcome: "invalid", outboxIds: [] };
+  if (link.state === "already") return { outcome: "already", outboxIds: [] };
+  const { email, locale } = link;
   const outboxId = crypto.randomUUID();
   await db.batch([
     db

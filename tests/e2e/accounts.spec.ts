@@ -246,8 +246,24 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
   expect(csv).toContain(SUBMITTER);
   expect(csv).toContain(`'=cmd|`);
 
+  // The audit log shows the notes before and after, and the export with its filters and rows.
   await page.goto("/admin/audit");
   await expect(page.getByRole("cell", { name: "submission.update" }).first()).toBeVisible();
+  const exportRow = page.getByRole("row").filter({ hasText: "submissions.export" }).first();
+  await expect(exportRow).toContainText("kind: contact, status: done");
+  await expect(exportRow).toContainText("Rows exported");
+  await expect(
+    page
+      .getByRole("definition")
+      .filter({ hasText: /^Called Rosa back \(In progress\)$/ })
+      .first(),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole("definition")
+      .filter({ hasText: /^Called Rosa back \(Done\)$/ })
+      .first(),
+  ).toBeVisible();
 });
 
 test("an admin edits a Spanish string and the public page shows it", async ({ page, browser }) => {

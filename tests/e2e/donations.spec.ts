@@ -1,9 +1,14 @@
-import { readdirSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
 import { STRIPE_ORIGIN } from "../../playwright.config";
 import { TEST_SECRET_KEY } from "../support/stripe-server";
-import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  latestMail,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /**
  * Donations from /donate to the thank-you page, through the local Stripe-compatible server's
@@ -44,28 +49,6 @@ async function payOnStandIn(page: Page) {
   await expect(page).toHaveURL(new RegExp(`^${STRIPE_ORIGIN}/pay/cs_`), { timeout: 20_000 });
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(/\/donate\/thank-you\?session_id=cs_/, { timeout: 20_000 });
-}
-
-/** The outbox of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port). */
-function latestMail(to: string, template: string): { text: string } | undefined {
-  const port = process.env.E2E_PORT ?? "8788";
-  const dir = `.wrangler/e2e-${port}/v3/d1/miniflare-D1DatabaseObject`;
-  for (const file of readdirSync(dir).filter(
-    (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
-  )) {
-    const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
-    try {
-      const row = db
-        .prepare('SELECT text FROM outbox WHERE "to" = ? AND template = ? ORDER BY created_at DESC LIMIT 1')
-        .get(to, template) as { text: string } | undefined;
-      if (row) return row;
-    } catch {
-      // Another database of the same Worker (no outbox table).
-    } finally {
-      db.close();
-    }
-  }
-  return undefined;
 }
 
 test("a one-time gift with a preset amount, from /donate to the thank-you page", async ({ page }) => {

@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 
@@ -63,4 +65,26 @@ export async function rememberCookieChoice(page: Page) {
   await page.addInitScript(() => {
     if (localStorage.getItem("cookieConsent") === null) localStorage.setItem("cookieConsent", "necessary");
   });
+}
+
+/** The outbox of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port). */
+export function latestMail(to: string, template: string): { text: string } | undefined {
+  const port = process.env.E2E_PORT ?? "8788";
+  const dir = `.wrangler/e2e-${port}/v3/d1/miniflare-D1DatabaseObject`;
+  for (const file of readdirSync(dir).filter(
+    (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
+  )) {
+    const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+    try {
+      const row = db
+        .prepare('SELECT text FROM outbox WHERE "to" = ? AND template = ? ORDER BY created_at DESC LIMIT 1')
+        .get(to, template) as { text: string } | undefined;
+      if (row) return row;
+    } catch {
+      // Another database of the same Worker (no outbox table).
+    } finally {
+      db.close();
+    }
+  }
+  return undefined;
 }

@@ -1,6 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  latestMail,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /** Valid answers for each form, by field name: text, a select's value, or checkboxes to tick. */
 type Answers = Record<string, string | { select: string } | { check: string[] }>;
@@ -240,6 +247,25 @@ test.describe("forms with JavaScript", () => {
     await page.locator("footer").getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByText("Check your inbox and click the link we sent")).toBeVisible();
+  });
+
+  test("newsletter: the link in the mail opens a page whose button confirms", async ({ page }) => {
+    const email = `confirm-${Date.now()}@example.com`;
+    await page.goto("/newsletter?lng=es");
+    await waitForHydration(page);
+    await page.getByRole("main").getByLabel("Correo electrónico").fill(email);
+    await page.getByRole("main").getByRole("button", { name: "Suscribirme" }).click();
+    await expect(page.getByRole("main").getByText("Revisa tu correo")).toBeVisible();
+    const link = /https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(
+      latestMail(email, "newsletter.confirm")!.text,
+    )![0];
+    const url = new URL(link);
+    // Visiting the link, as a mail scanner would, confirms nothing: it asks.
+    await page.goto(url.pathname + url.search);
+    await expect(page.getByRole("heading", { level: 1, name: "Confirme su suscripción" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirmar mi suscripción" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Suscripción confirmada" })).toBeVisible();
   });
 });
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/server/admin/csv.server";
 import { getDb } from "~/server/db/client.server";
@@ -147,7 +147,7 @@ describe("authorisation matrix: every admin action", () => {
 });
 
 describe("admin actions, audited", () => {
-  it("works a submission from new to done with notes", async () => {
+  it("works a submission from new to done with notes; the audit log keeps both texts", async () => {
     for (const status of ["in-progress", "done"]) {
       const response = await postForm(
         `/admin/submissions/${SUBMISSION_ID}`,
@@ -161,10 +161,23 @@ describe("admin actions, audited", () => {
     const audit = await getDb(env).select().from(auditLog).where(eq(auditLog.targetId, SUBMISSION_ID));
     expect(audit.map((entry) => entry.detail)).toContainEqual({
       kind: "contact",
-      statusFrom: "in-progress",
-      statusTo: "done",
-      notesChanged: true,
+      changes: {
+        status: { before: "in-progress", after: "done" },
+        notes: { before: "Called back (in-progress)", after: "Called back (done)" },
+      },
     });
+    // Saving the same values again records that nothing changed.
+    await postForm(
+      `/admin/submissions/${SUBMISSION_ID}`,
+      { status: "done", notes: "Called back (done)" },
+      { Cookie: admin.cookie },
+    );
+    const [latest] = await getDb(env)
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.targetId, SUBMISSION_ID))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(latest!.detail).toEqual({ kind: "contact", changes: {} });
     expect(audit.every((entry) => entry.userEmail === "admin@example.org")).toBe(true);
   });
 
@@ -211,6 +224,12 @@ describe("admin actions, audited", () => {
       { Cookie: admin.cookie },
     );
     expect(save.status).toBe(200);
+    const [saved] = await getDb(env)
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "content.save"))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(saved!.detail).toEqual({ changes: { value: { before: "Inicio", after: "Portada nueva" } } });
     expect(await (await get("/?lng=es")).text()).toContain("Portada nueva");
     expect(await (await get("/locales/es/common.json")).text()).toContain("Portada nueva");
     const reset = await postForm(
@@ -239,7 +258,11 @@ describe("admin actions, audited", () => {
     const [row] = await getDb(env).select().from(outbox).where(eq(outbox.id, "o1"));
     expect(row!.status).toBe("sent");
     const [entry] = await getDb(env).select().from(auditLog).where(eq(auditLog.action, "outbox.retry"));
-    expect(entry).toMatchObject({ targetId: "o1", userEmail: "admin@example.org" });
+    expect(entry).toMatchObject({
+      targetId: "o1",
+      userEmail: "admin@example.org",
+      detail: { template: "test.failed", changes: { status: { before: "failed", after: "pending" } } },
+    });
   });
 
   it("unsubscribes a subscriber", async () => {
@@ -251,12 +274,28 @@ describe("admin actions, audited", () => {
     expect(response.status).toBe(200);
     const [row] = await getDb(env).select().from(subscribers).where(eq(subscribers.id, "s1"));
     expect(row!.status).toBe("unsubscribed");
+    const [entry] = await getDb(env)
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "subscriber.unsubscribe"));
+    expect(entry!.detail).toEqual({
+      email: "reader@example.com",
+      changes: {
+        status: { before: "confirmed", after: "unsubscribed" },
+        unsubscribedAt: { before: null, after: row!.unsubscribedAt },
+      },
+    });
   });
 
-  it("shows the audit log", async () => {
+  it("shows the audit log, each change before and after", async () => {
     const html = await (await get("/admin/audit", admin.cookie)).text();
     expect(html).toContain("submission.update");
     expect(html).toContain("admin@example.org");
+    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>Called back \(in-progress\)<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>Called back \(done\)<\/dd>/);
+    expect(html).toContain("Rows exported");
+    const spanish = await (await get("/admin/audit?lng=es", admin.cookie)).text();
+    expect(spanish).toMatch(/<dt[^>]*>Antes<\/dt>/);
   });
 });
 
@@ -289,8 +328,7 @@ describe("users and the last-admin rule", () => {
     const entries = await getDb(env).select().from(auditLog).where(eq(auditLog.action, "user.role"));
     expect(entries.map((entry) => entry.detail)).toContainEqual({
       email: "sole@example.net",
-      from: "ADMIN",
-      to: "USER",
+      changes: { role: { before: "ADMIN", after: "USER" } },
     });
     // The demoted admin is now refused.
     expect((await get("/admin", soleAdmin.cookie)).status).toBe(403);
@@ -304,13 +342,70 @@ describe("CSV export", () => {
     expect(csvCell("+1")).toBe("'+1");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tx")).toBe("'\tx");
+    expect(csvCell("\tx")).toBe(`"'\tx"`);
     expect(csvCell("\rx")).toBe('"\'\rx"');
     expect(csvCell('say "hi", twice')).toBe('"say ""hi"", twice"');
     expect(csvCell("two\nlines")).toBe('"two\nlines"');
     expect(csvCell(null)).toBe("");
     expect(csvCell(42)).toBe("42");
     expect(toCsv(["a", "b"], [["1", "2"]])).toBe("\uFEFFa,b\r\n1,2\r\n");
+  });
+
+  it("neutralises a cell that a spreadsheet splitting on ; or , would turn into a formula", () => {
+    // Excel with ";" as its list separator splits ok;=cmd into "ok" and a formula.
+    expect(csvCell("ok;=cmd")).toBe(`"ok;'=cmd"`);
+    expect(csvCell("ok,=cmd")).toBe(`"ok,'=cmd"`);
+    expect(csvCell('x"; =HYPERLINK("https://evil.example")')).toBe(
+      `"x""; '=HYPERLINK(""https://evil.example"")"`,
+    );
+    expect(csvCell("a;b")).toBe('"a;b"');
+    expect(csvCell("line\n@SUM(A1)")).toBe(`"line\n'@SUM(A1)"`);
+    expect(csvCell("2026-11-22T10:00:00.000Z")).toBe("2026-11-22T10:00:00.000Z");
+    expect(csvCell("jean-luc@example.com")).toBe("jean-luc@example.com");
+  });
+
+  it.each([
+    [
+      "/admin/submissions/export.csv?kind=contact&status=done",
+      "submissions.export",
+      { kind: "contact", status: "done" },
+    ],
+    [
+      "/admin/donations/export.csv?status=succeeded&from=2026-01-01&q=ana",
+      "donations.export",
+      { status: "succeeded", from: "2026-01-01", q: "ana" },
+    ],
+    ["/admin/subscribers/export.csv?status=unsubscribed", "subscribers.export", { status: "unsubscribed" }],
+  ])(
+    "%s is recorded in the audit log: who, when, which filters, how many rows",
+    async (path, action, filters) => {
+      const db = getDb(env);
+      const before = await db.select().from(auditLog).where(eq(auditLog.action, action));
+      const response = await get(path, admin.cookie);
+      expect(response.status).toBe(200);
+      const dataRows = (await response.text()).split("\r\n").filter(Boolean).length - 1;
+      const entries = await db.select().from(auditLog).where(eq(auditLog.action, action));
+      expect(entries).toHaveLength(before.length + 1);
+      const entry = entries.find((row) => !before.some((old) => old.id === row.id))!;
+      expect(entry).toMatchObject({ userEmail: "admin@example.org", detail: { filters, rows: dataRows } });
+      expect(Date.now() - new Date(entry.createdAt).getTime()).toBeLessThan(60_000);
+    },
+  );
+
+  it("the submissions export counts its rows, and a refused export leaves no entry", async () => {
+    const db = getDb(env);
+    await get("/admin/submissions/export.csv?kind=contact", admin.cookie);
+    const entries = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "submissions.export"))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    expect(entries[0]!.detail).toEqual({ filters: { kind: "contact" }, rows: 1 });
+    const count = entries.length;
+    expect((await get("/admin/submissions/export.csv?kind=contact", member.cookie)).status).toBe(403);
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, "submissions.export"))).toHaveLength(
+      count,
+    );
   });
 
   it("exports one kind of submission as an attachment, safely", async () => {

@@ -3,6 +3,7 @@ import { desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, subscribers } from "~/server/db/schema";
+import { queueEmail } from "~/server/mail/outbox.server";
 import { handleScheduled } from "~/server/scheduled.server";
 import { contentSecurityPolicy } from "~/server/security-headers.server";
 import { verifyTurnstile } from "~/server/turnstile.server";
@@ -218,6 +219,132 @@ describe("every form's action", () => {
     expect(mail.text).toContain("Interests: None specified");
     expect(mail.text).toContain("Age: 14 years old");
     expect(mail.text).toContain("Current grade: 9th grade");
+  });
+});
+
+describe("what the e-mails say", () => {
+  /** Mails that belong to a submission: the team's names its id, the confirmation its reference. */
+  async function mailsFor(submissionId: string) {
+    const rows = await db.select().from(outbox);
+    const reference = submissionId.slice(0, 8).toUpperCase();
+    return {
+      confirmation: rows.find(
+        (mail) => mail.template.endsWith(".confirmation") && mail.text.includes(reference),
+      ),
+      team: rows.find((mail) => mail.template.endsWith(".team") && mail.text.includes(submissionId)),
+    };
+  }
+
+  it("the confirmation to the typed address repeats nothing that was typed; the team's mail has it all", async () => {
+    const idempotencyKey = key();
+    const typed = {
+      ...VALID.athletics,
+      studentName: "Mallory Target",
+      parentName: "Click evil.example now",
+      email: "stranger@example.com",
+      emergencyContact: "Grandma Rosa (212) 555-0177",
+      medicalInfo: "Severe peanut allergy; carries an EpiPen",
+      sportsExperience: "Visit https://evil.example to claim your prize",
+    };
+    const response = await postForm("/forms/athletics", { ...typed, idempotencyKey }, freshIp());
+    expect(response.status).toBe(200);
+    const [row] = await rowsFor(idempotencyKey);
+    const { confirmation, team } = await mailsFor(row!.id);
+
+    expect(confirmation!.to).toBe("stranger@example.com");
+    const said = `${confirmation!.subject}\n${confirmation!.text}`;
+    for (const value of [
+      typed.medicalInfo,
+      "peanut",
+      typed.sportsExperience,
+      "evil.example",
+      typed.studentName,
+      typed.parentName,
+      typed.emergencyContact,
+      typed.phone,
+    ]) {
+      expect(said).not.toContain(value);
+    }
+    // What it does say: which form, when, a reference, what happens next, how to reach us.
+    expect(confirmation!.subject).toBe("We received your Athletics Registration | product");
+    expect(said).toContain("Received: ");
+    expect(said).toContain(`Your reference: ${row!.id.slice(0, 8).toUpperCase()}`);
+    expect(said).toContain("We'll contact you within 2 business days.");
+    expect(said).toContain("hello@example.org");
+
+    expect(team!.to).toBe(env.TEAM_EMAIL);
+    for (const value of [
+      typed.medicalInfo,
+      typed.sportsExperience,
+      typed.studentName,
+      typed.emergencyContact,
+    ]) {
+      expect(team!.text).toContain(value);
+    }
+    expect(team!.subject).toContain(typed.parentName);
+  });
+
+  it("the contact form's confirmation leaves out the message and the name, in Spanish too", async () => {
+    const idempotencyKey = key();
+    const message = "Tu cuenta fue suspendida, entra en https://evil.example";
+    await postForm(
+      "/forms/contact",
+      { ...VALID.contact, fullName: "Banco Falso", message, locale: "es", idempotencyKey },
+      freshIp(),
+    );
+    const [row] = await rowsFor(idempotencyKey);
+    const { confirmation, team } = await mailsFor(row!.id);
+    expect(confirmation!.locale).toBe("es");
+    expect(confirmation!.text).toContain("Su referencia");
+    expect(confirmation!.text).not.toContain("Banco Falso");
+    expect(confirmation!.text).not.toContain("evil.example");
+    expect(team!.text).toContain(message);
+  });
+
+  it("a name with line breaks never reaches a queued header with a control character", async () => {
+    const idempotencyKey = key();
+    const response = await postForm(
+      "/forms/contact",
+      { ...VALID.contact, fullName: "Eve\r\nBcc: victim@example.com", idempotencyKey },
+      freshIp(),
+    );
+    // Refused at validation, or accepted: either way no header value may hold a line break.
+    expect([200, 400]).toContain(response.status);
+    const rows = await db.select().from(outbox);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const mail of rows) {
+      for (const header of [mail.to, mail.subject, mail.template, mail.locale]) {
+        // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+        expect(header).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+      }
+    }
+  });
+
+  it("the outbox itself puts every header value on one line and refuses a broken recipient", async () => {
+    const id = crypto.randomUUID();
+    await queueEmail(
+      db,
+      {
+        to: "someone@example.com",
+        subject: "Hello\r\nBcc: victim@example.com\u2028X-Extra: 1",
+        text: "Line one\nLine two",
+        template: "test.headers",
+        locale: "en",
+      },
+      id,
+    );
+    const [stored] = await db.select().from(outbox).where(eq(outbox.id, id));
+    expect(stored!.subject).toBe("Hello Bcc: victim@example.com X-Extra: 1");
+    expect(stored!.text).toBe("Line one\nLine two");
+    expect(() =>
+      queueEmail(db, {
+        to: "someone@example.com\r\nBcc: victim@example.com",
+        subject: "Hi",
+        text: "",
+        template: "test.headers",
+        locale: "en",
+      }),
+    ).toThrow(/control character/);
   });
 });
 

@@ -45,7 +45,7 @@ describe("newsletter double opt-in", () => {
     expect(rows).toHaveLength(1);
   });
 
-  it("the link confirms once, sends a welcome mail with an unsubscribe link, and a confirmed reader gets no new mail", async () => {
+  it("following the link changes nothing; the page's button confirms once and sends a welcome mail", async () => {
     await postForm(
       "/newsletter",
       { email: "confirm@example.com", source: "footer", locale: "es" },
@@ -53,30 +53,54 @@ describe("newsletter double opt-in", () => {
     );
     const [confirmation] = await mailsTo("confirm@example.com");
     expect(confirmation!.locale).toBe("es");
-    expect(confirmation!.subject).toBe("Confirma tu suscripción | product");
+    expect(confirmation!.subject).toBe("Confirme su suscripción | product");
     const confirmPath = linkIn(confirmation!.text, "/newsletter/confirm");
-    const page = await fetchPage(confirmPath);
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain("Suscripción confirmada");
+
+    // A mail scanner follows the link (twice, say): the subscriber stays pending, no welcome mail.
+    for (let visit = 0; visit < 2; visit++) {
+      const page = await fetchPage(confirmPath);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Confirme su suscripción");
+      expect(html).toContain('method="post"');
+      expect(html).toContain("Confirmar mi suscripción");
+    }
+    expect(await subscriber("confirm@example.com")).toMatchObject({ status: "pending", confirmedAt: null });
+    expect((await mailsTo("confirm@example.com")).map((mail) => mail.template)).toEqual([
+      "newsletter.confirm",
+    ]);
+
+    // The person presses the button.
+    const token = new URL(confirmPath, "https://example.org").searchParams.get("token")!;
+    const confirmed = await postForm(confirmPath, { token });
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain("Suscripción confirmada");
     expect(await subscriber("confirm@example.com")).toMatchObject({ status: "confirmed" });
     const welcome = (await mailsTo("confirm@example.com")).find(
       (mail) => mail.template === "newsletter.welcome",
     );
     expect(welcome!.text).toContain("/newsletter/unsubscribe?token=");
+    expect(await (await postForm(confirmPath, { token })).text()).toContain("Ya estaba confirmada");
     expect(await (await fetchPage(confirmPath)).text()).toContain("Ya estaba confirmada");
+    expect(
+      (await mailsTo("confirm@example.com")).filter((mail) => mail.template === "newsletter.welcome"),
+    ).toHaveLength(1);
 
     const before = (await mailsTo("confirm@example.com")).length;
     await postForm("/newsletter", { email: "confirm@example.com" }, visitor());
     expect((await mailsTo("confirm@example.com")).length).toBe(before);
   });
 
-  it("refuses a forged or foreign token", async () => {
+  it("refuses a forged or foreign token, on GET and on POST", async () => {
     const forged = await fetchPage("/newsletter/confirm?token=abc.def");
     expect(await forged.text()).toContain("This link is not valid");
     const wrongPurpose = await signToken(env, "newsletter-unsubscribe", "reader@example.com", 3600);
     expect(await (await fetchPage(`/newsletter/confirm?token=${wrongPurpose}`)).text()).toContain(
       "This link is not valid",
     );
+    const posted = await postForm("/newsletter/confirm", { token: wrongPurpose });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toContain("This link is not valid");
   });
 
   it("unsubscribes only on POST from the link", async () => {
@@ -94,6 +118,28 @@ describe("newsletter double opt-in", () => {
     // A new subscription starts the opt-in again on the same row.
     await postForm("/newsletter", { email: "leaving@example.com" }, visitor());
     expect(await subscriber("leaving@example.com")).toMatchObject({ status: "pending" });
+  });
+
+  it("one-click unsubscribe (RFC 8058): the mail provider's POST with the token in the query", async () => {
+    await postForm("/newsletter", { email: "one-click@example.com" }, visitor());
+    const [mail] = await mailsTo("one-click@example.com");
+    const oneClick = (path: string) =>
+      // The provider posts from its own servers: no Origin, no cookie, nothing but this body.
+      fetchPage(path, {
+        method: "POST",
+        body: new URLSearchParams({ "List-Unsubscribe": "One-Click" }),
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
+    const response = await oneClick(linkIn(mail!.text, "/newsletter/unsubscribe"));
+    expect(response.status).toBe(200);
+    expect(await subscriber("one-click@example.com")).toMatchObject({ status: "unsubscribed" });
+
+    // A forged token, or a confirmation token, unsubscribes nobody.
+    await postForm("/newsletter", { email: "stays@example.com" }, visitor());
+    const [stays] = await mailsTo("stays@example.com");
+    await oneClick("/newsletter/unsubscribe?token=abc.def");
+    await oneClick(linkIn(stays!.text, "/newsletter/confirm").replace("/confirm", "/unsubscribe"));
+    expect(await subscriber("stays@example.com")).toMatchObject({ status: "pending" });
   });
 
   it("refuses a malformed address and drops honeypot posts", async () => {

@@ -5,6 +5,7 @@ import { DateTime } from "~/components/admin/format";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { submissionReference } from "~/lib/forms/reference";
 import { formObject, SubmissionUpdateSchema } from "~/server/admin/schemas.server";
 import { getSubmission, updateSubmission } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -63,6 +64,9 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         <SubmissionStatusBadge status={submission.status} />
         <span>
           {t("submission.received")}: <DateTime iso={submission.createdAt} />
+        </span>
+        <span>
+          {t("submission.reference")}: <code>{submissionReference(submission.id)}</code>
         </span>
       </p>
       <div className="mt-6 grid gap-6 xl:grid-cols-2">

@@ -5,11 +5,11 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/context.server";
 import type { Route } from "./+types/subscribers-csv";
 
-/** GET /admin/subscribers/export.csv with the list's filters. */
+/** GET /admin/subscribers/export.csv with the list's filters (recorded in the audit log). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
-  const csv = await subscribersCsv(env, subscriberFiltersFromUrl(url, pageFromUrl(url)));
+  const csv = await subscribersCsv(env, admin, subscriberFiltersFromUrl(url, pageFromUrl(url)));
   return csvResponse(`subscribers-${csvDateStamp()}.csv`, csv);
 }

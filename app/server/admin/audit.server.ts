@@ -1,7 +1,49 @@
 import { count, desc } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { auditLog } from "../db/schema";
-import { pageOf, PAGE_SIZE } from "./common.server";
+import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
+
+/** One field of an admin change, as it was and as it became (decision 014). */
+export type FieldChange = { before: unknown; after: unknown };
+
+/**
+ * The fields of `after` whose value differs from `before`, for an audit row's `changes`: the
+ * log shows what a change did (the notes' text before and after, not "notes changed").
+ */
+export function fieldChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, FieldChange> {
+  return Object.fromEntries(
+    Object.entries(after)
+      .filter(([field, value]) => (before[field] ?? null) !== (value ?? null))
+      .map(([field, value]) => [field, { before: before[field] ?? null, after: value ?? null }]),
+  );
+}
+
+type CsvExport = "submissions" | "donations" | "subscribers";
+
+/**
+ * Every CSV download is recorded before the file is handed over: who, when, which filters and
+ * how many rows (decision 014). If the row cannot be written, no file leaves.
+ */
+export async function recordExport(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  input: { export: CsvExport; filters: Record<string, unknown>; rows: number },
+) {
+  const db = getDb(env);
+  // The list's filters arrive with its page number, which says nothing about the file.
+  const filters = Object.fromEntries(
+    Object.entries(input.filters).filter(([field, value]) => field !== "page" && value !== undefined),
+  );
+  await auditEntry(db, admin, {
+    action: `${input.export}.export`,
+    targetType: input.export,
+    detail: { filters, rows: input.rows },
+  });
+}
 
 export async function listAudit(env: Pick<Env, "DB">, page: number) {
   const db = getDb(env);

@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { isLocale, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
-import { getDb } from "../db/client.server";
+import { getDb, type Db } from "../db/client.server";
 import { translationOverrides } from "../db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../translations.server";
+import { fieldChanges } from "./audit.server";
 import { auditEntry, pageOf } from "./common.server";
 
 export const CONTENT_PAGE_SIZE = 40;
@@ -84,6 +85,21 @@ export function isKnownKey(locale: string, namespace: string, key: string) {
   return key in bundledStrings("en", namespace) || key in bundledStrings(locale, namespace);
 }
 
+/** The text a key shows now: the admin's override, else the shipped string. */
+async function currentText(db: Db, input: { locale: Locale; namespace: string; key: string }) {
+  const [override] = await db
+    .select({ value: translationOverrides.value })
+    .from(translationOverrides)
+    .where(
+      and(
+        eq(translationOverrides.locale, input.locale),
+        eq(translationOverrides.namespace, input.namespace),
+        eq(translationOverrides.key, input.key),
+      ),
+    );
+  return override?.value ?? bundledStrings(input.locale, input.namespace)[input.key] ?? null;
+}
+
 export async function saveOverride(
   env: Pick<Env, "DB" | "CACHE">,
   admin: SessionUser,
@@ -91,6 +107,7 @@ export async function saveOverride(
 ) {
   const db = getDb(env);
   const now = new Date().toISOString();
+  const before = await currentText(db, input);
   await db.batch([
     db
       .insert(translationOverrides)
@@ -103,7 +120,7 @@ export async function saveOverride(
       action: "content.save",
       targetType: "translation",
       targetId: `${input.locale}/${input.namespace}:${input.key}`,
-      detail: { value: input.value },
+      detail: { changes: fieldChanges({ value: before }, { value: input.value }) },
     }),
   ]);
   await bumpTranslationVersion(env);
@@ -115,6 +132,8 @@ export async function resetOverride(
   input: { locale: Locale; namespace: string; key: string },
 ) {
   const db = getDb(env);
+  const before = await currentText(db, input);
+  const shipped = bundledStrings(input.locale, input.namespace)[input.key] ?? null;
   await db.batch([
     db
       .delete(translationOverrides)
@@ -129,6 +148,7 @@ export async function resetOverride(
       action: "content.reset",
       targetType: "translation",
       targetId: `${input.locale}/${input.namespace}:${input.key}`,
+      detail: { changes: fieldChanges({ value: before }, { value: shipped }) },
     }),
   ]);
   await bumpTranslationVersion(env);

@@ -1,10 +1,17 @@
 /**
  * CSV for spreadsheets: RFC 4180 quoting, CRLF line ends, UTF-8 with a byte-order mark so
- * Excel reads accents, and formula injection neutralised (OWASP "CSV Injection"): a cell
- * that starts with = + - @ tab or carriage return gets a leading apostrophe.
+ * Excel reads accents, and formula injection neutralised (OWASP "CSV Injection", decision 014).
+ * A spreadsheet may split on `,`, `;` or tab whatever the file meant (Excel in a Spanish
+ * locale uses `;`), and then a quoted cell's inner text starts cells of its own.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+// = + - @ start a formula; a leading tab, CR, LF or NUL is dropped by some readers, and what follows it would.
+const FORMULA_START = /^[=+\-@\t\r\n\0]/;
+// A formula character where another separator would start a new cell (after spaces or quotes).
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n][\s"']*)(?=[=+\-@])/g;
+// Cells with a separator of any of those readers, a quote or a line break are quoted.
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
+/** One cell: every place a formula could start gets a leading apostrophe, then RFC 4180 quoting. */
 export function csvCell(value: unknown): string {
   let text =
     value === null || value === undefined
@@ -12,8 +19,9 @@ export function csvCell(value: unknown): string {
       : typeof value === "object"
         ? JSON.stringify(value)
         : String(value);
+  text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'");
   if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function toCsv(header: string[], rows: unknown[][]): string {

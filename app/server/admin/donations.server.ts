@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import {
   donations,
@@ -7,6 +8,7 @@ import {
   recurringGifts,
   type DonationFrequency,
 } from "../db/schema";
+import { recordExport } from "./audit.server";
 import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";
 import { toCsv } from "./csv.server";
 
@@ -100,8 +102,14 @@ export async function listDonations(env: Pick<Env, "DB">, filters: DonationFilte
   };
 }
 
-export async function donationsCsv(env: Pick<Env, "DB">, filters: Omit<DonationFilters, "page">) {
+/** The list's filters as a file; the export is audited. */
+export async function donationsCsv(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  filters: Omit<DonationFilters, "page">,
+) {
   const rows = await getDb(env).select().from(donations).where(where(filters)).orderBy(desc(giftDate));
+  await recordExport(env, admin, { export: "donations", filters, rows: rows.length });
   return toCsv(
     [
       "id",

@@ -3,6 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { outbox, OUTBOX_STATUSES } from "../db/schema";
 import { retryOutboxMessage } from "../mail/outbox.server";
+import { fieldChanges } from "./audit.server";
 import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
 
 type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -52,7 +53,7 @@ export async function adminRetryOutbox(env: Env, admin: SessionUser, id: string)
       action: "outbox.retry",
       targetType: "outbox",
       targetId: id,
-      detail: { template: row.template, statusBefore: row.status },
+      detail: { template: row.template, changes: fieldChanges(row, { status: "pending" }) },
     }),
   ]);
   return retryOutboxMessage(env, id);

@@ -8,6 +8,7 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
 } from "../db/schema";
+import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 import { toCsv } from "./csv.server";
 
@@ -43,6 +44,8 @@ function where(filters: Omit<SubmissionFilters, "page">): SQL | undefined {
     filters.status ? eq(submissions.status, filters.status) : undefined,
     filters.q
       ? or(
+          // The reference in the confirmation mail is the start of the id.
+          contains(submissions.id, filters.q),
           contains(submissions.name, filters.q),
           contains(submissions.email, filters.q),
           contains(sql`${submissions.payload}`, filters.q),
@@ -82,7 +85,7 @@ export async function getSubmission(env: Pick<Env, "DB">, id: string) {
   return row ?? null;
 }
 
-/** Status and notes in one save, with an audit row in the same batch. */
+/** Status and notes in one save, with an audit row (both values before and after) in the same batch. */
 export async function updateSubmission(
   env: Pick<Env, "DB">,
   admin: SessionUser,
@@ -101,19 +104,19 @@ export async function updateSubmission(
       action: "submission.update",
       targetType: "submission",
       targetId: id,
-      detail: {
-        kind: before.kind,
-        statusFrom: before.status,
-        statusTo: change.status,
-        notesChanged: before.notes !== change.notes,
-      },
+      detail: { kind: before.kind, changes: fieldChanges(before, change) },
     }),
   ]);
   return { ...before, ...change };
 }
 
-/** Every submission of one kind; the payload's fields become columns. */
-export async function submissionsCsv(env: Pick<Env, "DB">, kind: SubmissionKind, status?: SubmissionStatus) {
+/** Every submission of one kind; the payload's fields become columns. The export is audited. */
+export async function submissionsCsv(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  kind: SubmissionKind,
+  status?: SubmissionStatus,
+) {
   const rows = await getDb(env)
     .select()
     .from(submissions)
@@ -121,6 +124,7 @@ export async function submissionsCsv(env: Pick<Env, "DB">, kind: SubmissionKind,
     .orderBy(desc(submissions.createdAt));
   const payloadKeys = [...new Set(rows.flatMap((row) => Object.keys(row.payload ?? {})))].sort();
   const header = ["id", "created_at", "status", "locale", "name", "email", "phone", "notes", ...payloadKeys];
+  await recordExport(env, admin, { export: "submissions", filters: { kind, status }, rows: rows.length });
   return toCsv(
     header,
     rows.map((row) => [

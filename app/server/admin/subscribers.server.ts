@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { subscribers, SUBSCRIBER_STATUSES } from "../db/schema";
+import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 import { toCsv } from "./csv.server";
 
@@ -46,12 +47,18 @@ export async function listSubscribers(env: Pick<Env, "DB">, filters: SubscriberF
   );
 }
 
-export async function subscribersCsv(env: Pick<Env, "DB">, filters: Omit<SubscriberFilters, "page">) {
+/** The list's filters as a file; the export is audited. */
+export async function subscribersCsv(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  filters: Omit<SubscriberFilters, "page">,
+) {
   const rows = await getDb(env)
     .select()
     .from(subscribers)
     .where(where(filters))
     .orderBy(desc(subscribers.createdAt));
+  await recordExport(env, admin, { export: "subscribers", filters, rows: rows.length });
   return toCsv(
     ["email", "status", "locale", "source", "created_at", "confirmed_at", "unsubscribed_at"],
     rows.map((row) => [
@@ -83,8 +90,25 @@ export async function subscriberCounts(env: Pick<Env, "DB">) {
 export async function adminUnsubscribe(env: Pick<Env, "DB">, admin: SessionUser, id: string) {
   const db = getDb(env);
   const now = new Date().toISOString();
+  const [before] = await db
+    .select({
+      email: subscribers.email,
+      status: subscribers.status,
+      unsubscribedAt: subscribers.unsubscribedAt,
+    })
+    .from(subscribers)
+    .where(eq(subscribers.id, id));
+  if (!before || before.status === "unsubscribed") return false;
   const [, updated] = await db.batch([
-    auditEntry(db, admin, { action: "subscriber.unsubscribe", targetType: "subscriber", targetId: id }),
+    auditEntry(db, admin, {
+      action: "subscriber.unsubscribe",
+      targetType: "subscriber",
+      targetId: id,
+      detail: {
+        email: before.email,
+        changes: fieldChanges(before, { status: "unsubscribed", unsubscribedAt: now }),
+      },
+    }),
     db
       .update(subscribers)
       .set({ status: "unsubscribed", unsubscribedAt: now, confirmTokenHash: null })

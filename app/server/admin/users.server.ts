@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { ROLES, users, type Role } from "../db/schema";
+import { fieldChanges } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 
 export function isRole(value: unknown): value is Role {
@@ -68,7 +69,7 @@ export async function setUserRole(
       action: "user.role",
       targetType: "user",
       targetId: userId,
-      detail: { email: target.email, from: target.role, to: role },
+      detail: { email: target.email, changes: fieldChanges(target, { role }) },
     }),
   ]);
   return { ok: true, changed: true };

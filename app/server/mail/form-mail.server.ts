@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { ORGANIZATION } from "~/content/organization";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
+import { submissionReference } from "~/lib/forms/reference";
 import type { Locale } from "~/lib/i18n";
 import type { OutgoingEmail } from "./outbox.server";
 
@@ -58,39 +59,46 @@ type MailInput = {
   locale: Locale;
   teamEmail: string;
   siteUrl: string;
-  /** The person's language, for the confirmation. */
+  /** The person's language, for the confirmation (which names no submitted value). */
   t: { forms: TFunction; email: TFunction };
   /** English, for the team. */
   team: { forms: TFunction; email: TFunction };
   now?: Date;
 };
 
-/** The confirmation to the person (in their language) and the notification to the team. */
+/**
+ * The confirmation to the person (in their language) and the notification to the team.
+ * The confirmation goes to whatever address was typed, so it says only what the site itself
+ * wrote: which form, when, a reference, what happens next and how to reach us; never a
+ * submitted value, not even the name (decision 014). The team's notification has everything.
+ */
 export function buildFormEmails(input: MailInput): OutgoingEmail[] {
   const { definition, fields, value, contact, locale, t, team } = input;
   const now = input.now ?? new Date();
+  const reference = submissionReference(input.submissionId);
   const formName = t.forms(`${definition.id}.title`);
-  const signature = [
-    "",
-    t.email("signature"),
-    `${ORGANIZATION.email} · ${ORGANIZATION.phoneDisplay}`,
-    new URL("/", input.siteUrl).toString(),
-  ];
   const confirmation: OutgoingEmail = {
     to: contact.email,
     subject: t.email("confirmation.subject", { form: formName }),
     text: [
-      t.email("greeting", { name: contact.name }),
+      t.email("greeting"),
       "",
       t.email("confirmation.received", { form: formName }),
-      t.email(`promise.${definition.promise}`),
+      `${t.email("confirmation.receivedAt")}: ${formatNewYorkTime(now, locale)}`,
+      `${t.email("confirmation.reference")}: ${reference}`,
       "",
-      t.email("confirmation.summary"),
-      ...fieldLines(definition, fields, value, t.forms, t.email),
+      t.email(`promise.${definition.promise}`),
+      t.email("confirmation.questions", {
+        email: ORGANIZATION.email,
+        phone: ORGANIZATION.phoneDisplay,
+      }),
       "",
       t.email("confirmation.notYou", { email: ORGANIZATION.email }),
       t.email("confirmation.privacy", { url: new URL("/privacy", input.siteUrl).toString() }),
-      ...signature,
+      "",
+      t.email("signature"),
+      `${ORGANIZATION.email} · ${ORGANIZATION.phoneDisplay}`,
+      new URL("/", input.siteUrl).toString(),
     ].join("\n"),
     template: `${definition.kind}.confirmation`,
     locale,
@@ -116,7 +124,7 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
       "",
       `${team.email("team.language")}: ${locale}`,
       `${team.email("team.submittedAt")}: ${formatNewYorkTime(now, "en")}`,
-      `${team.email("team.reference")}: ${input.submissionId}`,
+      `${team.email("team.reference")}: ${reference} (${input.submissionId})`,
       team.email("team.replyTo", { email: contact.email }),
     ].join("\n"),
     template: `${definition.kind}.team`,

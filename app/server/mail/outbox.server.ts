@@ -2,6 +2,7 @@ import { and, eq, inArray, lte } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { logError } from "../log.server";
+import { safeHeaders } from "./headers.server";
 import { getMailTransport } from "./transport.server";
 
 export type OutboxRow = typeof outbox.$inferSelect;
@@ -25,10 +26,11 @@ export function retryDelayMinutes(attempts: number): number {
 
 /**
  * The insert for one message, to run in the same `db.batch([...])` as the record it belongs
- * to, so a submission is never stored without its mail (ARCHITECTURE.md, outbox).
+ * to, so a submission is never stored without its mail (ARCHITECTURE.md, outbox). Every
+ * message passes here, so this is where header values lose their line breaks (decision 014).
  */
 export function queueEmail(db: Db, email: OutgoingEmail, id: string = crypto.randomUUID()) {
-  return db.insert(outbox).values({ id, ...email });
+  return db.insert(outbox).values({ id, ...safeHeaders(email) });
 }
 
 /**
