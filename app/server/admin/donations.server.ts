@@ -7,6 +7,7 @@ import {
   recurringGifts,
   type DonationFrequency,
 } from "../db/schema";
+import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";
 import { toCsv } from "./csv.server";
 
@@ -87,9 +88,7 @@ export async function listDonations(env: Pick<Env, "DB">, filters: DonationFilte
     db
       .select({
         count: count(),
-        succeededCents: sum(
-          sql`case when ${donations.status} = 'succeeded' then ${donations.amountCents} else 0 end`,
-        ),
+        succeededCents: sum(countedCents),
       })
       .from(donations)
       .where(condition),
@@ -132,20 +131,19 @@ export async function donationsCsv(env: Pick<Env, "DB">, filters: Omit<DonationF
   );
 }
 
-/** The overview's money figures, in cents. */
+/** The overview's money figures, in cents: gifts as they count in every total (decision 017). */
 export async function givingTotals(env: Pick<Env, "DB">, now = new Date()) {
   const db = getDb(env);
   const starts = periodStarts(now);
-  const succeeded = eq(donations.status, "succeeded");
   const [[month], [year], [recurring]] = await Promise.all([
     db
-      .select({ cents: sum(donations.amountCents), count: count() })
+      .select({ cents: sum(countedCents), count: count() })
       .from(donations)
-      .where(and(succeeded, gte(giftDate, starts.month))),
+      .where(and(countsInTotals, gte(giftDate, starts.month))),
     db
-      .select({ cents: sum(donations.amountCents), count: count() })
+      .select({ cents: sum(countedCents), count: count() })
       .from(donations)
-      .where(and(succeeded, gte(giftDate, starts.year))),
+      .where(and(countsInTotals, gte(giftDate, starts.year))),
     db
       .select({ cents: sum(recurringGifts.amountCents), count: count() })
       .from(recurringGifts)
