@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import {
   chosenAmountCents,
@@ -18,27 +18,13 @@ import { giftsForYear } from "~/server/donations/statement.server";
 import { signToken } from "~/server/signed-token.server";
 import { MANAGE_TOKEN_PURPOSE } from "~/server/stripe/receipts.server";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { signedWebhook, stripeEvent } from "./stripe-webhook";
 
 const stripeBase = env.STRIPE_API_BASE!;
-const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttpClient() });
 const db = getDb(env);
 let ip = 0;
 /** Each test posts from its own address, so the checkout rate limit (3 per 5 minutes) is its own. */
 const visitor = () => ({ "CF-Connecting-IP": `198.51.100.${++ip}` });
-
-async function signedWebhook(event: object, secret = env.STRIPE_WEBHOOK_SECRET!) {
-  const payload = JSON.stringify(event);
-  const signature = await signer.webhooks.generateTestHeaderStringAsync({
-    payload,
-    secret,
-    cryptoProvider: Stripe.createSubtleCryptoProvider(),
-  });
-  return fetchPage("/api/v1/stripe/webhook", {
-    method: "POST",
-    body: payload,
-    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
-  });
-}
 
 const step1 = { step: "amount", frequency: "one-time", amount: "5000", customAmount: "" };
 const donor = { firstName: "Ana", lastName: "Lopez", email: "ana@example.com", phone: "" };
@@ -62,10 +48,6 @@ async function payOnStripe(checkoutUrl: string) {
   );
   for (const event of events) expect((await signedWebhook(event)).status).toBe(200);
   return { sessionId, events, successUrl: paid.headers.get("Location")! };
-}
-
-function event(type: string, object: object, id = `evt_${crypto.randomUUID()}`) {
-  return { id, object: "event", type, api_version: Stripe.API_VERSION, created: 1, data: { object } };
 }
 
 async function mailsTo(to: string) {
@@ -205,7 +187,9 @@ describe("checkout", () => {
 
 describe("webhook", () => {
   it("answers 400 to a bad signature and writes nothing", async () => {
-    const body = JSON.stringify(event("checkout.session.completed", { id: "cs_bad" }, "evt_bad_signature"));
+    const body = JSON.stringify(
+      stripeEvent("checkout.session.completed", { id: "cs_bad" }, { id: "evt_bad_signature" }),
+    );
     const forged = await fetchPage("/api/v1/stripe/webhook", {
       method: "POST",
       body,
@@ -268,7 +252,7 @@ describe("webhook", () => {
     // A refund of the renewal takes it out of the totals and the statement.
     const before = await getFundraisingProgress(env);
     const renewalRow = paid.find((row) => row.stripeInvoiceId !== paid[0]!.stripeInvoiceId) ?? paid[1]!;
-    const refund = event("charge.refunded", {
+    const refund = stripeEvent("charge.refunded", {
       id: "ch_refund_1",
       object: "charge",
       refunded: true,
@@ -283,7 +267,7 @@ describe("webhook", () => {
     expect((await giftsForYear(env, email, year)).map((gift) => gift.amountCents)).toEqual([2500]);
 
     // Stripe ends the subscription.
-    const deleted = event("customer.subscription.deleted", {
+    const deleted = stripeEvent("customer.subscription.deleted", {
       id: gift!.stripeSubscriptionId,
       object: "subscription",
     });
