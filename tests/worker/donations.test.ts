@@ -144,6 +144,39 @@ describe("checkout", () => {
     expect(receipts).toHaveLength(1);
   });
 
+  it("closes the donation attempt when Stripe expires the unpaid session", async () => {
+    const response = await donate({ email: "expires@example.com" });
+    const sessionId = new URL(response.headers.get("Location")!).pathname.split("/").pop()!;
+    const expired = await fetch(`${stripeBase}/v1/checkout/sessions/${sessionId}/expire`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
+    });
+    expect(expired.status).toBe(200);
+    const events = (await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[];
+    const event = events.findLast((item) => item.type === "checkout.session.expired")!;
+    expect((await signedWebhook(event)).status).toBe(200);
+    const [attempt] = await db
+      .select()
+      .from(donationAttempts)
+      .where(eq(donationAttempts.email, "expires@example.com"));
+    expect(attempt!.status).toBe("expired");
+  });
+
+  it("counts a gift net of a partial refund made in Stripe, on the statement too", async () => {
+    const email = "stripe-refund@example.com";
+    const response = await donate({ email, amount: "custom", customAmount: "80" });
+    await payOnStripe(response.headers.get("Location")!);
+    const [gift] = await db.select().from(donations).where(eq(donations.donorEmail, email));
+    const refund = (await (
+      await fetch(`${stripeBase}/__test/payments/${gift!.stripePaymentIntentId}/refund?amount=2000`, {
+        method: "POST",
+      })
+    ).json()) as Stripe.Event;
+    expect((await signedWebhook(refund)).status).toBe(200);
+    const year = new Date().getUTCFullYear();
+    expect((await giftsForYear(env, email, year)).map((line) => line.amountCents)).toEqual([6000]);
+  });
+
   it("never trusts the query string on the thank-you page", async () => {
     const response = await fetchPage("/donate/thank-you?session_id=cs_test_forged&amount=100000");
     expect(response.status).toBe(200);
