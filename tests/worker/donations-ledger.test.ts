@@ -210,6 +210,19 @@ describe("subscriptions", () => {
       }),
     );
     expect(await gift()).toMatchObject({ amountCents: 7500, status: "paused", cancelAtPeriodEnd: true });
+
+    // Ended in Stripe, the end delivered before the change that preceded it: canceled, at the last amount.
+    await deliver(
+      stripeEvent(
+        "customer.subscription.deleted",
+        { ...subscriptionObject(id, attemptId, { amountCents: 9000 }), status: "canceled" },
+        { created: now + 5 },
+      ),
+      stripeEvent("customer.subscription.updated", subscriptionObject(id, attemptId, { amountCents: 9000 }), {
+        created: now + 4,
+      }),
+    );
+    expect(await gift()).toMatchObject({ amountCents: 9000, status: "canceled" });
   });
 
   it("an update that arrives before the Checkout Session creates the gift with the new amount, once", async () => {

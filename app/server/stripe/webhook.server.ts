@@ -417,17 +417,8 @@ async function mirrorSubscription(
   const amountCents =
     item?.price?.unit_amount != null ? item.price.unit_amount * (item.quantity ?? 1) : undefined;
   const now = new Date().toISOString();
-  if (status === "canceled") {
-    await db
-      .update(recurringGifts)
-      .set({
-        status,
-        stripeSyncedAt: sql`max(${recurringGifts.stripeSyncedAt}, ${eventCreated})`,
-        updatedAt: now,
-      })
-      .where(eq(recurringGifts.stripeSubscriptionId, subscription.id));
-    return;
-  }
+  const gift = eq(recurringGifts.stripeSubscriptionId, subscription.id);
+  // The newest event's subscription is the truth; a cancellation is final whenever it arrives.
   await db
     .update(recurringGifts)
     .set({
@@ -439,11 +430,12 @@ async function mirrorSubscription(
     })
     .where(
       and(
-        eq(recurringGifts.stripeSubscriptionId, subscription.id),
-        ne(recurringGifts.status, "canceled"),
+        gift,
         lte(recurringGifts.stripeSyncedAt, eventCreated),
+        status === "canceled" ? undefined : ne(recurringGifts.status, "canceled"),
       ),
     );
+  if (status === "canceled") await db.update(recurringGifts).set({ status, updatedAt: now }).where(gift);
 }
 
 /** A dispute settles one way only: once won or lost, a late "open" never reopens it. */
