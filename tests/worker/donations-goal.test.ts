@@ -45,5 +45,8 @@ describe("the campaign goal", () => {
     const admin = await (await fetchPage("/admin?lng=en", { headers: { Cookie: cookie } })).text();
     expect(admin).toContain(`Progress to the ${FUNDRAISING_CAMPAIGN.label} goal of $50,000`);
     expect(dollars(admin, /\$([\d,.]+) raised, \d+% of \$50,000/)).toBe(expected);
+    // The list of gifts says which one was refunded in part, and by how much.
+    const list = await (await fetchPage("/admin/donations?lng=en", { headers: { Cookie: cookie } })).text();
+    expect(list).toContain("$30.00 refunded");
   });
 });
