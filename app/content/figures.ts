@@ -43,9 +43,22 @@ export const YEAR_ONE = {
   academicImprovement: 85,
   graduation: 95,
   budgetDollars: 500_000,
-  fundraisingGoalDollars: 50_000,
   interviews: 200,
 } as const;
+
+/**
+ * The fundraising campaign the goal bar counts (§9: a $50,000 goal), the one place its amount,
+ * period and label live. Money in cents (decision 005); the period is New York calendar time,
+ * start inclusive and end exclusive, as UTC instants. What counts is decided in decision 017.
+ */
+export const FUNDRAISING_CAMPAIGN = {
+  label: "2026",
+  goalCents: 5_000_000,
+  startsAt: "2026-01-01T05:00:00.000Z",
+  endsAt: "2027-01-01T05:00:00.000Z",
+} as const satisfies FundraisingCampaign;
+
+export type FundraisingCampaign = { label: string; goalCents: number; startsAt: string; endsAt: string };
 
 /** Use of funds (§9): shares of every dollar, in percent. */
 export const USE_OF_FUNDS = [

@@ -31,8 +31,11 @@ export const ALL_PRESETS_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000, 100_000]
 export const HOME_TILE_AMOUNTS_CENTS = [5_000, 25_000, 100_000] as const;
 export const DEFAULT_AMOUNT_CENTS = 10_000;
 
-/** The §9 campaign: a $50,000 goal, counted from the start of the launch year. */
-export const FUNDRAISING_CAMPAIGN = { goalCents: 5_000_000, startsAt: "2025-01-01T00:00:00.000Z" } as const;
+/** A goal's progress in whole percent, rounded down (never "100%" before the goal is met), capped at 100. */
+export function goalPercent(raisedCents: number, goalCents: number): number {
+  return goalCents > 0 ? Math.min(100, Math.floor((raisedCents / goalCents) * 100)) : 0;
+}
+
 /** SPEC.md §9: monthly giving is claimed to have 20% greater impact. */
 export const MONTHLY_IMPACT_PERCENT = 20;
 /** SPEC.md §9 use of funds, in percent. */

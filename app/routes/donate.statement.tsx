@@ -45,9 +45,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const limit = await hitRateLimit(env, "forms", request, RATE_LIMITS.forms);
   if (limit.allowed && !formData.get(HONEYPOT_FIELD)) {
     const { email, year } = submission.value;
-    // The statement goes only to the address typed, so asking for another's reveals nothing.
+    // Mailed only to the address typed and only if it gave that year; the answer is the same.
     const id = await queueYearEndStatement(env, email, Number(year), getLocale(context));
-    ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
+    if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
   }
   return { result: submission.reply({ resetForm: true }), sent: true };
 }

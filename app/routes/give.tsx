@@ -5,7 +5,6 @@ import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/components/pages/format";
 import { FundsChart } from "~/components/pages/funds-chart";
 import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
-import { YEAR_ONE } from "~/content/figures";
 import { donateHref } from "~/content/home";
 import { GIFT_EXAMPLES, GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
@@ -37,8 +36,8 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Section
         id="goal"
-        title={t("goalTitle")}
-        lead={t("goal", { amount: format.money(YEAR_ONE.fundraisingGoalDollars) })}
+        title={t("goalTitle", { label: loaderData.progress.label })}
+        lead={t("goal", { amount: format.money(loaderData.progress.goalCents / 100) })}
       >
         <GoalProgress {...loaderData.progress} />
       </Section>

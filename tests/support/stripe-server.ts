@@ -1,7 +1,9 @@
 /**
  * A local Stripe-compatible HTTP server for the tests (never shipped: it runs in Node only).
  * It implements the calls the product makes (Checkout Sessions, customers, subscriptions,
- * invoice payments, billing portal sessions) and serves a stand-in payment page that, like
+ * invoice payments, billing portal sessions), sends what Stripe would send when a session expires
+ * or a subscription changes, offers refunds and disputes on demand (partial amounts included,
+ * under /__test/payments), and serves a stand-in payment page that, like
  * Stripe Checkout, completes the session, posts signed events to the site's webhook and returns
  * to the success URL. Events are signed with the real SDK (generateTestHeaderStringAsync).
  *
@@ -79,6 +81,8 @@ export async function startStripeServer(
   const customers = new Map<string, Json>();
   const subscriptions = new Map<string, Subscription>();
   const invoicePayments: Json[] = [];
+  /** Every PaymentIntent paid, for refunds and disputes on demand. */
+  const payments = new Map<string, { amount: number; currency: string; refunded: number; webhook: string }>();
   const idempotent = new Map<string, Json>();
   const requests: StripeServer["requests"] = [];
   const events: Stripe.Event[] = [];
@@ -122,6 +126,13 @@ export async function startStripeServer(
     const price = subscription.items.data[0]!.price;
     const paymentIntent = newId("pi");
     if (paid)
+      payments.set(paymentIntent, {
+        amount: price.unit_amount,
+        currency: (price.currency as string) ?? "usd",
+        refunded: 0,
+        webhook: subscription.webhook,
+      });
+    if (paid)
       invoicePayments.push({
         id: newId("inpay"),
         object: "invoice_payment",
@@ -161,6 +172,12 @@ export async function startStripeServer(
     session.customer_details = { email: session.customer_email };
     if (session.mode === "payment") {
       session.payment_intent = newId("pi");
+      payments.set(session.payment_intent as string, {
+        amount: session.amount_total,
+        currency: "usd",
+        refunded: 0,
+        webhook,
+      });
       await emit("checkout.session.completed", session, webhook);
       return;
     }
@@ -172,6 +189,7 @@ export async function startStripeServer(
       status: "active",
       metadata: session.subscription_data?.metadata ?? {},
       pause_collection: null,
+      cancel_at_period_end: false,
       items: {
         object: "list",
         data: [
@@ -272,6 +290,48 @@ export async function startStripeServer(
       return send(response, 200, event);
     }
 
+    // A refund (?amount=<cents>, the whole remainder by default) or a dispute
+    // (?status=needs_response opens it; won or lost closes it) of a paid PaymentIntent.
+    if ((match = path.match(/^\/__test\/payments\/(pi_\w+)\/(refund|dispute)$/)) && method === "POST") {
+      const paymentIntent = match[1]!;
+      const payment = payments.get(paymentIntent);
+      if (!payment) return notFound(response, "payment");
+      const charge = `ch_${paymentIntent.slice(3)}`;
+      if (match[2] === "refund") {
+        const amount = Number(url.searchParams.get("amount") ?? payment.amount - payment.refunded);
+        payment.refunded = Math.min(payment.amount, payment.refunded + amount);
+        const event = await emit(
+          "charge.refunded",
+          {
+            id: charge,
+            object: "charge",
+            amount: payment.amount,
+            amount_refunded: payment.refunded,
+            refunded: payment.refunded >= payment.amount,
+            currency: payment.currency,
+            payment_intent: paymentIntent,
+          },
+          payment.webhook,
+        );
+        return send(response, 200, event);
+      }
+      const status = url.searchParams.get("status") ?? "needs_response";
+      const event = await emit(
+        status === "won" || status === "lost" ? "charge.dispute.closed" : "charge.dispute.created",
+        {
+          id: `dp_${paymentIntent.slice(3)}`,
+          object: "dispute",
+          amount: payment.amount,
+          currency: payment.currency,
+          charge,
+          payment_intent: paymentIntent,
+          status,
+        },
+        payment.webhook,
+      );
+      return send(response, 200, event);
+    }
+
     // The API.
     if (request.headers.authorization !== `Bearer ${TEST_SECRET_KEY}`)
       return send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
@@ -314,6 +374,17 @@ export async function startStripeServer(
       sessions.set(id, session);
       return reply(200, session);
     }
+    if ((match = path.match(/^\/v1\/checkout\/sessions\/([\w]+)\/expire$/)) && method === "POST") {
+      const session = sessions.get(match[1]!);
+      if (!session) return notFound(response, "checkout session");
+      if (session.status !== "open")
+        return send(response, 400, {
+          error: { type: "invalid_request_error", message: "Only open sessions can be expired" },
+        });
+      session.status = "expired";
+      await emit("checkout.session.expired", session, webhookFor(session.success_url));
+      return reply(200, session);
+    }
     if ((match = path.match(/^\/v1\/checkout\/sessions\/([\w]+)$/)) && method === "GET") {
       const session = sessions.get(match[1]!);
       return session ? reply(200, session) : notFound(response, "checkout session");
@@ -348,6 +419,10 @@ export async function startStripeServer(
         }
         if ("pause_collection" in body)
           subscription.pause_collection = body.pause_collection === "" ? null : body.pause_collection;
+        if ("cancel_at_period_end" in body)
+          subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
+        const { webhook: _hook, ...changed } = subscription;
+        await emit("customer.subscription.updated", changed, subscription.webhook);
       }
       if (method === "DELETE") {
         subscription.status = "canceled";

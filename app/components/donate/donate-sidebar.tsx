@@ -8,7 +8,7 @@ export function DonateSidebar({
   progress,
   org,
 }: {
-  progress: { raisedCents: number; goalCents: number; donorCount: number };
+  progress: React.ComponentProps<typeof GoalProgress>;
   org: { legalName: string; ein: string };
 }) {
   const { t } = useTranslation("donate");

@@ -1,31 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "~/lib/donation";
+import { formatMoney, goalPercent } from "~/lib/donation";
 import { isLocale } from "~/lib/i18n";
 
 /**
- * The §9 fundraising goal as an accessible progress bar. Data comes from
- * getFundraisingProgress (app/server/donations/progress.server.ts).
+ * The campaign goal as an accessible progress bar. Data comes from getFundraisingProgress
+ * (app/server/donations/progress.server.ts), the same figure the admin overview shows.
  */
 export function GoalProgress({
+  label,
   raisedCents,
   goalCents,
   donorCount,
-  year = new Date().getFullYear(),
 }: {
+  label: string;
   raisedCents: number;
   goalCents: number;
   donorCount?: number;
-  year?: number;
 }) {
   const { t, i18n } = useTranslation("donate");
   const locale = isLocale(i18n.language) ? i18n.language : "en";
-  const percent = goalCents > 0 ? Math.min(100, Math.floor((raisedCents / goalCents) * 100)) : 0;
+  const percent = goalPercent(raisedCents, goalCents);
   const raised = formatMoney(raisedCents, locale);
   const goal = formatMoney(goalCents, locale);
   return (
     <section aria-labelledby="goal-progress-title" className="rounded-xl bg-gray-50 p-5 dark:bg-gray-900">
       <h2 id="goal-progress-title" className="text-lg font-bold">
-        {t("goal.title", { year })}
+        {t("goal.title", { label })}
       </h2>
       <p className="mt-1 text-2xl font-extrabold">{t("goal.raised", { raised, goal })}</p>
       <div

@@ -4,6 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import {
   AdminPageHeader,
+  Badge,
   FilterBar,
   FilterSelect,
   FilterText,
@@ -103,6 +104,16 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className={`${tdClass} text-right tabular-nums`}>
                     <Money cents={row.amountCents} currency={row.currency} />
+                    {row.refundedCents > 0 && row.status !== "refunded" ? (
+                      <>
+                        <br />
+                        <span className="text-sm text-gray-700 dark:text-gray-300" suppressHydrationWarning>
+                          {t("donations.refundedPart", {
+                            amount: formatMoney(row.refundedCents, tag, row.currency),
+                          })}
+                        </span>
+                      </>
+                    ) : null}
                   </td>
                   <td className={tdClass}>{t(`donations.frequencies.${row.frequency}`)}</td>
                   <td className={tdClass}>
@@ -113,6 +124,14 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className={tdClass}>
                     <StatusBadge namespace="donations" status={row.status} />
+                    {row.disputeStatus ? (
+                      <>
+                        {" "}
+                        <Badge tone={row.disputeStatus === "won" ? "gray" : "red"}>
+                          {t(`donations.disputes.${row.disputeStatus}`)}
+                        </Badge>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatMoney, Money, useLocaleTag } from "~/components/admin/format";
+import { goalPercent } from "~/lib/donation";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";
 import { adminOverview } from "~/server/admin/overview.server";
@@ -36,8 +37,10 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const tag = useLocaleTag();
-  const { newByKind, giving, subscribers, goalCents, kinds: allKinds } = loaderData;
-  const percent = Math.min(100, Math.round((giving.yearCents / goalCents) * 100));
+  const { newByKind, giving, subscribers, goal, kinds: allKinds } = loaderData;
+  // The same figure as the public bar: getFundraisingProgress (decision 017).
+  const percent = goalPercent(goal.raisedCents, goal.goalCents);
+  const goalTitle = t("overview.goal", { label: goal.label, goal: formatMoney(goal.goalCents, tag) });
   const kinds = allKinds.filter((kind) => (newByKind[kind] ?? 0) > 0);
   return (
     <>
@@ -67,22 +70,22 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
             {t("overview.donorCount", { count: giving.recurringCount })}
           </p>
         </Card>
-        <Card title={t("overview.goal", { goal: formatMoney(goalCents, tag) })}>
+        <Card title={goalTitle}>
           <div
             role="progressbar"
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={percent}
-            aria-label={t("overview.goal", { goal: formatMoney(goalCents, tag) })}
+            aria-label={goalTitle}
             className="h-4 overflow-hidden rounded-full bg-gray-200 dark:bg-gray-800"
           >
             <div className="h-full bg-accent-700 dark:bg-accent-300" style={{ width: `${percent}%` }} />
           </div>
           <p className="mt-2 text-sm" suppressHydrationWarning>
             {t("overview.goalProgress", {
-              raised: formatMoney(giving.yearCents, tag),
+              raised: formatMoney(goal.raisedCents, tag),
               percent,
-              goal: formatMoney(goalCents, tag),
+              goal: formatMoney(goal.goalCents, tag),
             })}
           </p>
         </Card>

@@ -8,6 +8,7 @@ import {
   recurringGifts,
   type DonationFrequency,
 } from "../db/schema";
+import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { recordExport } from "./audit.server";
 import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";
 import { toCsv } from "./csv.server";
@@ -76,6 +77,8 @@ export async function listDonations(env: Pick<Env, "DB">, filters: DonationFilte
         currency: donations.currency,
         frequency: donations.frequency,
         status: donations.status,
+        refundedCents: donations.refundedCents,
+        disputeStatus: donations.disputeStatus,
         donorName: donations.donorName,
         donorEmail: donations.donorEmail,
         anonymous: donations.anonymous,
@@ -89,9 +92,7 @@ export async function listDonations(env: Pick<Env, "DB">, filters: DonationFilte
     db
       .select({
         count: count(),
-        succeededCents: sum(
-          sql`case when ${donations.status} = 'succeeded' then ${donations.amountCents} else 0 end`,
-        ),
+        succeededCents: sum(countedCents),
       })
       .from(donations)
       .where(condition),
@@ -118,6 +119,8 @@ export async function donationsCsv(
       "currency",
       "frequency",
       "status",
+      "refunded",
+      "dispute",
       "donor_name",
       "donor_email",
       "anonymous",
@@ -131,6 +134,8 @@ export async function donationsCsv(
       row.currency,
       row.frequency,
       row.status,
+      (row.refundedCents / 100).toFixed(2),
+      row.disputeStatus ?? "",
       row.donorName,
       row.donorEmail,
       row.anonymous ? "yes" : "no",
@@ -140,20 +145,19 @@ export async function donationsCsv(
   );
 }
 
-/** The overview's money figures, in cents. */
+/** The overview's money figures, in cents: gifts as they count in every total (decision 017). */
 export async function givingTotals(env: Pick<Env, "DB">, now = new Date()) {
   const db = getDb(env);
   const starts = periodStarts(now);
-  const succeeded = eq(donations.status, "succeeded");
   const [[month], [year], [recurring]] = await Promise.all([
     db
-      .select({ cents: sum(donations.amountCents), count: count() })
+      .select({ cents: sum(countedCents), count: count() })
       .from(donations)
-      .where(and(succeeded, gte(giftDate, starts.month))),
+      .where(and(countsInTotals, gte(giftDate, starts.month))),
     db
-      .select({ cents: sum(donations.amountCents), count: count() })
+      .select({ cents: sum(countedCents), count: count() })
       .from(donations)
-      .where(and(succeeded, gte(giftDate, starts.year))),
+      .where(and(countsInTotals, gte(giftDate, starts.year))),
     db
       .select({ cents: sum(recurringGifts.amountCents), count: count() })
       .from(recurringGifts)

@@ -141,6 +141,9 @@ export const donationAttempts = sqliteTable("donation_attempts", {
 });
 
 export const DONATION_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
+/** A chargeback: "open" while Stripe holds the money, then "won" or "lost" (decision 017). */
+export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /** One row per payment that Stripe reports: a one-time gift, or one monthly renewal. */
 export const donations = sqliteTable(
@@ -165,7 +168,11 @@ export const donations = sqliteTable(
     stripeCustomerId: text("stripe_customer_id"),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     paidAt: text("paid_at"),
+    /** Cents given back so far (Stripe's cumulative amount_refunded); the gift counts net of it. */
+    refundedCents: integer("refunded_cents").notNull().default(0),
     refundedAt: text("refunded_at"),
+    disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
+    stripeDisputeId: text("stripe_dispute_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -173,6 +180,7 @@ export const donations = sqliteTable(
     index("donations_email_idx").on(table.donorEmail),
     index("donations_paid_idx").on(table.status, table.paidAt),
     index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
+    index("donations_charge_idx").on(table.stripeChargeId),
   ],
 );
 
@@ -186,9 +194,30 @@ export const recurringGifts = sqliteTable("recurring_gifts", {
   amountCents: integer("amount_cents").notNull(),
   currency: text("currency").notNull().default("usd"),
   status: text("status", { enum: RECURRING_STATUSES }).notNull().default("active"),
+  /** Set in Stripe's portal (or by us): the gift ends when the paid month runs out. */
+  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+  /** `created` (Unix seconds) of the newest subscription event mirrored, so an older one never wins. */
+  stripeSyncedAt: integer("stripe_synced_at").notNull().default(0),
   donorName: text("donor_name").notNull(),
   donorEmail: text("donor_email").notNull(),
   locale: text("locale").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * What Stripe said about refunds and disputes of one payment, keyed by its PaymentIntent (or
+ * charge when it has none). Every adjustment is written here before it is applied to the gift,
+ * so one that arrives before its payment is applied when the payment is recorded (decision 017).
+ */
+export const paymentAdjustments = sqliteTable("payment_adjustments", {
+  paymentKey: text("payment_key").primaryKey(),
+  stripeChargeId: text("stripe_charge_id"),
+  refundedCents: integer("refunded_cents").notNull().default(0),
+  refundedInFull: integer("refunded_in_full", { mode: "boolean" }).notNull().default(false),
+  refundedAt: text("refunded_at"),
+  disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
+  stripeDisputeId: text("stripe_dispute_id"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

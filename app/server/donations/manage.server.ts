@@ -101,7 +101,8 @@ export async function manageGift(
   const setGift = (values: Partial<RecurringGift>) =>
     db
       .update(recurringGifts)
-      .set({ ...values, updatedAt: now })
+      // What Stripe now holds: an older subscription event arriving later must not undo it.
+      .set({ ...values, stripeSyncedAt: Math.floor(Date.now() / 1000), updatedAt: now })
       .where(eq(recurringGifts.id, gift.id));
 
   try {

@@ -1,25 +1,35 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import { FUNDRAISING_CAMPAIGN } from "~/lib/donation";
+import { and, countDistinct, gte, lt, sql, sum } from "drizzle-orm";
+import { FUNDRAISING_CAMPAIGN, type FundraisingCampaign } from "~/content/figures";
 import { getDb } from "../db/client.server";
 import { donations } from "../db/schema";
+import { countedCents, countsInTotals } from "./ledger.server";
 
-export type FundraisingProgress = { raisedCents: number; goalCents: number; donorCount: number };
+export type FundraisingProgress = {
+  label: string;
+  raisedCents: number;
+  goalCents: number;
+  donorCount: number;
+};
 
 /**
- * The §9 goal's progress from D1: succeeded gifts of the campaign, without the fees donors
- * covered. Refunded and failed payments have another status, so they never count.
+ * The campaign goal's progress: what the gifts paid inside the campaign period count (net of
+ * refunds and lost disputes, decision 017). The public bar and the admin overview both show this.
  */
-export async function getFundraisingProgress(env: Pick<Env, "DB">): Promise<FundraisingProgress> {
+export async function getFundraisingProgress(
+  env: Pick<Env, "DB">,
+  campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN,
+): Promise<FundraisingProgress> {
   const [row] = await getDb(env)
     .select({
-      raised: sql<number>`coalesce(sum(${donations.amountCents} - ${donations.feeCents}), 0)`,
-      donors: sql<number>`count(distinct ${donations.donorEmail})`,
+      raised: sum(countedCents),
+      donors: countDistinct(sql`case when ${countsInTotals} then ${donations.donorEmail} end`),
     })
     .from(donations)
-    .where(and(eq(donations.status, "succeeded"), gte(donations.paidAt, FUNDRAISING_CAMPAIGN.startsAt)));
+    .where(and(gte(donations.paidAt, campaign.startsAt), lt(donations.paidAt, campaign.endsAt)));
   return {
+    label: campaign.label,
     raisedCents: Number(row?.raised ?? 0),
-    goalCents: FUNDRAISING_CAMPAIGN.goalCents,
+    goalCents: campaign.goalCents,
     donorCount: Number(row?.donors ?? 0),
   };
 }

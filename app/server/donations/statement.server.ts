@@ -3,13 +3,17 @@ import { getDb } from "../db/client.server";
 import { donations } from "../db/schema";
 import { queueEmail } from "../mail/outbox.server";
 import { buildStatementEmail } from "../stripe/receipts.server";
+import { countsInTotals, netCents } from "./ledger.server";
 
-/** A year's succeeded gifts for one address; refunded and failed payments are left out. */
+/**
+ * A year's gifts for one address, each at what it counts for (net of refunds; refunded,
+ * failed and disputed payments left out: decision 017).
+ */
 export async function giftsForYear(env: Pick<Env, "DB">, email: string, year: number) {
   return getDb(env)
     .select({
       paidAt: donations.paidAt,
-      amountCents: donations.amountCents,
+      amountCents: netCents,
       currency: donations.currency,
       frequency: donations.frequency,
       locale: donations.locale,
@@ -18,7 +22,7 @@ export async function giftsForYear(env: Pick<Env, "DB">, email: string, year: nu
     .where(
       and(
         eq(donations.donorEmail, email.toLowerCase()),
-        eq(donations.status, "succeeded"),
+        countsInTotals,
         gte(donations.paidAt, `${year}-01-01T05:00:00.000Z`),
         lt(donations.paidAt, `${year + 1}-01-01T05:00:00.000Z`),
       ),
@@ -27,18 +31,29 @@ export async function giftsForYear(env: Pick<Env, "DB">, email: string, year: nu
 }
 
 /**
- * Queues the statement to the address asked for. It goes only to that address, so asking
- * for someone else's reveals nothing; the page answers the same either way.
+ * Queues the statement to the address asked for, only when it gave in that year: it goes only
+ * to that address, and the page answers the same either way, so asking reveals nothing.
+ * Returns the outbox id, or null when there was nothing to send.
  */
-export async function queueYearEndStatement(env: Env, email: string, year: number, locale: string) {
+export async function queueYearEndStatement(
+  env: Env,
+  email: string,
+  year: number,
+  locale: string,
+): Promise<string | null> {
   const gifts = await giftsForYear(env, email, year);
+  if (gifts.length === 0) return null;
   const db = getDb(env);
   const id = crypto.randomUUID();
   const message = await buildStatementEmail(env, {
     to: email.toLowerCase(),
     locale: gifts[0]?.locale ?? locale,
     year,
-    gifts: gifts.map((gift) => ({ ...gift, paidAt: gift.paidAt ?? "" })),
+    gifts: gifts.map((gift) => ({
+      ...gift,
+      amountCents: Number(gift.amountCents),
+      paidAt: gift.paidAt ?? "",
+    })),
   });
   await db.batch([queueEmail(db, message, id)]);
   return id;

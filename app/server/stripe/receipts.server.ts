@@ -205,23 +205,21 @@ export async function buildStatementEmail(
   const locale = asLocale(statement.locale);
   const t = await mailTranslator(env, locale);
   const totalCents = statement.gifts.reduce((sum, gift) => sum + gift.amountCents, 0);
-  const body =
-    statement.gifts.length === 0
-      ? [t("statement.none", { year: statement.year })]
-      : [
-          t("statement.intro", { year: statement.year }),
-          "",
-          ...statement.gifts.map(
-            (gift) =>
-              `${formatDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
-                `statement.frequency.${gift.frequency}`,
-              )}`,
-          ),
-          "",
-          t("statement.total", { total: formatMoney(totalCents, locale), count: statement.gifts.length }),
-          "",
-          ...legalBlock(t, env),
-        ];
+  // Only donors with gifts in the year get a statement (statement.server.ts), so it has lines.
+  const body = [
+    t("statement.intro", { year: statement.year }),
+    "",
+    ...statement.gifts.map(
+      (gift) =>
+        `${formatDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
+          `statement.frequency.${gift.frequency}`,
+        )}`,
+    ),
+    "",
+    t("statement.total", { total: formatMoney(totalCents, locale), count: statement.gifts.length }),
+    "",
+    ...legalBlock(t, env),
+  ];
   return {
     to: statement.to,
     subject: t("statement.subject", { year: statement.year }),

@@ -1,7 +1,14 @@
-import { and, eq, ne, or } from "drizzle-orm";
+import { and, eq, lte, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb, type Db } from "../db/client.server";
-import { donationAttempts, donations, recurringGifts, stripeEvents } from "../db/schema";
+import {
+  donationAttempts,
+  donations,
+  paymentAdjustments,
+  recurringGifts,
+  stripeEvents,
+  type DisputeStatus,
+} from "../db/schema";
 import { deliverOutbox, queueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { logError, logInfo } from "../log.server";
 import { getStripe, verifyWebhookEvent } from "./client.server";
@@ -70,14 +77,23 @@ export async function processEvent(env: Env, event: Stripe.Event): Promise<Mail[
       return recordInvoicePaid(env, event.data.object);
     case "invoice.payment_failed":
       return recordInvoiceFailed(env, event.data.object);
+    case "checkout.session.expired":
+      await expireCheckoutSession(env, event.data.object);
+      return [];
+    case "customer.subscription.created":
+    case "customer.subscription.updated":
+    case "customer.subscription.paused":
+    case "customer.subscription.resumed":
     case "customer.subscription.deleted":
-      await getDb(env)
-        .update(recurringGifts)
-        .set({ status: "canceled", updatedAt: new Date().toISOString() })
-        .where(eq(recurringGifts.stripeSubscriptionId, event.data.object.id));
+      await mirrorSubscription(env, event.data.object, event.created, event.type);
       return [];
     case "charge.refunded":
       await recordRefund(env, event.data.object);
+      return [];
+    case "charge.dispute.created":
+    case "charge.dispute.updated":
+    case "charge.dispute.closed":
+      await recordDispute(env, event.data.object);
       return [];
     default:
       return [];
@@ -152,6 +168,7 @@ export async function fulfilCheckoutSession(env: Env, session: Stripe.Checkout.S
   }
 
   const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  const paymentIntent = idOf(session.payment_intent);
   await db
     .insert(donations)
     .values({
@@ -167,12 +184,14 @@ export async function fulfilCheckoutSession(env: Env, session: Stripe.Checkout.S
       locale: attempt.locale,
       anonymous: attempt.anonymous,
       stripeCheckoutSessionId: session.id,
-      stripePaymentIntentId: idOf(session.payment_intent),
+      stripePaymentIntentId: paymentIntent,
       stripeCustomerId: idOf(session.customer),
       userId: session.metadata?.user_id || null,
       paidAt: paid ? now : null,
     })
     .onConflictDoNothing();
+  // A refund or dispute that arrived before this payment was recorded applies now.
+  if (paymentIntent) await applyAdjustments(db, paymentIntent);
   if (paid) {
     // A bank payment that was pending has now cleared.
     await db
@@ -239,12 +258,10 @@ function invoiceSubscription(invoice: Stripe.Invoice) {
 async function invoicePaymentIntent(env: Env, invoice: Stripe.Invoice): Promise<string | null> {
   const embedded = invoice.payments?.data?.[0]?.payment?.payment_intent;
   if (embedded) return idOf(embedded);
-  try {
-    const payments = await getStripe(env)?.invoicePayments.list({ invoice: invoice.id, limit: 1 });
-    return idOf(payments?.data[0]?.payment?.payment_intent);
-  } catch {
-    return null;
-  }
+  // A failed look-up throws: Stripe retries the event, and the gift is never recorded without
+  // the PaymentIntent its refunds and disputes are matched by (decision 017).
+  const payments = await getStripe(env)?.invoicePayments.list({ invoice: invoice.id, limit: 1 });
+  return idOf(payments?.data[0]?.payment?.payment_intent);
 }
 
 /** Each monthly payment, the first one included: one donations row per invoice, and a receipt. */
@@ -298,6 +315,7 @@ async function recordInvoicePaid(env: Env, invoice: Stripe.Invoice): Promise<Mai
       set: { status: "succeeded", paidAt, stripePaymentIntentId: paymentIntent, updatedAt: now },
       setWhere: ne(donations.status, "refunded"),
     });
+  if (paymentIntent) await applyAdjustments(db, paymentIntent);
   if (gift.status === "past_due")
     await db
       .update(recurringGifts)
@@ -358,32 +376,177 @@ async function recordInvoiceFailed(env: Env, invoice: Stripe.Invoice): Promise<M
   ]);
 }
 
-/** A full refund takes the gift out of the totals and statements; partial refunds are logged only. */
-async function recordRefund(env: Env, charge: Stripe.Charge) {
-  if (!charge.refunded) {
-    logInfo("partial refund left as is", { charge: charge.id, refunded: charge.amount_refunded });
-    return;
-  }
+/** An expired Checkout Session: the donor never paid, so the attempt is closed. */
+async function expireCheckoutSession(env: Env, session: Stripe.Checkout.Session) {
+  const attemptId = session.metadata?.attempt_id ?? session.client_reference_id;
+  if (!attemptId) return;
+  await getDb(env)
+    .update(donationAttempts)
+    .set({ status: "expired", updatedAt: new Date().toISOString() })
+    .where(and(eq(donationAttempts.id, attemptId), eq(donationAttempts.status, "open")));
+}
+
+function recurringStatus(subscription: Stripe.Subscription, eventType: string) {
+  if (eventType === "customer.subscription.deleted") return "canceled" as const;
+  if (subscription.status === "canceled" || subscription.status === "incomplete_expired")
+    return "canceled" as const;
+  if (subscription.pause_collection || subscription.status === "paused") return "paused" as const;
+  if (subscription.status === "past_due" || subscription.status === "unpaid") return "past_due" as const;
+  return "active" as const;
+}
+
+/**
+ * Mirrors a subscription changed in Stripe (the portal, the dashboard, or our manage page) on
+ * its recurring gift: amount, pause, cancellation now or at the period's end. An event older
+ * than the last one mirrored is ignored, and a canceled gift stays canceled. An event that
+ * arrives before the Checkout Session that created the subscription creates the gift from the
+ * donation attempt named in its metadata, so the change is not lost.
+ */
+async function mirrorSubscription(
+  env: Env,
+  subscription: Stripe.Subscription,
+  eventCreated: number,
+  eventType: string,
+) {
+  const db = getDb(env);
+  const customerId = idOf(subscription.customer);
+  const attempt = await findAttempt(db, subscription.metadata?.attempt_id);
+  if (attempt && customerId) await ensureRecurringGift(db, attempt, subscription.id, customerId);
+  const status = recurringStatus(subscription, eventType);
+  const item = subscription.items?.data?.[0];
+  const amountCents =
+    item?.price?.unit_amount != null ? item.price.unit_amount * (item.quantity ?? 1) : undefined;
+  const now = new Date().toISOString();
+  const gift = eq(recurringGifts.stripeSubscriptionId, subscription.id);
+  // The newest event's subscription is the truth; a cancellation is final whenever it arrives.
+  await db
+    .update(recurringGifts)
+    .set({
+      status,
+      amountCents,
+      cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
+      stripeSyncedAt: eventCreated,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        gift,
+        lte(recurringGifts.stripeSyncedAt, eventCreated),
+        status === "canceled" ? undefined : ne(recurringGifts.status, "canceled"),
+      ),
+    );
+  if (status === "canceled") await db.update(recurringGifts).set({ status, updatedAt: now }).where(gift);
+}
+
+/** A dispute settles one way only: once won or lost, a late "open" never reopens it. */
+const settledDispute = (current: unknown, incoming: unknown) =>
+  sql`case when ${current} in ('won', 'lost') then ${current} else coalesce(${incoming}, ${current}) end`;
+
+/**
+ * Writes what Stripe says about a payment's refunds or dispute to payment_adjustments, then
+ * applies it to the gift if the payment is recorded (else recording the payment applies it).
+ * Writing first makes the order of the two events, and their concurrency, irrelevant.
+ */
+async function recordAdjustment(
+  env: Env,
+  adjustment: {
+    paymentIntent: string | null;
+    chargeId: string | null;
+    refundedCents?: number;
+    refundedInFull?: boolean;
+    disputeStatus?: DisputeStatus;
+    disputeId?: string;
+  },
+) {
+  const paymentKey = adjustment.paymentIntent ?? adjustment.chargeId;
+  if (!paymentKey) return;
   const db = getDb(env);
   const now = new Date().toISOString();
-  const paymentIntent = idOf(charge.payment_intent);
-  const matches = [eq(donations.stripeChargeId, charge.id)];
-  if (paymentIntent) matches.push(eq(donations.stripePaymentIntentId, paymentIntent));
-  const updated = await db
+  const refunded = (adjustment.refundedCents ?? 0) > 0 || Boolean(adjustment.refundedInFull);
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(paymentAdjustments)
+    .values({
+      paymentKey,
+      stripeChargeId: adjustment.chargeId,
+      refundedCents: adjustment.refundedCents ?? 0,
+      refundedInFull: adjustment.refundedInFull ?? false,
+      refundedAt: refunded ? now : null,
+      disputeStatus: adjustment.disputeStatus ?? null,
+      stripeDisputeId: adjustment.disputeId ?? null,
+    })
+    .onConflictDoUpdate({
+      target: paymentAdjustments.paymentKey,
+      set: {
+        stripeChargeId: sql`coalesce(${excluded("stripe_charge_id")}, ${paymentAdjustments.stripeChargeId})`,
+        // amount_refunded is Stripe's running total: the largest one seen is the newest.
+        refundedCents: sql`max(${paymentAdjustments.refundedCents}, ${excluded("refunded_cents")})`,
+        refundedInFull: sql`max(${paymentAdjustments.refundedInFull}, ${excluded("refunded_in_full")})`,
+        refundedAt: sql`coalesce(${paymentAdjustments.refundedAt}, ${excluded("refunded_at")})`,
+        disputeStatus: settledDispute(paymentAdjustments.disputeStatus, excluded("dispute_status")),
+        stripeDisputeId: sql`coalesce(${excluded("stripe_dispute_id")}, ${paymentAdjustments.stripeDisputeId})`,
+        updatedAt: now,
+      },
+    });
+  await applyAdjustments(db, paymentKey);
+}
+
+/**
+ * Brings the gifts paid by one payment up to date with its recorded adjustments: refunded cents
+ * (the whole gift makes it "refunded") and the dispute. Idempotent, so safe after every event.
+ */
+async function applyAdjustments(db: Db, paymentKey: string) {
+  const [adjustment] = await db
+    .select()
+    .from(paymentAdjustments)
+    .where(eq(paymentAdjustments.paymentKey, paymentKey))
+    .limit(1);
+  if (!adjustment) return;
+  const refunded = adjustment.refundedInFull
+    ? sql`${donations.amountCents}`
+    : sql`min(${adjustment.refundedCents}, ${donations.amountCents})`;
+  const refundedCents = sql`max(${donations.refundedCents}, ${refunded})`;
+  const matches = [eq(donations.stripePaymentIntentId, paymentKey), eq(donations.stripeChargeId, paymentKey)];
+  if (adjustment.stripeChargeId) matches.push(eq(donations.stripeChargeId, adjustment.stripeChargeId));
+  await db
     .update(donations)
-    .set({ status: "refunded", refundedAt: now, stripeChargeId: charge.id, updatedAt: now })
-    .where(or(...matches))
-    .returning({ id: donations.id });
-  if (updated.length > 0 || !paymentIntent) return;
-  // A renewal whose PaymentIntent was not known yet: ask Stripe which invoice it paid.
-  const payments = await getStripe(env)?.invoicePayments.list({
-    payment: { type: "payment_intent", payment_intent: paymentIntent },
-    limit: 1,
+    .set({
+      refundedCents: sql`${refundedCents}`,
+      status: sql`case when ${donations.status} in ('succeeded', 'pending') and ${refundedCents} >= ${donations.amountCents} then 'refunded' else ${donations.status} end`,
+      refundedAt: sql`case when ${refundedCents} > 0 then coalesce(${donations.refundedAt}, ${adjustment.refundedAt}) else ${donations.refundedAt} end`,
+      stripeChargeId: sql`coalesce(${adjustment.stripeChargeId}, ${donations.stripeChargeId})`,
+      disputeStatus: settledDispute(donations.disputeStatus, adjustment.disputeStatus),
+      stripeDisputeId: sql`coalesce(${adjustment.stripeDisputeId}, ${donations.stripeDisputeId})`,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(or(...matches));
+}
+
+/** A refund, partial or whole: the gift counts net of what was given back (decision 017). */
+async function recordRefund(env: Env, charge: Stripe.Charge) {
+  await recordAdjustment(env, {
+    paymentIntent: idOf(charge.payment_intent),
+    chargeId: charge.id,
+    refundedCents: charge.amount_refunded,
+    refundedInFull: charge.refunded,
   });
-  const invoiceId = payments?.data[0]?.invoice;
-  if (invoiceId)
-    await db
-      .update(donations)
-      .set({ status: "refunded", refundedAt: now, stripeChargeId: charge.id, updatedAt: now })
-      .where(eq(donations.stripeInvoiceId, idOf(invoiceId)!));
+}
+
+/**
+ * A dispute: the gift is marked, and leaves the totals while Stripe holds the money; it
+ * returns if the dispute is won, and stays out if lost (decision 017).
+ */
+async function recordDispute(env: Env, dispute: Stripe.Dispute) {
+  const status: DisputeStatus =
+    dispute.status === "won" || dispute.status === "warning_closed"
+      ? "won"
+      : dispute.status === "lost"
+        ? "lost"
+        : "open";
+  await recordAdjustment(env, {
+    paymentIntent: idOf(dispute.payment_intent),
+    chargeId: idOf(dispute.charge),
+    disputeStatus: status,
+    disputeId: dispute.id,
+  });
 }

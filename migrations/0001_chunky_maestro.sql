@@ -1,1 +1,0 @@
-ALTER TABLE `users` ADD `email_verified_at` text;

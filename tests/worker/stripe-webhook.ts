@@ -1,0 +1,136 @@
+import { env } from "cloudflare:workers";
+import Stripe from "stripe";
+import { getDb } from "~/server/db/client.server";
+import { donationAttempts } from "~/server/db/schema";
+import { fetchPage } from "./fetch";
+
+const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttpClient() });
+
+/** Posts an event to the webhook signed as Stripe signs it. */
+export async function signedWebhook(event: object, secret = env.STRIPE_WEBHOOK_SECRET!) {
+  const payload = JSON.stringify(event);
+  const signature = await signer.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
+  return fetchPage("/api/v1/stripe/webhook", {
+    method: "POST",
+    body: payload,
+    headers: { "Stripe-Signature": signature, "Content-Type": "application/json" },
+  });
+}
+
+export function stripeEvent(type: string, object: object, options: { id?: string; created?: number } = {}) {
+  return {
+    id: options.id ?? `evt_${crypto.randomUUID()}`,
+    object: "event",
+    type,
+    api_version: Stripe.API_VERSION,
+    created: options.created ?? Math.floor(Date.now() / 1000),
+    data: { object },
+  };
+}
+
+/** What the donate form writes before the donor leaves for Checkout. */
+export async function donationAttempt(fields: {
+  email: string;
+  amountCents: number;
+  frequency?: "one-time" | "monthly";
+}) {
+  const id = crypto.randomUUID();
+  await getDb(env)
+    .insert(donationAttempts)
+    .values({
+      id,
+      frequency: fields.frequency ?? "one-time",
+      amountCents: fields.amountCents,
+      firstName: "Test",
+      lastName: "Donor",
+      email: fields.email,
+      locale: "en",
+    });
+  return id;
+}
+
+const unique = () => crypto.randomUUID().replace(/-/g, "").slice(0, 14);
+
+/** The events Stripe sends for a paid one-time gift; returns its PaymentIntent id. */
+export function oneTimeCompleted(attemptId: string, amountCents: number, paymentIntent = `pi_${unique()}`) {
+  return {
+    paymentIntent,
+    event: stripeEvent("checkout.session.completed", {
+      id: `cs_${unique()}`,
+      object: "checkout.session",
+      mode: "payment",
+      status: "complete",
+      payment_status: "paid",
+      amount_total: amountCents,
+      currency: "usd",
+      customer: `cus_${unique()}`,
+      payment_intent: paymentIntent,
+      metadata: { attempt_id: attemptId },
+    }),
+  };
+}
+
+/** An invoice.paid of a monthly gift, paid at `paidAt` (Unix seconds). */
+export function invoicePaid(
+  subscription: { id: string; customer: string; attemptId: string },
+  amountCents: number,
+  options: { paidAt?: number; first?: boolean; paymentIntent?: string } = {},
+) {
+  const paymentIntent = options.paymentIntent ?? `pi_${unique()}`;
+  return {
+    paymentIntent,
+    event: stripeEvent("invoice.paid", {
+      id: `in_${unique()}`,
+      object: "invoice",
+      customer: subscription.customer,
+      currency: "usd",
+      amount_paid: amountCents,
+      amount_due: amountCents,
+      billing_reason: options.first ? "subscription_create" : "subscription_cycle",
+      status: "paid",
+      status_transitions: { paid_at: options.paidAt ?? Math.floor(Date.now() / 1000) },
+      parent: {
+        type: "subscription_details",
+        subscription_details: {
+          subscription: subscription.id,
+          metadata: { attempt_id: subscription.attemptId },
+        },
+      },
+      payments: {
+        object: "list",
+        data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }],
+      },
+    }),
+  };
+}
+
+export function chargeRefunded(paymentIntent: string, amountCents: number, refundedCents: number) {
+  return stripeEvent("charge.refunded", {
+    id: `ch_${paymentIntent.slice(3)}`,
+    object: "charge",
+    amount: amountCents,
+    amount_refunded: refundedCents,
+    refunded: refundedCents >= amountCents,
+    payment_intent: paymentIntent,
+  });
+}
+
+export function dispute(
+  type: "charge.dispute.created" | "charge.dispute.closed",
+  paymentIntent: string,
+  amountCents: number,
+  status: "needs_response" | "won" | "lost",
+) {
+  return stripeEvent(type, {
+    id: `dp_${paymentIntent.slice(3)}`,
+    object: "dispute",
+    amount: amountCents,
+    charge: `ch_${paymentIntent.slice(3)}`,
+    payment_intent: paymentIntent,
+    status,
+  });
+}
