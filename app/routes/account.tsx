@@ -10,6 +10,7 @@ import { accountOverview } from "~/server/auth/account.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["account", "admin"] };
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { env, ctx } = getRequestContext(args.context);
-  const formData = await args.request.formData();
+  const formData = readPostedForm(args.context);
   if (formData.get("intent") === "receipt") {
     const sent = await sendReceiptCopy(env, ctx, user, String(formData.get("donationId") ?? ""));
     return sent ? { receiptSentTo: sent.to } : data({ receiptNotFound: true }, { status: 404 });

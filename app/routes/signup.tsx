@@ -2,16 +2,18 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { ErrorSummary, Honeypot, HONEYPOT_FIELD, SubmitButton, TextField } from "~/components/forms/fields";
+import { ErrorSummary, Honeypot, SubmitButton, TextField } from "~/components/forms/fields";
+import { TurnstileWidget } from "~/components/forms/turnstile";
 import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { signUp } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
 import { getRequestContext } from "~/server/context.server";
 import { getLocale } from "~/server/i18n.server";
-import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { guardPublicPost } from "~/server/post-guard.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
 
@@ -25,14 +27,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const formData = await args.request.formData();
-  const submission = parseWithValibot(formData, { schema: SignupSchema });
+  const guarded = await guardPublicPost(args, env, {
+    rateLimit: { scope: "signup", rule: RATE_LIMITS.forms },
+    messages: { rateLimited: "account:signup.rateLimited" },
+  });
+  const submission = parseWithValibot(guarded.formData, { schema: SignupSchema });
   const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
-  if (formData.get(HONEYPOT_FIELD))
-    return data({ result: reply(["common:forms.genericError"]) }, { status: 400 });
-  if (!(await hitRateLimit(env, "signup", args.request, RATE_LIMITS.forms)).allowed) {
-    return data({ result: reply(["account:signup.rateLimited"]) }, { status: 429 });
-  }
+  // Decision 012: a bot gets what a person gets (a redirect), and no account.
+  if (guarded.kind === "bot") return redirect("/");
+  if (guarded.kind === "refused")
+    return data({ result: reply([guarded.message]) }, { status: guarded.status, headers: guarded.headers });
   if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
 
   const { name, email, password, redirectTo } = submission.value;
@@ -66,6 +70,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} noValidate className="relative grid gap-5">
         <ErrorSummary form={form} />
         <Honeypot />
+        <TurnstileWidget />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" required />
         <TextField
