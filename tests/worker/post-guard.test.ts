@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
 import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, users } from "~/server/db/schema";
@@ -201,20 +202,21 @@ describe("control characters", () => {
 
   it("every one-line field of every form refuses them; every long answer keeps only \\n and \\t", () => {
     const controlMessage = "common:forms.controlCharacters";
-    const variants = Object.values(FORMS).flatMap((form) =>
+    type Variant = { form: FormDefinition; fields: readonly FieldSpec[]; variant?: string };
+    const variants = (Object.values(FORMS) as FormDefinition[]).flatMap((form): Variant[] =>
       form.id === "volunteer"
         ? [
             { form, fields: volunteerPageFields, variant: "page" },
             { form, fields: volunteerModalFields, variant: "modal" },
           ]
-        : [{ form, fields: form.fields, variant: undefined }],
+        : [{ form, fields: form.fields }],
     );
     for (const { form, fields, variant } of variants) {
       for (const field of fields) {
         if (!["text", "email", "tel", "textarea"].includes(field.kind)) continue;
         const messagesFor = (value: string) => {
           const input = { [field.name]: value, variant };
-          const result = v.safeParse(form.schema as v.GenericSchema, input);
+          const result = v.safeParse(form.schema, input);
           return (result.issues ?? [])
             .filter((issue) => issue.path?.some((item) => item.key === field.name))
             .map((issue) => issue.message);
