@@ -3,6 +3,7 @@ import type { FieldSpec } from "~/lib/forms/definition";
 import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/lib/forms/fields";
 import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { clientAddress, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limit.server";
+import { pagePathname } from "./seo.server";
 import { turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
 /**
@@ -149,7 +150,8 @@ async function readFormBody(request: Request, repeatable: ReadonlyMap<string, nu
 export const postGuardMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD") return next();
-  const { pathname } = new URL(request.url);
+  // With JavaScript, React Router posts to `<path>.data`.
+  const pathname = pagePathname(request);
   if (pathname.startsWith("/api/")) {
     if (!(await readCapped(request.clone(), POST_LIMITS.apiBytes))) throw data(null, { status: 413 });
     return next();
