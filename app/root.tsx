@@ -32,8 +32,8 @@ import {
 } from "./lib/i18n";
 import type { SessionUser } from "./lib/session-user";
 import { getRequestContext } from "./server/context.server";
-import { readableFormMiddleware } from "./server/form-body.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
+import { postGuardMiddleware } from "./server/post-guard.server";
 import { getSessionUser } from "./server/session.server";
 import { getTranslationVersion } from "./server/translations.server";
 import { turnstileEnabled } from "./server/turnstile.server";
@@ -41,7 +41,7 @@ import { turnstileEnabled } from "./server/turnstile.server";
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
   rememberLocaleMiddleware,
-  readableFormMiddleware,
+  postGuardMiddleware,
 ];
 
 export const handle = { i18n: ["common"] };
@@ -203,6 +203,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** Statuses with their own words; a refused post (decision 012) is a 400, 405 or 413. */
+const ERROR_COPY: Partial<Record<number, string>> = {
+  400: "badRequest",
+  403: "forbidden",
+  405: "method",
+  413: "tooLarge",
+};
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
@@ -221,17 +229,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   } else {
     const forbidden = status === 403;
-    const badRequest = status === 400;
-    const title = forbidden
-      ? t("error.forbiddenTitle")
-      : badRequest
-        ? t("error.badRequestTitle")
-        : t("error.title");
-    const description = forbidden
-      ? t("error.forbiddenDescription")
-      : badRequest
-        ? t("error.badRequestDescription")
-        : t("error.description");
+    const copy = ERROR_COPY[status];
+    const title = copy ? t(`error.${copy}Title`) : t("error.title");
+    const description = copy ? t(`error.${copy}Description`) : t("error.description");
     content = (
       <div className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-4 py-16">
         <title>{title}</title>

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { LENGTH, messageWith, requiredEmail, requiredText } from "./form-schemas";
+import { LENGTH, messageWith, requiredEmail, requiredText, singleLine } from "./form-schemas";
 
 /** Account forms, built from the shared kit (app/lib/form-schemas.ts). */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -12,6 +12,7 @@ function currentPassword() {
     v.string("common:forms.required"),
     v.nonEmpty("common:forms.required"),
     v.maxLength(PASSWORD_MAX_LENGTH, messageWith("common:forms.tooLong", { max: PASSWORD_MAX_LENGTH })),
+    singleLine(),
   );
 }
 
@@ -22,6 +23,7 @@ function newPassword() {
     v.nonEmpty("common:forms.required"),
     v.minLength(PASSWORD_MIN_LENGTH, messageWith("account:password.tooShort", { min: PASSWORD_MIN_LENGTH })),
     v.maxLength(PASSWORD_MAX_LENGTH, messageWith("common:forms.tooLong", { max: PASSWORD_MAX_LENGTH })),
+    singleLine(),
   );
 }
 

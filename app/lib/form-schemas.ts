@@ -11,6 +11,7 @@ export const FIELD_MESSAGES = {
   phone: "common:forms.invalidNumber",
   choice: "common:forms.invalidChoice",
   checkRequired: "common:forms.fieldRequired",
+  controlCharacters: "common:forms.controlCharacters",
 } as const;
 
 export function messageWith(key: string, params: Record<string, string | number>): string {
@@ -23,6 +24,23 @@ export const LENGTH = { name: 100, short: 200, email: 254, phone: 30, long: 2000
 const tooLong = (max: number) =>
   v.maxLength<string, number, string>(max, messageWith("common:forms.tooLong", { max }));
 
+/**
+ * A one-line answer holds no control characters and no Unicode line breaks: a name like
+ * "Eve\r\nBcc: x@y" must never reach a mail header, a CSV cell or a log line (decision 012).
+ */
+export function singleLine() {
+  return v.regex<string, string>(/^[^\p{Cc}\u2028\u2029]*$/u, FIELD_MESSAGES.controlCharacters);
+}
+
+/** A long answer (a textarea) keeps its line breaks and tabs, and nothing else of the kind. */
+function multiLine() {
+  return [
+    // Browsers send a textarea's line breaks as CRLF.
+    v.transform((value: string) => value.replace(/\r\n?/g, "\n")),
+    v.regex<string, string>(/^(?:[^\p{Cc}]|[\n\t])*$/u, FIELD_MESSAGES.controlCharacters),
+  ] as const;
+}
+
 /** A required line of text, trimmed. */
 export function requiredText(max: number = LENGTH.short) {
   return v.pipe(
@@ -30,12 +48,29 @@ export function requiredText(max: number = LENGTH.short) {
     v.trim(),
     v.nonEmpty(FIELD_MESSAGES.required),
     tooLong(max),
+    singleLine(),
   );
 }
 
-/** An optional text; empty means absent. */
+/** An optional line of text; empty means absent. */
 export function optionalText(max: number = LENGTH.long) {
-  return v.optional(v.pipe(v.string(), v.trim(), tooLong(max)));
+  return v.optional(v.pipe(v.string(), v.trim(), tooLong(max), singleLine()));
+}
+
+/** A required long answer (a textarea), trimmed. */
+export function requiredParagraphs(max: number = LENGTH.long) {
+  return v.pipe(
+    v.string(FIELD_MESSAGES.required),
+    v.trim(),
+    v.nonEmpty(FIELD_MESSAGES.required),
+    ...multiLine(),
+    tooLong(max),
+  );
+}
+
+/** An optional long answer (a textarea); empty means absent. */
+export function optionalParagraphs(max: number = LENGTH.long) {
+  return v.optional(v.pipe(v.string(), v.trim(), ...multiLine(), tooLong(max)));
 }
 
 export function requiredEmail() {
@@ -44,6 +79,7 @@ export function requiredEmail() {
     v.trim(),
     v.nonEmpty(FIELD_MESSAGES.required),
     tooLong(LENGTH.email),
+    singleLine(),
     v.email(FIELD_MESSAGES.email),
     v.toLowerCase(),
   );
@@ -57,6 +93,7 @@ const phonePipe = () =>
     v.string(),
     v.trim(),
     tooLong(LENGTH.phone),
+    singleLine(),
     v.check(
       (value) => PHONE_PATTERN.test(value) && phoneDigits(value) >= 7 && phoneDigits(value) <= 15,
       FIELD_MESSAGES.phone,

@@ -13,6 +13,7 @@ import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["account", "admin"] };
@@ -38,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { env, ctx } = getRequestContext(args.context);
-  const formData = await args.request.formData();
+  const formData = readPostedForm(args.context);
   // Until the e-mail is verified nothing tied to it can be acted on (decision 013); the only
   // thing to do is ask for the link again.
   if (!(await isEmailVerified(env, user.id))) {

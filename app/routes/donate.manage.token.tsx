@@ -14,6 +14,7 @@ import {
   type ManageAction,
 } from "~/server/donations/manage.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import { formatDate } from "~/server/stripe/receipts.server";
 import type { Route } from "./+types/donate.manage.token";
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { env } = getRequestContext(context);
   const email = await donorEmailFromToken(env, params.token);
   if (!email) throw data("This link has expired or is not valid.", { status: 403 });
-  const formData = await request.formData();
+  const formData = readPostedForm(context);
   const intent = String(formData.get("intent") ?? "");
   if (!(MANAGE_ACTIONS as readonly string[]).includes(intent))
     return data({ ok: false as const, error: "stripe" as const, giftId: "" }, { status: 400 });

@@ -2,7 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import { ErrorSummary, Honeypot, HONEYPOT_FIELD, SubmitButton, TextField } from "~/components/forms/fields";
+import { ErrorSummary, Honeypot, SubmitButton, TextField } from "~/components/forms/fields";
+import { TurnstileWidget } from "~/components/forms/turnstile";
 import { PageHeader } from "~/components/layout/page-header";
 import { ManageLinkSchema } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
@@ -10,7 +11,7 @@ import { getRequestContext } from "~/server/context.server";
 import { requestManageLink } from "~/server/donations/manage.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
-import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { guardPublicPost } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/donate.manage";
 
@@ -28,16 +29,21 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, ctx } = getRequestContext(context);
-  const formData = await request.formData();
-  const submission = parseWithValibot(formData, { schema: ManageLinkSchema });
+  const guarded = await guardPublicPost({ request, context }, env);
+  const submission = parseWithValibot(guarded.formData, { schema: ManageLinkSchema });
+  // Decision 012: a bot gets the answer a person gets, and no e-mail.
+  if (guarded.kind === "bot") return { result: submission.reply({ resetForm: true }), sent: true };
+  if (guarded.kind === "refused") {
+    return data(
+      { result: submission.reply({ formErrors: [guarded.message] }), sent: false },
+      { status: guarded.status, headers: guarded.headers },
+    );
+  }
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   // The answer is the same whether or not the address has given: nothing to learn from it.
-  const limit = await hitRateLimit(env, "forms", request, RATE_LIMITS.forms);
-  if (limit.allowed && !formData.get(HONEYPOT_FIELD)) {
-    const id = await requestManageLink(env, submission.value.email, getLocale(context));
-    if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
-  }
+  const id = await requestManageLink(env, submission.value.email, getLocale(context));
+  if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
@@ -71,6 +77,7 @@ export default function ManageRequestPage({ loaderData, actionData }: Route.Comp
         <ErrorSummary form={form} />
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <Honeypot />
+          <TurnstileWidget />
           <TextField
             meta={fields.email}
             label={t("manage.email")}

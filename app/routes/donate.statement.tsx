@@ -2,14 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import {
-  ErrorSummary,
-  Honeypot,
-  HONEYPOT_FIELD,
-  SelectField,
-  SubmitButton,
-  TextField,
-} from "~/components/forms/fields";
+import { ErrorSummary, Honeypot, SelectField, SubmitButton, TextField } from "~/components/forms/fields";
+import { TurnstileWidget } from "~/components/forms/turnstile";
 import { PageHeader } from "~/components/layout/page-header";
 import { StatementSchema, statementYears } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
@@ -17,7 +11,7 @@ import { getRequestContext } from "~/server/context.server";
 import { queueYearEndStatement } from "~/server/donations/statement.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
-import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { guardPublicPost } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/donate.statement";
 
@@ -38,17 +32,22 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { env, ctx } = getRequestContext(context);
-  const formData = await request.formData();
-  const submission = parseWithValibot(formData, { schema: StatementSchema });
+  const guarded = await guardPublicPost({ request, context }, env);
+  const submission = parseWithValibot(guarded.formData, { schema: StatementSchema });
+  // Decision 012: a bot gets the answer a person gets, and no e-mail.
+  if (guarded.kind === "bot") return { result: submission.reply({ resetForm: true }), sent: true };
+  if (guarded.kind === "refused") {
+    return data(
+      { result: submission.reply({ formErrors: [guarded.message] }), sent: false },
+      { status: guarded.status, headers: guarded.headers },
+    );
+  }
   if (submission.status !== "success")
     return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const limit = await hitRateLimit(env, "forms", request, RATE_LIMITS.forms);
-  if (limit.allowed && !formData.get(HONEYPOT_FIELD)) {
-    const { email, year } = submission.value;
-    // Mailed only to the address typed and only if it gave that year; the answer is the same.
-    const id = await queueYearEndStatement(env, email, Number(year), getLocale(context));
-    if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
-  }
+  const { email, year } = submission.value;
+  // Mailed only to the address typed and only if it gave that year; the answer is the same.
+  const id = await queueYearEndStatement(env, email, Number(year), getLocale(context));
+  if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
@@ -74,6 +73,7 @@ export default function StatementPage({ loaderData, actionData }: Route.Componen
         <ErrorSummary form={form} />
         <Form method="post" {...getFormProps(form)} className="space-y-4">
           <Honeypot />
+          <TurnstileWidget />
           <TextField
             meta={fields.email}
             label={t("statement.email")}

@@ -10,6 +10,7 @@ import { getRequestContext } from "~/server/context.server";
 import { handleDonateAction, initialDonateState } from "~/server/donations/donate-form.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { getLocale } from "~/server/i18n.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { sitePageSeo } from "~/server/seo.server";
 import { getSessionUser } from "~/server/session.server";
 import type { Route } from "./+types/donate";
@@ -41,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getRequestContext(context);
   const user = await getSessionUser(request, env);
-  const outcome = await handleDonateAction(env, request, await request.formData(), {
+  const outcome = await handleDonateAction(env, request, readPostedForm(context), {
     locale: localeOf(context),
     userId: user?.id ?? null,
   });
@@ -66,7 +67,6 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
               result={state.result}
               notice={state.notice}
               locale={loaderData.locale}
-              turnstileSiteKey={loaderData.turnstileSiteKey}
             />
           ) : (
             <NotConfigured legalName={loaderData.org.legalName} />

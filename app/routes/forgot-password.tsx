@@ -3,7 +3,8 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/forms/fields";
+import { ErrorSummary, Honeypot, SubmitButton, TextField } from "~/components/forms/fields";
+import { TurnstileWidget } from "~/components/forms/turnstile";
 import { ForgotPasswordSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
@@ -11,7 +12,8 @@ import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
-import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { guardPublicPost } from "~/server/post-guard.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { i18n: ["account"] };
@@ -23,15 +25,21 @@ export function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env, ctx } = getRequestContext(args.context);
-  const submission = parseWithValibot(await args.request.formData(), { schema: ForgotPasswordSchema });
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
-  if (!(await hitRateLimit(env, "password-reset", args.request, RATE_LIMITS.forms)).allowed) {
+  const guarded = await guardPublicPost(args, env, {
+    rateLimit: { scope: "password-reset", rule: RATE_LIMITS.forms },
+    messages: { rateLimited: "account:signup.rateLimited" },
+  });
+  const submission = parseWithValibot(guarded.formData, { schema: ForgotPasswordSchema });
+  // Decision 012: a bot gets the answer a person gets, and no e-mail.
+  if (guarded.kind === "bot") return { result: submission.reply({ resetForm: true }), sent: true };
+  if (guarded.kind === "refused") {
     return data(
-      { result: submission.reply({ formErrors: ["account:signup.rateLimited"] }), sent: false },
-      { status: 429 },
+      { result: submission.reply({ formErrors: [guarded.message] }), sent: false },
+      { status: guarded.status, headers: guarded.headers },
     );
   }
+  if (submission.status !== "success")
+    return data({ result: submission.reply(), sent: false }, { status: 400 });
   const locale = getLocale(args.context);
   const ids = await requestPasswordReset(env, {
     email: submission.value.email,
@@ -68,6 +76,8 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
             inputMode="email"
             required
           />
+          <Honeypot />
+          <TurnstileWidget />
           <div>
             <SubmitButton
               pending={navigation.state === "submitting"}

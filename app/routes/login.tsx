@@ -11,6 +11,7 @@ import { pageMeta } from "~/lib/seo";
 import { signIn } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
 import { getRequestContext } from "~/server/context.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/login";
@@ -25,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const submission = parseWithValibot(await args.request.formData(), { schema: LoginSchema });
+  const submission = parseWithValibot(readPostedForm(args.context), { schema: LoginSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -8,6 +8,7 @@ import { getDb } from "~/server/db/client.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/server/newsletter.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -41,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env, ctx } = getRequestContext(args.context);
-  const formData = await args.request.formData();
+  const formData = readPostedForm(args.context);
   const token = String(formData.get("token") ?? new URL(args.request.url).searchParams.get("token") ?? "");
   const { outcome, outboxIds } = await confirmSubscription(
     env,

@@ -6,6 +6,7 @@ import { getRequestContext } from "~/server/context.server";
 import { getDb } from "~/server/db/client.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { unsubscribe, unsubscribeEmail } from "~/server/newsletter.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 
@@ -35,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const formData = await args.request.formData();
+  const formData = readPostedForm(args.context);
   const token = String(formData.get("token") ?? new URL(args.request.url).searchParams.get("token") ?? "");
   return { done: await unsubscribe(env, getDb(env), token) };
 }

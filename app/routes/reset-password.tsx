@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["account"] };
@@ -36,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const submission = parseWithValibot(await args.request.formData(), { schema: ResetPasswordSchema });
+  const submission = parseWithValibot(readPostedForm(args.context), { schema: ResetPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

@@ -4,7 +4,8 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
-import { ErrorSummary, Honeypot, HONEYPOT_FIELD, SubmitButton, TextField } from "~/components/forms/fields";
+import { ErrorSummary, Honeypot, SubmitButton, TextField } from "~/components/forms/fields";
+import { TurnstileWidget } from "~/components/forms/turnstile";
 import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -13,7 +14,8 @@ import { redirectIfSignedIn } from "~/server/auth/pages.server";
 import { getRequestContext } from "~/server/context.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
-import { hitRateLimit, RATE_LIMITS } from "~/server/rate-limit.server";
+import { guardPublicPost } from "~/server/post-guard.server";
+import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
 
@@ -27,14 +29,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env, ctx } = getRequestContext(args.context);
-  const formData = await args.request.formData();
-  const submission = parseWithValibot(formData, { schema: SignupSchema });
+  const guarded = await guardPublicPost(args, env, {
+    rateLimit: { scope: "signup", rule: RATE_LIMITS.forms },
+    messages: { rateLimited: "account:signup.rateLimited" },
+  });
+  const submission = parseWithValibot(guarded.formData, { schema: SignupSchema });
   const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
-  if (formData.get(HONEYPOT_FIELD))
-    return data({ result: reply(["common:forms.genericError"]) }, { status: 400 });
-  if (!(await hitRateLimit(env, "signup", args.request, RATE_LIMITS.forms)).allowed) {
-    return data({ result: reply(["account:signup.rateLimited"]) }, { status: 429 });
-  }
+  // Decision 012: a bot gets what a person gets ("check your e-mail"), and no account.
+  if (guarded.kind === "bot") return { sentTo: String(guarded.formData.get("email") ?? "") };
+  if (guarded.kind === "refused")
+    return data({ result: reply([guarded.message]) }, { status: guarded.status, headers: guarded.headers });
   if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
 
   const { name, email, password, redirectTo } = submission.value;
@@ -89,6 +93,7 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
       <Form method="post" {...getFormProps(form)} noValidate className="relative grid gap-5">
         <ErrorSummary form={form} />
         <Honeypot />
+        <TurnstileWidget />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" required />
         <TextField

@@ -12,6 +12,7 @@ import { verificationTarget, verifyEmail } from "~/server/auth/accounts.server";
 import { landingPath, signInAndRedirect } from "~/server/auth/pages.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/verify-email";
 
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const submission = parseWithValibot(await args.request.formData(), { schema: VerifyEmailSchema });
+  const submission = parseWithValibot(readPostedForm(args.context), { schema: VerifyEmailSchema });
   const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
   if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
   const outcome = await verifyEmail(env, args.request, submission.value);

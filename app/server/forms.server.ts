@@ -4,7 +4,6 @@ import { eq } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
-import { HONEYPOT_FIELD } from "~/components/forms/fields";
 import { ORGANIZATION } from "~/content/organization";
 import { messageWith } from "~/lib/form-schemas";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
@@ -20,9 +19,8 @@ import { logError } from "./log.server";
 import { buildFormEmails } from "./mail/form-mail.server";
 import { deliverOutbox, queueEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
-import { clientAddress, hitRateLimit, RATE_LIMITS } from "./rate-limit.server";
+import { guardPublicPost } from "./post-guard.server";
 import { sha256Hex } from "./session.server";
-import { TURNSTILE_FIELD, turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
 /** What every form action answers; `ok` is the success state of SPEC.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
@@ -42,43 +40,33 @@ type Guarded =
   | { kind: "answer"; response: ReturnType<typeof data<FormActionData>> };
 
 /**
- * The checks every public post passes first (STYLE.md, Forms): the honeypot (a bot gets a
- * quiet success and nothing is stored), the per-visitor rate limit (a translated 429) and
- * Turnstile when configured.
+ * The post guard's verdict (decision 012) in a form's words: a refused post is answered on
+ * the form with a form-level message and what was typed (within the limits); a bot gets a
+ * quiet success and nothing is stored.
  */
-export async function guardPost(
-  { request, context }: ActionArgs,
-  scope: string,
-  schema: v.GenericSchema,
-): Promise<Guarded> {
-  const { env } = getRequestContext(context);
-  const formData = await request.formData();
-  const locale = formLocale(formData, context);
-  const fail = (status: number, message: string, headers: HeadersInit = {}) => ({
-    kind: "answer" as const,
-    response: data<FormActionData>(
-      { result: parseWithValibot(formData, { schema }).reply({ formErrors: [message] }), ok: false },
-      { status, headers },
-    ),
-  });
-
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+async function guardPost(args: ActionArgs, schema: v.GenericSchema): Promise<Guarded> {
+  const { env } = getRequestContext(args.context);
+  const guarded = await guardPublicPost(args, env);
+  const { formData } = guarded;
+  if (guarded.kind === "bot") {
     return {
       kind: "answer",
       response: data<FormActionData>({ result: { status: "success", initialValue: null }, ok: true }),
     };
   }
-  const limit = await hitRateLimit(env, "forms", request, RATE_LIMITS.forms, scope);
-  if (!limit.allowed) {
-    return fail(429, "forms:errors.rateLimited", { "Retry-After": String(limit.retryAfterSeconds) });
+  if (guarded.kind === "refused") {
+    return {
+      kind: "answer",
+      response: data<FormActionData>(
+        {
+          result: parseWithValibot(formData, { schema }).reply({ formErrors: [guarded.message] }),
+          ok: false,
+        },
+        { status: guarded.status, headers: guarded.headers },
+      ),
+    };
   }
-  if (turnstileEnabled(env)) {
-    const token = formData.get(TURNSTILE_FIELD);
-    const passed = await verifyTurnstile(env, typeof token === "string" ? token : "", clientAddress(request));
-    if (!passed) return fail(400, "forms:errors.turnstile");
-  }
-  return { kind: "continue", formData, locale };
+  return { kind: "continue", formData, locale: formLocale(formData, args.context) };
 }
 
 /** A double click or a resend carries the same key; without JavaScript the content is the key. */
@@ -107,7 +95,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
   args: ActionArgs,
   definition: FormDefinition<S>,
 ) {
-  const guarded = await guardPost(args, definition.kind, definition.schema);
+  const guarded = await guardPost(args, definition.schema);
   if (guarded.kind === "answer") return guarded.response;
   const { formData, locale } = guarded;
 
@@ -196,7 +184,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
 
 /** POST /newsletter: the footer's, the reports page's and the standalone page's subscribe box. */
 export async function handleNewsletterSubscription(args: ActionArgs) {
-  const guarded = await guardPost(args, "newsletter", NewsletterSchema);
+  const guarded = await guardPost(args, NewsletterSchema);
   if (guarded.kind === "answer") return guarded.response;
   const { formData, locale } = guarded;
   const submission = parseWithValibot(formData, { schema: NewsletterSchema });

@@ -3,7 +3,6 @@ export function turnstileEnabled(env: Pick<Env, "TURNSTILE_SITE_KEY" | "TURNSTIL
   return Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY);
 }
 
-export const TURNSTILE_FIELD = "cf-turnstile-response";
 export const TURNSTILE_ORIGIN = "https://challenges.cloudflare.com";
 
 /** True when Turnstile accepts the token the widget put in the form. */

@@ -20,6 +20,7 @@ import {
   TextField,
   translateFieldError,
 } from "~/components/forms/fields";
+import { TurnstileWidget } from "~/components/forms/turnstile";
 import {
   CUSTOM_AMOUNT,
   DONATION_BOUNDS,
@@ -33,7 +34,6 @@ import {
   type DonationStep,
 } from "~/lib/donation";
 import { type Locale } from "~/lib/i18n";
-import { TurnstileWidget } from "./turnstile-widget";
 
 export type DonateFormValues = Partial<Record<string, string>>;
 export type DonateFormProps = {
@@ -42,7 +42,6 @@ export type DonateFormProps = {
   result?: SubmissionResult<string[]>;
   notice?: string;
   locale: Locale;
-  turnstileSiteKey: string | null;
 };
 
 const STEP_FIELDS: Record<DonationStep, readonly string[]> = {
@@ -277,7 +276,7 @@ const NOTICE_KEYS: Record<string, string> = {
   notConfigured: "notConfigured.title",
 };
 
-export function DonateForm({ step, values, result, notice, locale, turnstileSiteKey }: DonateFormProps) {
+export function DonateForm({ step, values, result, notice, locale }: DonateFormProps) {
   const { t } = useTranslation("donate");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction?.startsWith("/donate") === true;
@@ -458,7 +457,7 @@ export function DonateForm({ step, values, result, notice, locale, turnstileSite
           <>
             <Summary values={values} locale={locale} />
             <p className="text-gray-800 dark:text-gray-200">{t("payment.secure")}</p>
-            {turnstileSiteKey ? <TurnstileWidget siteKey={turnstileSiteKey} /> : null}
+            <TurnstileWidget />
             <div className={BUTTON_ROW}>
               <SubmitButton
                 pending={paying}

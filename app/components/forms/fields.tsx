@@ -8,6 +8,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
+import { HONEYPOT_FIELD } from "~/lib/forms/fields";
 
 /** Turns a schema message ("ns:key" or "ns:key|{json params}") into the visitor's language. */
 export function translateFieldError(t: TFunction, message: string): string {
@@ -366,8 +367,7 @@ export function SubmitButton({
   );
 }
 
-/** A field people never see; a bot that fills it in is turned away (ARCHITECTURE.md). */
-export const HONEYPOT_FIELD = "website";
+/** A field people never see; a bot that fills it in gets a quiet success (decision 012). */
 export function Honeypot() {
   const { t } = useTranslation();
   return (

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
+import { TURNSTILE_FIELD } from "~/lib/forms/fields";
 
 const SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js";
 
 /**
  * Cloudflare Turnstile's widget, shown only when the site key is configured (root loader).
- * It puts its token in the form's "cf-turnstile-response" field, which the action checks.
+ * It puts its token in the form's TURNSTILE_FIELD, which the post guard checks.
  * The script is added from here, so the nonce CSP ('strict-dynamic') lets it run.
  */
 export function TurnstileWidget() {
@@ -19,7 +20,5 @@ export function TurnstileWidget() {
     document.head.appendChild(script);
   }, [siteKey]);
   if (!siteKey) return null;
-  return (
-    <div className="cf-turnstile" data-sitekey={siteKey} data-response-field-name="cf-turnstile-response" />
-  );
+  return <div className="cf-turnstile" data-sitekey={siteKey} data-response-field-name={TURNSTILE_FIELD} />;
 }

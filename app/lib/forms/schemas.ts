@@ -9,12 +9,14 @@ import {
   optionalChoice,
   optionalChoices,
   optionalPhone,
+  optionalParagraphs,
   optionalText,
   requiredCheckbox,
   requiredChoice,
   requiredChoices,
   requiredEmail,
   requiredPhone,
+  requiredParagraphs,
   requiredText,
   requiredWholeNumber,
 } from "../form-schemas";
@@ -96,8 +98,8 @@ export const EnrollmentSchema = v.pipe(
     age: requiredChoice(AGES),
     grade: requiredChoice(GRADES),
     programs: requiredChoices(PROGRAMS),
-    interests: optionalText(1000),
-    previousExperience: optionalText(1000),
+    interests: optionalParagraphs(1000),
+    previousExperience: optionalParagraphs(1000),
     guardianConsent: optionalCheckbox(),
   }),
   v.forward(
@@ -119,8 +121,8 @@ export const EducationSchema = v.pipe(
     parentName: requiredText(LENGTH.name),
     email: requiredEmail(),
     phone: requiredPhone(),
-    academicGoals: optionalText(1000),
-    specialNeeds: optionalText(1000),
+    academicGoals: optionalParagraphs(1000),
+    specialNeeds: optionalParagraphs(1000),
     guardianConsent: optionalCheckbox(),
   }),
   v.forward(
@@ -141,8 +143,8 @@ export const AthleticsSchema = formObject({
   email: requiredEmail(),
   phone: requiredPhone(),
   emergencyContact: requiredText(LENGTH.short),
-  sportsExperience: optionalText(1000),
-  medicalInfo: optionalText(1000),
+  sportsExperience: optionalParagraphs(1000),
+  medicalInfo: optionalParagraphs(1000),
   schedule: optionalChoice(ATHLETICS_SCHEDULES),
   seasons: optionalChoices(SEASONS),
   // SPEC.md §5: the athletics consent box is always required.
@@ -158,12 +160,12 @@ export const MentoringSchema = v.pipe(
     age: requiredWholeNumber(6, 99),
     areaOfInterest: requiredChoice(MENTORING_AREAS),
     availability: requiredChoices(MENTORING_AVAILABILITY),
-    interestsGoals: optionalText(1000),
-    experience: optionalText(1000),
-    motivation: optionalText(1000),
+    interestsGoals: optionalParagraphs(1000),
+    experience: optionalParagraphs(1000),
+    motivation: optionalParagraphs(1000),
     parentName: optionalText(LENGTH.name),
     guardianConsent: optionalCheckbox(),
-    message: optionalText(1000),
+    message: optionalParagraphs(1000),
   }),
   // Mentees are 6-18 (SPEC.md §9); mentors are over 21 (§5, volunteer requirements).
   v.forward(
@@ -200,8 +202,8 @@ const VolunteerModalSchema = formObject({
   phone: optionalPhone(),
   areaOfInterest: requiredChoice(VOLUNTEER_AREAS),
   availability: requiredChoices(VOLUNTEER_AVAILABILITY),
-  experience: optionalText(1000),
-  motivation: requiredText(1000),
+  experience: optionalParagraphs(1000),
+  motivation: requiredParagraphs(1000),
 });
 const VolunteerPageSchema = formObject({
   variant: v.literal("page"),
@@ -210,9 +212,9 @@ const VolunteerPageSchema = formObject({
   email: requiredEmail(),
   phone: optionalPhone(),
   availability: requiredChoices(VOLUNTEER_AVAILABILITY),
-  experience: optionalText(1000),
-  motivation: requiredText(1000),
-  references: optionalText(1000),
+  experience: optionalParagraphs(1000),
+  motivation: requiredParagraphs(1000),
+  references: optionalParagraphs(1000),
 });
 export const VolunteerSchema = v.variant(
   "variant",
@@ -227,17 +229,17 @@ export const GetInvolvedSchema = formObject({
   phone: optionalPhone(),
   areas: requiredChoices(GET_INVOLVED_AREAS),
   availability: optionalText(LENGTH.short),
-  experience: optionalText(1000),
+  experience: optionalParagraphs(1000),
 });
 
 export const FundraisingTeamSchema = formObject({
   fullName: requiredText(LENGTH.name),
   email: requiredEmail(),
   phone: optionalPhone(),
-  experience: optionalText(1000),
-  motivation: requiredText(1000),
+  experience: optionalParagraphs(1000),
+  motivation: requiredParagraphs(1000),
   availability: requiredText(LENGTH.short),
-  skills: optionalText(1000),
+  skills: optionalParagraphs(1000),
 });
 
 export const GivingInfoSchema = v.pipe(
@@ -249,7 +251,7 @@ export const GivingInfoSchema = v.pipe(
     organization: optionalText(LENGTH.short),
     amount: requiredWholeNumber(1, 10_000_000),
     preferredContact: v.optional(oneOf(PREFERRED_CONTACT_BOTH), "email"),
-    message: optionalText(1000),
+    message: optionalParagraphs(1000),
   }),
   v.forward(
     v.partialCheck(
@@ -270,7 +272,7 @@ export const ContactSchema = formObject({
   email: requiredEmail(),
   phone: optionalPhone(),
   subject: requiredChoice(CONTACT_SUBJECTS),
-  message: requiredText(CONTACT_MESSAGE_MAX),
+  message: requiredParagraphs(CONTACT_MESSAGE_MAX),
   preferredContact: v.optional(oneOf(PREFERRED_CONTACT), "email"),
   newsletter: optionalCheckbox(),
 });
@@ -281,7 +283,7 @@ export const PartnerSchema = formObject({
   email: requiredEmail(),
   phone: optionalPhone(),
   partnershipType: requiredChoice(PARTNERSHIP_TYPES),
-  message: requiredText(CONTACT_MESSAGE_MAX),
+  message: requiredParagraphs(CONTACT_MESSAGE_MAX),
 });
 
 export const NewsletterSchema = formObject({

@@ -27,6 +27,7 @@ import { ContentEditSchema, formObject } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
+import { readPostedForm } from "~/server/post-guard.server";
 import { NAMESPACES } from "~/server/translations.server";
 import type { Route } from "./+types/content";
 
@@ -52,7 +53,7 @@ type ActionResult = { ok: boolean; message: "saved" | "restored" | "tooLong" | "
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const fields = formObject(await args.request.formData());
+  const fields = formObject(readPostedForm(args.context));
   const { locale, namespace } = fields;
   const parsed = v.safeParse(ContentEditSchema, fields);
   const key = fields.key ?? "";

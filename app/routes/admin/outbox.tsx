@@ -23,6 +23,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { OUTBOX_STATUSES } from "~/server/db/schema";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/outbox";
 
 export const meta = adminMeta;
@@ -44,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const parsed = v.safeParse(IdSchema, formObject(await args.request.formData()));
+  const parsed = v.safeParse(IdSchema, formObject(readPostedForm(args.context)));
   if (!parsed.success) return data({ retried: null }, { status: 400 });
   const result = await adminRetryOutbox(env, admin, parsed.output.id);
   if (!result) return data({ retried: null }, { status: 404 });

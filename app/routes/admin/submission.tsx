@@ -12,6 +12,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { SUBMISSION_STATUSES } from "~/server/db/schema";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/submission";
 
 export const meta = adminMeta;
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const parsed = v.safeParse(SubmissionUpdateSchema, formObject(await args.request.formData()));
+  const parsed = v.safeParse(SubmissionUpdateSchema, formObject(readPostedForm(args.context)));
   if (!parsed.success) return data({ saved: false }, { status: 400 });
   const updated = await updateSubmission(env, admin, args.params.id, parsed.output);
   if (!updated) throw data(null, { status: 404 });

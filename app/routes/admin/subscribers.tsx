@@ -28,6 +28,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { SUBSCRIBER_STATUSES } from "~/server/db/schema";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/subscribers";
 
 export const meta = adminMeta;
@@ -49,7 +50,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const formData = await args.request.formData();
+  const formData = readPostedForm(args.context);
   const parsed = v.safeParse(IdSchema, formObject(formData));
   if (!parsed.success) return data({ unsubscribed: null }, { status: 400 });
   await adminUnsubscribe(env, admin, parsed.output.id);

@@ -24,6 +24,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { ROLES } from "~/server/db/schema";
+import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/users";
 
 export const meta = adminMeta;
@@ -47,7 +48,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const formData = await args.request.formData();
+  const formData = readPostedForm(args.context);
   const parsed = v.safeParse(RoleChangeSchema, formObject(formData));
   if (!parsed.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   const result = await setUserRole(env, admin, parsed.output.id, parsed.output.role);

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { singleLine } from "~/lib/form-schemas";
 import { SUBMISSION_STATUSES } from "~/server/db/schema";
 
 /** Admin form posts, checked on the server like every other form. */
@@ -7,20 +8,22 @@ export const SubmissionUpdateSchema = v.object({
   notes: v.optional(v.pipe(v.string(), v.maxLength(10_000)), ""),
 });
 
-export const IdSchema = v.object({ id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)) });
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100), singleLine());
+export const IdSchema = v.object({ id });
 
 export const RoleChangeSchema = v.object({
-  id: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  id,
   role: v.picklist(["ADMIN", "USER"]),
 });
 
+const key = v.pipe(v.string(), v.minLength(1), v.maxLength(300), singleLine());
 export const ContentEditSchema = v.variant("intent", [
   v.object({
     intent: v.literal("save"),
-    key: v.pipe(v.string(), v.minLength(1), v.maxLength(300)),
+    key,
     value: v.pipe(v.string(), v.minLength(1), v.maxLength(5000)),
   }),
-  v.object({ intent: v.literal("reset"), key: v.pipe(v.string(), v.minLength(1), v.maxLength(300)) }),
+  v.object({ intent: v.literal("reset"), key }),
 ]);
 
 /** FormData → plain object for v.safeParse. */

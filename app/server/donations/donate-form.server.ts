@@ -11,9 +11,9 @@ import {
   type DonationInput,
   type DonationStep,
 } from "~/lib/donation";
-import { HONEYPOT_FIELD } from "~/components/forms/fields";
 import type { Locale } from "~/lib/i18n";
-import { clientAddress, hitRateLimit, RATE_LIMITS } from "../rate-limit.server";
+import { checkPublicPost } from "../post-guard.server";
+import { RATE_LIMITS } from "../rate-limit.server";
 import { createDonationCheckout, resumeDonation } from "../stripe/checkout.server";
 import { isStripeConfigured } from "../stripe/client.server";
 
@@ -42,10 +42,6 @@ export type DonateFormState = {
   notice?: "canceled" | "processingFailed" | "rateLimited" | "turnstile" | "notConfigured";
 };
 
-function turnstileEnabled(env: Env) {
-  return Boolean(env.TURNSTILE_SITE_KEY && env.TURNSTILE_SECRET_KEY);
-}
-
 /** What /donate starts with: a link's preselection, or a canceled checkout's values at step 3. */
 export async function initialDonateState(env: Env, request: Request, locale: Locale) {
   const url = new URL(request.url);
@@ -68,11 +64,7 @@ export async function initialDonateState(env: Env, request: Request, locale: Loc
       },
     };
   }
-  return {
-    configured,
-    state,
-    turnstileSiteKey: turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY! : null,
-  };
+  return { configured, state };
 }
 
 function valuesOf(formData: FormData): DonationValues {
@@ -86,24 +78,6 @@ function valuesOf(formData: FormData): DonationValues {
 
 function stepOf(value: FormDataEntryValue | null): DonationStep {
   return DONATION_STEPS.find((step) => step === value) ?? "amount";
-}
-
-async function verifyTurnstile(env: Env, token: string | null, request: Request): Promise<boolean> {
-  if (!token) return false;
-  try {
-    const response = await fetch("https://challenges.cloudflare.com/turnstile/v0/siteverify", {
-      method: "POST",
-      body: new URLSearchParams({
-        secret: env.TURNSTILE_SECRET_KEY!,
-        response: token,
-        remoteip: clientAddress(request),
-      }),
-    });
-    const outcome = (await response.json()) as { success?: boolean };
-    return outcome.success === true;
-  } catch {
-    return false;
-  }
 }
 
 export type DonateActionResult =
@@ -127,10 +101,6 @@ export async function handleDonateAction(
     state: { step, values, ...next },
     status,
   });
-
-  if (!isStripeConfigured(env)) return state({ notice: "notConfigured" }, 503);
-  // A bot that fills in the hidden field gets the same page back and nothing else.
-  if (formData.get(HONEYPOT_FIELD)) return state({}, 400);
 
   if (intent === "back") {
     const index = Math.max(DONATION_STEPS.indexOf(step) - 1, 0);
@@ -163,14 +133,17 @@ export async function handleDonateAction(
     return state({ step: DONATION_STEPS[index]! });
   }
 
-  // Card-testing protection: a few sessions per visitor, the minimum amount (schema), Turnstile.
-  const limit = await hitRateLimit(env, "checkout", request, RATE_LIMITS.checkout);
-  if (!limit.allowed) return state({ notice: "rateLimited" }, 429);
-  if (
-    turnstileEnabled(env) &&
-    !(await verifyTurnstile(env, formData.get("cf-turnstile-response") as string, request))
-  )
-    return state({ notice: "turnstile" }, 400);
+  // Junk is answered above whatever the configuration; only a valid gift needs Stripe.
+  if (!isStripeConfigured(env)) return state({ notice: "notConfigured" }, 503);
+  // Card-testing protection: a few sessions per visitor, the minimum amount (schema) and the
+  // post guard's honeypot and Turnstile (decision 012); a bot gets the same page, nothing charged.
+  const check = await checkPublicPost(env, request, formData, {
+    rateLimit: { scope: "checkout", rule: RATE_LIMITS.checkout },
+  });
+  if (check.kind === "bot") return state({});
+  if (check.kind === "refused") {
+    return state({ notice: check.reason === "rateLimited" ? "rateLimited" : "turnstile" }, check.status);
+  }
 
   const checkout = await createDonationCheckout(env, {
     // At step 3 the whole-form schema ran (checkStep is "details"), so every field is there.
