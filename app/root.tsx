@@ -147,14 +147,22 @@ function SiteFrame({ user, children }: { user: SessionUser | null; children: Rea
   );
 }
 
-/** Every route change scrolls to the top at once and again shortly after (SPEC.md §2). */
+/**
+ * Every route change scrolls to the top at once and again shortly after (SPEC.md §2), unless
+ * the address names a section (`/privacy#cookies`, the cookie banner's link): then to it.
+ */
 function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
-    const retry = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_RETRY_MS);
+    const scroll = () => {
+      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    };
+    scroll();
+    const retry = window.setTimeout(scroll, SCROLL_RETRY_MS);
     return () => window.clearTimeout(retry);
-  }, [pathname]);
+  }, [pathname, hash]);
 }
 
 /**

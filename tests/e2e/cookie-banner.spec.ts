@@ -139,6 +139,14 @@ test("the footer's Configuración de cookies reopens the banner in Spanish", asy
   await expect(page.getByRole("region", { name: "Configuración de cookies" })).toBeVisible();
 });
 
+test("the banner's privacy link lands on the cookie section", async ({ page }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await banner(page).getByRole("link", { name: "Read our privacy policy" }).click();
+  await expect(page).toHaveURL(/\/privacy#cookies$/);
+  await expect(page.locator("#cookies").getByRole("heading", { name: "Cookies" })).toBeInViewport();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

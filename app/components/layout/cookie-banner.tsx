@@ -13,6 +13,8 @@ import {
   type CookiePreferences,
 } from "~/lib/cookie-consent";
 
+const BUTTON_SIZE = "px-1 text-sm sm:px-5 sm:text-base";
+
 /**
  * Shown until a choice is saved, and again from the footer's "Cookie settings". The inline head
  * script marks <html> with `cookie-banner-open` before first paint, so a returning visitor never
@@ -49,9 +51,10 @@ export function CookieBanner() {
     return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
   }, []);
 
+  // The settings replace the button that opened them: focus moves to their heading.
   useEffect(() => {
-    if (open && reopened) heading.current?.focus();
-  }, [open, reopened]);
+    if (open && showSettings) heading.current?.focus();
+  }, [open, showSettings]);
 
   function close() {
     const focusWasInside = section.current?.contains(document.activeElement) ?? false;
@@ -116,7 +119,7 @@ export function CookieBanner() {
     <section
       ref={section}
       aria-labelledby={headingId}
-      className="cookie-banner fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] overflow-y-auto border-t border-gray-300 bg-white px-4 py-3 shadow-2xl dark:border-gray-700 dark:bg-gray-900"
+      className="cookie-banner fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] overflow-y-auto border-t border-gray-300 bg-white py-3 shadow-2xl dark:border-gray-700 dark:bg-gray-900"
     >
       <div className="container-page">
         <h2
@@ -127,7 +130,7 @@ export function CookieBanner() {
         >
           {showSettings ? t("cookies.settingsTitle") : t("cookies.title")}
         </h2>
-        <p className="mt-1 max-w-4xl text-gray-700 dark:text-gray-300">
+        <p className="mt-1 max-w-4xl text-sm text-gray-700 sm:text-base dark:text-gray-300">
           {t("cookies.description")}{" "}
           <Link to="/privacy#cookies" className="link">
             {t("cookies.learnMore")}
@@ -179,22 +182,27 @@ export function CookieBanner() {
             ))}
           </fieldset>
         ) : null}
-        <div className="mt-3 flex flex-wrap gap-2">
+        {/* Side by side even on a phone, so the banner (whose height the page reserves) stays short. */}
+        <div className="mt-3 grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
           <button
             type="button"
-            className="btn-secondary"
+            className={`btn-secondary ${BUTTON_SIZE}`}
             onClick={() => save(preferencesForChoice("necessary"), "necessary")}
           >
             {t("cookies.necessaryOnly")}
           </button>
           {showSettings ? (
-            <button type="button" className="btn-secondary" onClick={() => save(preferences, "custom")}>
+            <button
+              type="button"
+              className={`btn-secondary ${BUTTON_SIZE}`}
+              onClick={() => save(preferences, "custom")}
+            >
               {t("cookies.savePreferences")}
             </button>
           ) : (
             <button
               type="button"
-              className="btn-secondary"
+              className={`btn-secondary ${BUTTON_SIZE}`}
               aria-expanded={false}
               onClick={() => setShowSettings(true)}
             >
@@ -203,7 +211,7 @@ export function CookieBanner() {
           )}
           <button
             type="button"
-            className="btn-primary"
+            className={`btn-primary ${BUTTON_SIZE}`}
             onClick={() => save(preferencesForChoice("all"), "all")}
           >
             {t("cookies.acceptAll")}
