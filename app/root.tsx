@@ -30,7 +30,9 @@ import {
   scriptSafeJson,
   TRANSLATIONS_ELEMENT_ID,
 } from "./lib/i18n";
+import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
 import type { SessionUser } from "./lib/session-user";
+import { THEME_STORAGE_KEY } from "./lib/theme";
 import { getRequestContext } from "./server/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
 import { postGuardMiddleware } from "./server/post-guard.server";
@@ -63,7 +65,7 @@ const NotFound = lazy(() =>
 const SCROLL_RETRY_MS = 50;
 
 // Runs before first paint so the theme and the cookie banner never flash (kept tiny, inline).
-const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("theme");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("cookieConsent")===null)d.classList.add("consent-pending")}catch(e){}})()`;
+const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("${COOKIE_CONSENT_KEY}")===null)d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")}catch(e){}})()`;
 
 function useRouteNamespaces(): string[] {
   const matches = useMatches();
@@ -126,6 +128,9 @@ function SiteFrame({ user, children }: { user: SessionUser | null; children: Rea
   const { t } = useTranslation();
   return (
     <>
+      {/* First in the page, as GOV.UK places it: keyboard and screen reader users meet it
+          before anything else, while it sits visually at the bottom (decision 015). */}
+      <CookieBanner />
       <a
         href="#main"
         className="focus-ring sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
@@ -137,20 +142,27 @@ function SiteFrame({ user, children }: { user: SessionUser | null; children: Rea
         {children}
       </main>
       <SiteFooter />
-      <CookieBanner />
       <NavigationPending />
     </>
   );
 }
 
-/** Every route change scrolls to the top at once and again shortly after (SPEC.md §2). */
+/**
+ * Every route change scrolls to the top at once and again shortly after (SPEC.md §2), unless
+ * the address names a section (`/privacy#cookies`, the cookie banner's link): then to it.
+ */
 function useScrollToTopOnNavigation() {
-  const { pathname } = useLocation();
+  const { pathname, hash } = useLocation();
   useEffect(() => {
-    window.scrollTo(0, 0);
-    const retry = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_RETRY_MS);
+    const scroll = () => {
+      const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    };
+    scroll();
+    const retry = window.setTimeout(scroll, SCROLL_RETRY_MS);
     return () => window.clearTimeout(retry);
-  }, [pathname]);
+  }, [pathname, hash]);
 }
 
 /**

@@ -4,6 +4,20 @@ export const LEGACY_COOKIE_PREFERENCES_KEY = "cookiePreferences";
 export const COOKIE_CONSENT_KEY = "cookieConsent";
 export const COOKIE_PREFERENCES_EVENT = "cookiePreferencesUpdated";
 
+/**
+ * The banner is open while <html> has this class: the inline head script sets it before first
+ * paint when no choice is stored, the footer's "Cookie settings" sets it again (decision 015).
+ */
+export const COOKIE_BANNER_OPEN_CLASS = "cookie-banner-open";
+/** The open banner's height, which the page reserves at its bottom (app.css). */
+export const COOKIE_BANNER_HEIGHT_VAR = "--cookie-banner-height";
+export const OPEN_COOKIE_SETTINGS_EVENT = "cookieSettingsOpen";
+
+/** Reopens the banner with its settings shown, so a saved choice can be changed. */
+export function openCookieSettings(events: EventTarget = window) {
+  events.dispatchEvent(new Event(OPEN_COOKIE_SETTINGS_EVENT));
+}
+
 export const OPTIONAL_COOKIE_CATEGORIES = ["functional", "performance", "analytics", "marketing"] as const;
 export type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
 export type CookiePreferences = { necessary: true } & Record<OptionalCookieCategory, boolean>;

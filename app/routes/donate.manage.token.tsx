@@ -36,10 +36,13 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = isLocale(localeCode) ? localeCode : "en";
   const t = getInstance(args.context).getFixedT(locale, "donate");
   const overview = await getDonorOverview(env, email);
+  // Every monthly gift under this address has been canceled: the page says so first.
+  const ended = overview.gifts.length > 0 && overview.gifts.every((gift) => gift.status === "canceled");
   return {
-    seo: pageSeo(args, "donate", { title: t("manage.giftsTitle") }),
+    seo: pageSeo(args, "donate", { title: t(ended ? "manage.endedTitle" : "manage.giftsTitle") }),
     email,
     locale,
+    ended,
     gifts: overview.gifts.map((gift) => ({
       id: gift.id,
       amountCents: gift.amountCents,
@@ -74,9 +77,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   });
   if (result.ok && result.redirectTo) return redirect(result.redirectTo, 303);
   if (!result.ok) {
-    const status = { "invalid-amount": 400, "not-found": 404, stripe: 502, "not-configured": 503 }[
-      result.error
-    ];
+    const status = {
+      "invalid-amount": 400,
+      "not-found": 404,
+      ended: 409,
+      stripe: 502,
+      "not-configured": 503,
+    }[result.error];
     return data({ ...result, giftId }, { status });
   }
   return { ...result, giftId, amountCents };
@@ -88,7 +95,10 @@ export default function ManageGiftsPage({ loaderData, actionData }: Route.Compon
   const { locale } = loaderData;
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   return (
-    <PageHeader title={t("manage.giftsTitle")} lead={t("manage.for", { email: loaderData.email })}>
+    <PageHeader
+      title={loaderData.ended ? t("manage.endedTitle") : t("manage.giftsTitle")}
+      lead={t("manage.for", { email: loaderData.email })}
+    >
       <div className="mt-8 max-w-3xl space-y-6">
         {actionData ? (
           <p
@@ -105,7 +115,9 @@ export default function ManageGiftsPage({ loaderData, actionData }: Route.Compon
                 })
               : actionData.error === "invalid-amount"
                 ? t("errors.invalidAmount")
-                : t("manage.failed")}
+                : actionData.error === "ended"
+                  ? t("manage.endedNoChanges")
+                  : t("manage.failed")}
           </p>
         ) : null}
         {loaderData.gifts.length === 0 ? <p>{t("manage.none")}</p> : null}
@@ -123,6 +135,7 @@ export default function ManageGiftsPage({ loaderData, actionData }: Route.Compon
               <p className="mt-1">
                 {t(`manage.status.${gift.status}`)} · {t("manage.since", { date: gift.since })}
               </p>
+              {active ? null : <p className="mt-2">{t("manage.ended")}</p>}
               {active ? (
                 <div className="mt-4 space-y-4">
                   <Form method="post" className="flex flex-wrap items-end gap-3">
@@ -191,6 +204,13 @@ export default function ManageGiftsPage({ loaderData, actionData }: Route.Compon
               ))}
             </ul>
           </section>
+        ) : null}
+        {loaderData.ended ? (
+          <p>
+            <Link to="/donate" className="link">
+              {t("manage.giveAgain")}
+            </Link>
+          </p>
         ) : null}
         <Link to="/donate/statement" className="link">
           {t("manage.statementLink")}

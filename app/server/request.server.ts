@@ -12,6 +12,31 @@ function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * Where SITE_URL is https, plain http is not a way in (decision 015): the session cookie is
+ * `Secure`, so over http sign-in would silently fail, and forms would travel unencrypted.
+ * A page request is sent to the same address over https (301). Any other method gets a 400 and
+ * runs nothing: its body has already crossed the network in clear, and a browser repeating it
+ * after a redirect would send `Origin: null`, which the cross-origin check refuses anyway.
+ * Loopback hosts are exempt, so a local run keeps working with production settings.
+ */
+export function refuseInsecureRequest(request: Request, env: Pick<Env, "SITE_URL">): Response | null {
+  const url = new URL(request.url);
+  if (url.protocol !== "http:" || !env.SITE_URL.startsWith("https:")) return null;
+  if (LOOPBACK_HOSTS.has(url.hostname)) return null;
+  url.protocol = "https:";
+  if (request.method === "GET" || request.method === "HEAD") return Response.redirect(url.toString(), 301);
+  return new Response(
+    [
+      `This site accepts forms only over a secure connection (https). Nothing was saved. Please open ${url.toString()} and send it again.`,
+      `Este sitio solo acepta formularios por una conexión segura (https). No se guardó nada. Abra ${url.toString()} y envíelo de nuevo.`,
+    ].join("\n\n"),
+    { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } },
+  );
+}
+
 /** A post whose Origin (or Sec-Fetch-Site) says it came from another site is refused. */
 export function isCrossOriginPost(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
@@ -23,7 +48,7 @@ export function isCrossOriginPost(request: Request): boolean {
   return site === "cross-site";
 }
 
-/** The Worker's fetch handler: context, cross-origin check, React Router, security headers. */
+/** The Worker's fetch handler: https only, context, cross-origin check, React Router, security headers. */
 export async function handleFetch(
   request: Request,
   env: Env,
@@ -38,7 +63,10 @@ export async function handleFetch(
   const frameOrigins = turnstileEnabled(env) ? [TURNSTILE_ORIGIN] : [];
 
   let response: Response;
-  if (isCrossOriginPost(request)) {
+  const insecure = refuseInsecureRequest(request, env);
+  if (insecure) {
+    response = insecure;
+  } else if (isCrossOriginPost(request)) {
     response = new Response("Cross-origin form posts are not accepted.", {
       status: 403,
       headers: { "Content-Type": "text/plain; charset=utf-8" },

@@ -4,6 +4,7 @@
  */
 const encoder = new TextEncoder();
 const KEY_KV_NAME = "secrets:link-signing";
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 function base64url(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes))
@@ -62,16 +63,19 @@ export async function verifyToken(
   purpose: string,
   token: string,
 ): Promise<string | null> {
-  const [payload, signature] = token.split(".");
-  if (!payload || !signature) return null;
+  // Exactly `payload.signature`, each in the alphabet signToken writes: a third segment or
+  // anything appended makes the token invalid, not ignored.
+  const parts = token.split(".");
+  if (parts.length !== 2) return null;
+  const [payload, signature] = parts as [string, string];
+  if (!BASE64URL.test(payload) || !BASE64URL.test(signature)) return null;
   let valid = false;
   try {
-    valid = await crypto.subtle.verify(
-      "HMAC",
-      await hmacKey(env),
-      fromBase64url(signature),
-      encoder.encode(payload),
-    );
+    const signatureBytes = fromBase64url(signature);
+    // Base64 text has more than one spelling of the same bytes (the unused low bits of the last
+    // character); only the one signToken writes is accepted.
+    if (base64url(signatureBytes) !== signature) return null;
+    valid = await crypto.subtle.verify("HMAC", await hmacKey(env), signatureBytes, encoder.encode(payload));
   } catch {
     return null;
   }

@@ -1,7 +1,10 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
+  COOKIE_BANNER_HEIGHT_VAR,
+  COOKIE_BANNER_OPEN_CLASS,
+  OPEN_COOKIE_SETTINGS_EVENT,
   OPTIONAL_COOKIE_CATEGORIES,
   preferencesForChoice,
   readCookiePreferences,
@@ -10,38 +13,126 @@ import {
   type CookiePreferences,
 } from "~/lib/cookie-consent";
 
+const BUTTON_SIZE = "px-1 text-sm sm:px-5 sm:text-base";
+
 /**
- * Shown until a choice is saved. The inline head script marks <html> with `consent-pending`
- * before first paint, so a returning visitor never sees it flash; without JavaScript no
- * optional cookie can be set, so nothing is asked.
+ * Shown until a choice is saved, and again from the footer's "Cookie settings". The inline head
+ * script marks <html> with `cookie-banner-open` before first paint, so a returning visitor never
+ * sees it flash; without JavaScript no optional cookie can be set, so nothing is asked.
+ *
+ * The banner is fixed to the bottom of the window, so while it is open the page reserves its
+ * height (body padding and scroll padding, app.css): a focused element is always scrolled clear
+ * of it (decision 015).
  */
 export function CookieBanner() {
   const { t } = useTranslation();
   const headingId = useId();
+  const section = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Set when the footer link reopened the banner: focus goes back there when it closes.
+  const opener = useRef<HTMLElement | null>(null);
+  const [open, setOpen] = useState(false);
+  const [reopened, setReopened] = useState(false);
   const [showSettings, setShowSettings] = useState(false);
   const [preferences, setPreferences] = useState<CookiePreferences>(() => preferencesForChoice("necessary"));
 
   useEffect(() => {
     setPreferences(readCookiePreferences(localStorage));
+    setOpen(document.documentElement.classList.contains(COOKIE_BANNER_OPEN_CLASS));
+    function reopen() {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      setPreferences(readCookiePreferences(localStorage));
+      setShowSettings(true);
+      setReopened(true);
+      setOpen(true);
+      document.documentElement.classList.add(COOKIE_BANNER_OPEN_CLASS);
+    }
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
   }, []);
+
+  // The settings replace the button that opened them: focus moves to their heading.
+  useEffect(() => {
+    if (open && showSettings) heading.current?.focus();
+  }, [open, showSettings]);
+
+  function close() {
+    const focusWasInside = section.current?.contains(document.activeElement) ?? false;
+    document.documentElement.classList.remove(COOKIE_BANNER_OPEN_CLASS);
+    setOpen(false);
+    setReopened(false);
+    setShowSettings(false);
+    // The focused button disappears with the banner: hand focus back to where it came from,
+    // or to the page's content, rather than losing it.
+    if (opener.current?.isConnected) opener.current.focus();
+    else if (focusWasInside) document.getElementById("main")?.focus();
+    opener.current = null;
+  }
 
   function save(next: CookiePreferences, choice: ConsentChoice) {
     saveCookiePreferences(localStorage, next, choice);
-    document.documentElement.classList.remove("consent-pending");
+    close();
   }
+
+  // While open, the page reserves the banner's height so nothing focusable stays under it.
+  useEffect(() => {
+    const element = section.current;
+    if (!open || !element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty(COOKIE_BANNER_HEIGHT_VAR, `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    // Chrome scrolls a focused textarea only far enough to show its caret, leaving the rest under
+    // the banner; scrolling the whole element into view (scroll padding applies) fixes that.
+    function onFocusIn(event: FocusEvent) {
+      const target = event.target;
+      if (!(target instanceof Element) || element!.contains(target)) return;
+      if (target.getBoundingClientRect().bottom > element!.getBoundingClientRect().top)
+        target.scrollIntoView({ block: "nearest" });
+    }
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      observer.disconnect();
+      document.removeEventListener("focusin", onFocusIn);
+      root.style.removeProperty(COOKIE_BANNER_HEIGHT_VAR);
+    };
+  }, [open]);
+
+  // Escape answers "necessary only" on a first visit; after a reopen it closes and keeps the
+  // saved choice. Menus stop their own Escape; a modal dialog owns it while open.
+  useEffect(() => {
+    if (!open) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape" || event.defaultPrevented) return;
+      if (document.querySelector("dialog[open]")) return;
+      if (reopened) close();
+      else save(preferencesForChoice("necessary"), "necessary");
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+    // close and save read only refs and stable setters besides `reopened`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, reopened]);
 
   return (
     <section
+      ref={section}
       aria-labelledby={headingId}
-      className="cookie-banner fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] overflow-y-auto border-t border-gray-300 bg-white p-4 shadow-2xl dark:border-gray-700 dark:bg-gray-900"
+      className="cookie-banner fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] overflow-y-auto border-t border-gray-300 bg-white py-3 shadow-2xl dark:border-gray-700 dark:bg-gray-900"
     >
       <div className="container-page">
-        <h2 id={headingId} className="text-lg font-bold text-gray-900 dark:text-white">
+        <h2
+          ref={heading}
+          id={headingId}
+          tabIndex={-1}
+          className="text-lg font-bold text-gray-900 outline-none dark:text-white"
+        >
           {showSettings ? t("cookies.settingsTitle") : t("cookies.title")}
         </h2>
-        <p className="mt-1 max-w-3xl text-gray-700 dark:text-gray-300">
+        <p className="mt-1 max-w-4xl text-sm text-gray-700 sm:text-base dark:text-gray-300">
           {t("cookies.description")}{" "}
-          <Link to="/privacy" className="link">
+          <Link to="/privacy#cookies" className="link">
             {t("cookies.learnMore")}
           </Link>
         </p>
@@ -91,22 +182,27 @@ export function CookieBanner() {
             ))}
           </fieldset>
         ) : null}
-        <div className="mt-3 flex flex-wrap gap-2">
+        {/* Side by side even on a phone, so the banner (whose height the page reserves) stays short. */}
+        <div className="mt-3 grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
           <button
             type="button"
-            className="btn-secondary"
+            className={`btn-secondary ${BUTTON_SIZE}`}
             onClick={() => save(preferencesForChoice("necessary"), "necessary")}
           >
             {t("cookies.necessaryOnly")}
           </button>
           {showSettings ? (
-            <button type="button" className="btn-secondary" onClick={() => save(preferences, "custom")}>
+            <button
+              type="button"
+              className={`btn-secondary ${BUTTON_SIZE}`}
+              onClick={() => save(preferences, "custom")}
+            >
               {t("cookies.savePreferences")}
             </button>
           ) : (
             <button
               type="button"
-              className="btn-secondary"
+              className={`btn-secondary ${BUTTON_SIZE}`}
               aria-expanded={false}
               onClick={() => setShowSettings(true)}
             >
@@ -115,7 +211,7 @@ export function CookieBanner() {
           )}
           <button
             type="button"
-            className="btn-primary"
+            className={`btn-primary ${BUTTON_SIZE}`}
             onClick={() => save(preferencesForChoice("all"), "all")}
           >
             {t("cookies.acceptAll")}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { ORGANIZATION } from "~/content/organization";
+import { openCookieSettings } from "~/lib/cookie-consent";
 import { HeartIcon, LogoMark } from "./icons";
 import { LanguageSelector } from "./language-selector";
 import { FOOTER_LINKS, type NavLink } from "./navigation";
@@ -148,6 +149,20 @@ export function SiteFooter() {
               <li>
                 <Link to="/accessibility" className={footerLinkClass}>
                   {t("footer.accessibility")}
+                </Link>
+              </li>
+              <li>
+                {/* With JavaScript it reopens the banner; without, nothing optional can be stored,
+                    so it leads to the privacy page's account of what is (decision 015). */}
+                <button
+                  type="button"
+                  onClick={() => openCookieSettings()}
+                  className={`js-only cursor-pointer ${footerLinkClass}`}
+                >
+                  {t("footer.cookieSettings")}
+                </button>
+                <Link to="/privacy#cookies" className={`no-js-only ${footerLinkClass}`}>
+                  {t("footer.cookieSettings")}
                 </Link>
               </li>
             </ul>

@@ -234,7 +234,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
           >
             <nav
               aria-label={t("nav.mobileLabel")}
-              className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem)] overflow-y-auto border-b border-gray-200 bg-white px-4 pb-6 pt-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
+              className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem-var(--cookie-banner-height,0px))] overflow-y-auto border-b border-gray-200 bg-white px-4 pb-6 pt-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
             >
               <ul className="grid gap-1 sm:grid-cols-2">
                 <li>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { applyTheme, isTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/lib/theme";
+import { applyTheme, isTheme, rememberTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/lib/theme";
 import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
 
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
@@ -24,7 +24,7 @@ export function ThemeSwitcher() {
 
   function choose(next: Theme) {
     setTheme(next);
-    localStorage.setItem(THEME_STORAGE_KEY, next);
+    rememberTheme(localStorage, next);
     applyTheme(next);
   }
 

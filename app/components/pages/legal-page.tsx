@@ -5,7 +5,8 @@ import { asList, useFormat } from "./format";
 /** When the legal texts last changed; shown at the top of each. */
 export const LEGAL_UPDATED = "2025-03-01";
 
-type LegalSection = { title: string; text: string[] };
+/** `id` makes a section a link target (the footer's "Cookie settings" without JavaScript). */
+type LegalSection = { id?: string; title: string; text: string[] };
 
 /** Privacy, terms and accessibility share one layout: sections of headed paragraphs. */
 export function LegalPage({ page }: { page: "privacy" | "terms" | "accessibility" }) {
@@ -20,7 +21,7 @@ export function LegalPage({ page }: { page: "privacy" | "terms" | "accessibility
       </PageHeader>
       <div className="container-page max-w-3xl space-y-10 py-12">
         {asList<LegalSection>(t(`${page}.sections`, { returnObjects: true })).map((section) => (
-          <section key={section.title}>
+          <section key={section.title} id={section.id}>
             <h2 className="text-2xl font-bold">{section.title}</h2>
             <div className="mt-3 space-y-3 text-lg text-gray-800 dark:text-gray-200">
               {section.text.map((paragraph) => (

@@ -74,7 +74,7 @@ export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 
 export type ManageResult =
   | { ok: true; action: ManageAction; redirectTo?: string }
-  | { ok: false; error: "not-found" | "invalid-amount" | "stripe" | "not-configured" };
+  | { ok: false; error: "not-found" | "ended" | "invalid-amount" | "stripe" | "not-configured" };
 
 /** One change to one of the donor's gifts; the gift must belong to the link's address. */
 export async function manageGift(
@@ -96,7 +96,9 @@ export async function manageGift(
     .from(recurringGifts)
     .where(and(eq(recurringGifts.id, options.giftId), eq(recurringGifts.donorEmail, options.email)))
     .limit(1);
-  if (!gift || gift.status === "canceled") return { ok: false, error: "not-found" };
+  if (!gift) return { ok: false, error: "not-found" };
+  // A canceled subscription cannot be changed or resumed in Stripe; the donor is told it ended.
+  if (gift.status === "canceled") return { ok: false, error: "ended" };
   const now = new Date().toISOString();
   const setGift = (values: Partial<RecurringGift>) =>
     db
