@@ -1,0 +1,3 @@
+ALTER TABLE `outbox` ADD `reply_to` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `headers` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `lease_until` text;
