@@ -11,6 +11,7 @@
  * Run alone: `node tests/support/mail-server.ts` (MAIL_MOCK_PORT, default 12300).
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { Socket } from "node:net";
 import { pathToFileURL } from "node:url";
 
 export type MailMode = "ok" | "fail" | "stall";
@@ -53,7 +54,7 @@ export async function startMailServer(
   const started = Date.now();
   const requests: MailRequest[] = [];
   const deliveries = new Map<string, number>();
-  const sockets = new Set<import("node:net").Socket>();
+  const sockets = new Set<Socket>();
 
   const scheduledMode = (): MailMode => {
     let offset = (Date.now() - started) % cycle;
