@@ -3,6 +3,11 @@
  * shipped: it runs in Node only). It takes the JSON post of the "http" transport and records
  * every request by its Idempotency-Key, so a test can count how often a message arrived.
  *
+ * Like a real provider it honours the key: a message sent again after its answer was lost
+ * (the sender timed out) is not delivered twice ("repeat"). A message sent again while an
+ * earlier request for it is still open, or after the sender had its 200, is a double send by
+ * the site and is delivered again ("double"), so the counts show it.
+ *
  * How it answers: the path says (`/ok`, `/fail` = 503, `/stall` = never answers, the request
  * is dropped after `stallMs`), or, on `/send`, the `schedule` it was started with, which
  * cycles through those modes by the clock (the reliability run's outages).
@@ -18,15 +23,15 @@ export type MailMode = "ok" | "fail" | "stall";
 export type MailRequest = {
   key: string | null;
   mode: MailMode;
-  /** "delivered" when the provider took the message; "refused" or "stalled" otherwise. */
-  outcome: "delivered" | "refused" | "stalled";
+  /** See the comment at the top: "delivered" and "double" reach the recipient. */
+  outcome: "delivered" | "double" | "repeat" | "refused" | "stalled";
   body: Record<string, unknown>;
 };
 export type MailServer = {
   port: number;
   origin: string;
   requests: MailRequest[];
-  /** Deliveries per Idempotency-Key. */
+  /** Deliveries per Idempotency-Key ("delivered" and "double"). */
   deliveries: Map<string, number>;
   /** The mode `/send` is in right now. */
   mode(): MailMode;
@@ -54,6 +59,8 @@ export async function startMailServer(
   const started = Date.now();
   const requests: MailRequest[] = [];
   const deliveries = new Map<string, number>();
+  /** Per key: requests still open, whether it was delivered, whether the sender had its 200. */
+  const keys = new Map<string, { open: number; delivered: boolean; answered: boolean }>();
   const sockets = new Set<Socket>();
 
   const scheduledMode = (): MailMode => {
@@ -82,9 +89,19 @@ export async function startMailServer(
     const key = request.headers["idempotency-key"];
     const entry: MailRequest = { key: typeof key === "string" ? key : null, mode, outcome: "refused", body };
     requests.push(entry);
+    const state = keys.get(entry.key ?? "") ?? { open: 0, delivered: false, answered: false };
+    if (entry.key) keys.set(entry.key, state);
+    const overlapping = state.open > 0;
+    state.open++;
+    response.on("close", () => state.open--);
     if (mode === "ok") {
-      entry.outcome = "delivered";
-      if (entry.key) deliveries.set(entry.key, (deliveries.get(entry.key) ?? 0) + 1);
+      if (!state.delivered) entry.outcome = "delivered";
+      else entry.outcome = overlapping || state.answered ? "double" : "repeat";
+      state.delivered = true;
+      if (entry.key && entry.outcome !== "repeat")
+        deliveries.set(entry.key, (deliveries.get(entry.key) ?? 0) + 1);
+      // The sender has its answer once the 200 is written out before the connection closes.
+      response.on("finish", () => (state.answered = true));
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ id: entry.key }));
     } else if (mode === "stall") {
