@@ -117,7 +117,14 @@ describe("outbox delivery", () => {
       .set({ leaseUntil: new Date(Date.now() + 60_000).toISOString() })
       .where(eq(outbox.id, id!));
     expect(await deliverOutbox(providerEnv("ok"), { ids: [id!] })).toEqual({ attempted: 0, sent: 0 });
-    await deliverOutbox(providerEnv("ok"), { now: new Date(Date.now() + 61_000) });
+    // A Cron run scheduled later does not override a lease: leases run on the wall clock.
+    await deliverOutbox(providerEnv("ok"), { now: new Date(Date.now() + 3600_000) });
+    expect(await received(id!)).toHaveLength(0);
+    await db
+      .update(outbox)
+      .set({ leaseUntil: new Date(Date.now() - 1).toISOString() })
+      .where(eq(outbox.id, id!));
+    await deliverOutbox(providerEnv("ok"));
     expect(await received(id!)).toHaveLength(1);
   });
 });

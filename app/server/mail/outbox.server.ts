@@ -49,11 +49,12 @@ export function queueEmail(db: Db, email: OutgoingEmail, id: string = crypto.ran
 /**
  * Claims up to CLAIM_BATCH due messages in one conditional UPDATE … RETURNING: SQLite runs it
  * as one write, so two deliveries at once never get the same row; the lease ends on its own if
- * the sender dies (decision 016).
+ * the sender dies (decision 016). Leases run on the wall clock, whatever time a Cron run is
+ * scheduled for.
  */
-async function claimDue(db: Db, due: ReturnType<typeof and>, now: Date, leaseMs: number) {
-  const nowIso = now.toISOString();
-  const leaseFree = or(isNull(outbox.leaseUntil), lte(outbox.leaseUntil, nowIso));
+async function claimDue(db: Db, due: ReturnType<typeof and>, leaseMs: number) {
+  const clock = Date.now();
+  const leaseFree = or(isNull(outbox.leaseUntil), lte(outbox.leaseUntil, new Date(clock).toISOString()));
   const candidates = db
     .select({ id: outbox.id })
     .from(outbox)
@@ -62,7 +63,7 @@ async function claimDue(db: Db, due: ReturnType<typeof and>, now: Date, leaseMs:
     .limit(CLAIM_BATCH);
   return db
     .update(outbox)
-    .set({ leaseUntil: new Date(now.getTime() + leaseMs).toISOString() })
+    .set({ leaseUntil: new Date(clock + leaseMs).toISOString() })
     .where(and(inArray(outbox.id, candidates), leaseFree, ne(outbox.status, "sent")))
     .returning();
 }
@@ -84,7 +85,7 @@ export async function deliverOutbox(env: Env, options: { ids?: string[]; limit?:
     const due = options.ids
       ? and(inArray(outbox.id, options.ids), eq(outbox.status, "pending"))
       : and(inArray(outbox.status, ["pending", "failed"]), lte(outbox.nextAttemptAt, now.toISOString()));
-    const claimed = await claimDue(db, due, now, CLAIM_BATCH * timeoutMs + 30_000);
+    const claimed = await claimDue(db, due, CLAIM_BATCH * timeoutMs + 30_000);
     if (claimed.length === 0) break;
     for (const message of claimed) {
       attempted++;
