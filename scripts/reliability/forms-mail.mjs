@@ -211,16 +211,27 @@ export async function formsAndMailPhase({ origin, d1, scheduled, mail }) {
   const [{ stored, distinctPayloads }] = d1(
     "SELECT count(*) AS stored, count(DISTINCT payload) AS distinctPayloads FROM submissions",
   );
-  const messages = d1("SELECT id, status FROM outbox");
+  const messages = d1("SELECT id, status, sent_at AS sentAt FROM outbox");
+  // A request after the outbox recorded the message as sent, or one that overlapped another
+  // request for it, is a second send of a message (a repeat after a lost answer is neither).
+  const requestsByKey = new Map();
+  for (const request of mail.requests) {
+    if (!requestsByKey.has(request.key)) requestsByKey.set(request.key, []);
+    requestsByKey.get(request.key).push(request);
+  }
   const byStatus = {};
   let once = 0;
   let twice = 0;
   let waiting = 0;
-  for (const { id, status } of messages) {
+  let repeats = 0;
+  for (const { id, status, sentAt } of messages) {
     byStatus[status] = (byStatus[status] ?? 0) + 1;
-    const deliveries = mail.deliveries.get(id) ?? 0;
-    if (deliveries === 1) once++;
-    else if (deliveries > 1) twice++;
+    const requests = requestsByKey.get(id) ?? [];
+    const afterSent = sentAt ? requests.filter((request) => request.at > Date.parse(sentAt)).length : 0;
+    const doubles = requests.filter((request) => request.outcome === "double").length + afterSent;
+    repeats += requests.filter((request) => request.outcome === "repeat").length;
+    if (doubles > 0) twice++;
+    else if (mail.deliveries.get(id) === 1) once++;
     else waiting++;
   }
   const known = new Set(messages.map(({ id }) => id));
@@ -236,6 +247,7 @@ export async function formsAndMailPhase({ origin, d1, scheduled, mail }) {
     "e-mails queued (outbox rows)": `${messages.length} ${JSON.stringify(byStatus)}`,
     "delivered exactly once / twice / still waiting": `${once} / ${twice} / ${waiting}`,
     "provider requests": `${mail.requests.length} ${JSON.stringify(outcomes)}`,
+    "repeats after a lost answer (dropped by the key)": repeats,
     "Cron runs fired (errors)": `${cronRuns} (${cronErrors})`,
     "posting / draining took": `${Math.round((postsDone - started) / 1000)} s / ${Math.round((drained - postsDone) / 1000)} s`,
   };

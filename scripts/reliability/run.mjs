@@ -104,8 +104,11 @@ async function main() {
     { env, detached: true, stdio: ["ignore", "ignore", "pipe"] },
   );
   let siteErrors = "";
+  const errorMessages = new Map();
   site.stderr.on("data", (chunk) => {
     siteErrors = (siteErrors + chunk).slice(-4000);
+    for (const match of String(chunk).matchAll(/"message":"([^"]{0,80})/g))
+      errorMessages.set(match[1], (errorMessages.get(match[1]) ?? 0) + 1);
   });
   const stop = async () => {
     try {
@@ -135,6 +138,8 @@ async function main() {
     await stop();
   }
 
+  // What the site logged as errors (expected here: the provider's 503s and timeouts).
+  console.log(`\nSite errors logged: ${JSON.stringify(Object.fromEntries(errorMessages))}`);
   let failed = false;
   for (const { name, figures, failures } of results) {
     console.log(`\n== ${name}`);

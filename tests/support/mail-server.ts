@@ -3,10 +3,10 @@
  * shipped: it runs in Node only). It takes the JSON post of the "http" transport and records
  * every request by its Idempotency-Key, so a test can count how often a message arrived.
  *
- * Like a real provider it honours the key: a message sent again after its answer was lost
- * (the sender timed out) is not delivered twice ("repeat"). A message sent again while an
- * earlier request for it is still open, or after the sender had its 200, is a double send by
- * the site and is delivered again ("double"), so the counts show it.
+ * Like a real provider it honours the key: a message sent again after a lost answer (the
+ * sender timed out) is not delivered twice ("repeat"). A request that arrives while another
+ * one with the same key is still open is two deliveries sending the same message at once: it
+ * is delivered again ("double"), so the counts show it.
  *
  * How it answers: the path says (`/ok`, `/fail` = 503, `/stall` = never answers, the request
  * is dropped after `stallMs`), or, on `/send`, the `schedule` it was started with, which
@@ -26,6 +26,9 @@ export type MailRequest = {
   /** See the comment at the top: "delivered" and "double" reach the recipient. */
   outcome: "delivered" | "double" | "repeat" | "refused" | "stalled";
   body: Record<string, unknown>;
+  /** When it arrived and when its connection closed (ms since the epoch), for timelines. */
+  at: number;
+  closedAt?: number;
 };
 export type MailServer = {
   port: number;
@@ -59,8 +62,8 @@ export async function startMailServer(
   const started = Date.now();
   const requests: MailRequest[] = [];
   const deliveries = new Map<string, number>();
-  /** Per key: requests still open, whether it was delivered, whether the sender had its 200. */
-  const keys = new Map<string, { open: number; delivered: boolean; answered: boolean }>();
+  /** Per key: requests still open, and whether it was delivered. */
+  const keys = new Map<string, { open: number; delivered: boolean }>();
   const sockets = new Set<Socket>();
 
   const scheduledMode = (): MailMode => {
@@ -87,21 +90,27 @@ export async function startMailServer(
     const mode: MailMode = url.pathname === "/send" ? scheduledMode() : (url.pathname.slice(1) as MailMode);
     const body = await readJson(request);
     const key = request.headers["idempotency-key"];
-    const entry: MailRequest = { key: typeof key === "string" ? key : null, mode, outcome: "refused", body };
+    const entry: MailRequest = {
+      key: typeof key === "string" ? key : null,
+      mode,
+      outcome: "refused",
+      body,
+      at: Date.now(),
+    };
     requests.push(entry);
-    const state = keys.get(entry.key ?? "") ?? { open: 0, delivered: false, answered: false };
+    const state = keys.get(entry.key ?? "") ?? { open: 0, delivered: false };
     if (entry.key) keys.set(entry.key, state);
     const overlapping = state.open > 0;
     state.open++;
-    response.on("close", () => state.open--);
+    response.on("close", () => {
+      state.open--;
+      entry.closedAt = Date.now();
+    });
     if (mode === "ok") {
-      if (!state.delivered) entry.outcome = "delivered";
-      else entry.outcome = overlapping || state.answered ? "double" : "repeat";
+      entry.outcome = !state.delivered ? "delivered" : overlapping ? "double" : "repeat";
       state.delivered = true;
       if (entry.key && entry.outcome !== "repeat")
         deliveries.set(entry.key, (deliveries.get(entry.key) ?? 0) + 1);
-      // The sender has its answer once the 200 is written out before the connection closes.
-      response.on("finish", () => (state.answered = true));
       response.writeHead(200, { "Content-Type": "application/json" });
       response.end(JSON.stringify({ id: entry.key }));
     } else if (mode === "stall") {
