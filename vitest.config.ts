@@ -19,6 +19,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
   // Donations issue: read again by tests/support/stripe-global-setup.ts, which starts the server.
   process.env.STRIPE_TEST_PORT ??= String(await freePort());
+  // The local mail provider (tests/support/mail-server.ts) that outbox tests count deliveries at.
+  process.env.MAIL_TEST_PORT ??= String(await freePort());
   return {
     // The Worker under test is the real one, so the React Router build plugins are needed too.
     plugins: [
@@ -35,6 +37,7 @@ export default defineConfig(async () => {
             STRIPE_SECRET_KEY: TEST_SECRET_KEY,
             STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
             STRIPE_API_BASE: `http://127.0.0.1:${process.env.STRIPE_TEST_PORT}`,
+            MAIL_TEST_ORIGIN: `http://127.0.0.1:${process.env.MAIL_TEST_PORT}`,
           },
         },
       }),
@@ -45,7 +48,7 @@ export default defineConfig(async () => {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
       // Donations issue: starts the local Stripe-compatible server.
-      globalSetup: ["./tests/support/stripe-global-setup.ts"],
+      globalSetup: ["./tests/support/stripe-global-setup.ts", "./tests/support/mail-global-setup.ts"],
       // The first request of a file compiles the whole server build.
       testTimeout: 30_000,
     },

@@ -14,6 +14,9 @@ ALTER TABLE `donations` ADD `refunded_cents` integer DEFAULT 0 NOT NULL;--> stat
 ALTER TABLE `donations` ADD `dispute_status` text;--> statement-breakpoint
 ALTER TABLE `donations` ADD `stripe_dispute_id` text;--> statement-breakpoint
 CREATE INDEX `donations_charge_idx` ON `donations` (`stripe_charge_id`);--> statement-breakpoint
+ALTER TABLE `outbox` ADD `reply_to` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `headers` text;--> statement-breakpoint
+ALTER TABLE `outbox` ADD `lease_until` text;--> statement-breakpoint
 ALTER TABLE `recurring_gifts` ADD `cancel_at_period_end` integer DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE `recurring_gifts` ADD `stripe_synced_at` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE `users` ADD `email_verified_at` text;

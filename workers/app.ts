@@ -9,5 +9,5 @@ const requestHandler = createRequestHandler(
 
 export default {
   fetch: (request, env, ctx) => handleFetch(request, env, ctx, requestHandler),
-  scheduled: (_controller, env, ctx) => ctx.waitUntil(handleScheduled(env)),
+  scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(env, controller.scheduledTime)),
 } satisfies ExportedHandler<Env>;

@@ -7,7 +7,10 @@ declare namespace Cloudflare {
 }
 
 interface OptionalSecrets {
-  /** HTTP mail API (MAIL_TRANSPORT = "http"): a JSON POST of { from, to, subject, text, html }. */
+  /**
+   * HTTP mail API (MAIL_TRANSPORT = "http"): a JSON POST of
+   * { from, to, reply_to, subject, text, html, headers } with an Idempotency-Key header.
+   */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
   /** Cloudflare Email Service binding (MAIL_TRANSPORT = "cloudflare"), declared under [[send_email]]. */
@@ -18,6 +21,8 @@ interface OptionalSecrets {
       subject: string;
       text: string;
       html?: string;
+      replyTo?: string;
+      headers?: Record<string, string>;
     }): Promise<unknown>;
   };
   STRIPE_SECRET_KEY?: string;

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { eq } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
@@ -69,11 +69,21 @@ async function guardPost(args: ActionArgs, schema: v.GenericSchema): Promise<Gua
   return { kind: "continue", formData, locale: formLocale(formData, args.context) };
 }
 
-/** A double click or a resend carries the same key; without JavaScript the content is the key. */
-async function idempotencyKey(kind: string, formData: FormData, value: unknown): Promise<string> {
+/** A post without the browser's key counts as a repeat of the same content for this long. */
+export const CONTENT_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+type SubmissionKey = { value: string; fromContent: boolean };
+
+/**
+ * The browser's key (one per page load, so a double click or a replayed post is one row);
+ * without JavaScript, a hash of the content, which only counts within CONTENT_KEY_WINDOW_MS
+ * (decision 016): the same answers next season are a new enrollment.
+ */
+async function idempotencyKey(kind: string, formData: FormData, value: unknown): Promise<SubmissionKey> {
   const sent = formData.get(IDEMPOTENCY_FIELD);
-  if (typeof sent === "string" && /^[\w-]{16,64}$/.test(sent)) return `${kind}:${sent}`;
-  return `${kind}:sha256:${await sha256Hex(JSON.stringify(value))}`;
+  if (typeof sent === "string" && /^[\w-]{16,64}$/.test(sent))
+    return { value: `${kind}:${sent}`, fromContent: false };
+  return { value: `${kind}:sha256:${await sha256Hex(JSON.stringify(value))}`, fromContent: true };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -112,11 +122,12 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
   const done = () => data<FormActionData>({ result: submission.reply({ resetForm: true }), ok: true });
 
   try {
+    const windowStart = new Date(Date.now() - CONTENT_KEY_WINDOW_MS).toISOString();
     const [existing] = await db
-      .select({ id: submissions.id })
+      .select({ id: submissions.id, createdAt: submissions.createdAt })
       .from(submissions)
-      .where(eq(submissions.idempotencyKey, key));
-    if (existing) return done();
+      .where(eq(submissions.idempotencyKey, key.value));
+    if (existing && (!key.fromContent || existing.createdAt >= windowStart)) return done();
 
     const i18n = getInstance(args.context);
     // The request's instance has only its own language loaded; mail may need the other one.
@@ -151,7 +162,13 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       outboxIds.push(...subscription.outboxIds);
     }
 
+    // A content key older than the window passes to the new row; the old row keeps its own.
+    const releaseStaleKey = db
+      .update(submissions)
+      .set({ idempotencyKey: sql`${submissions.idempotencyKey} || ':' || ${submissions.id}` })
+      .where(and(eq(submissions.idempotencyKey, key.value), lt(submissions.createdAt, windowStart)));
     await db.batch([
+      releaseStaleKey,
       db.insert(submissions).values({
         id,
         kind: definition.kind,
@@ -160,7 +177,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         email: contact.email,
         phone: contact.phone || null,
         payload: value,
-        idempotencyKey: key,
+        idempotencyKey: key.value,
       }),
       ...statements,
     ]);

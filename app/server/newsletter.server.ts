@@ -35,6 +35,21 @@ export async function unsubscribeLink(env: LinkEnv, email: string, locale: Local
 }
 
 /**
+ * The headers that give mail programs their own unsubscribe button: the signed link, and
+ * one-click unsubscribe by POST to it (RFC 8058), which the unsubscribe route accepts.
+ */
+export async function unsubscribeHeaders(
+  env: LinkEnv,
+  email: string,
+  locale: Locale,
+): Promise<Record<string, string>> {
+  return {
+    "List-Unsubscribe": `<${await unsubscribeLink(env, email, locale)}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/**
  * The statements that subscribe `email` (to run in the caller's batch) and the confirmation
  * mail. Subscribing twice keeps one row; a confirmed subscriber gets no second mail.
  */
@@ -83,6 +98,7 @@ export async function prepareSubscription(
       ].join("\n"),
       template: "newsletter.confirm",
       locale: input.locale,
+      headers: await unsubscribeHeaders(env, input.email, input.locale),
     },
     outboxId,
   );
@@ -141,6 +157,7 @@ export async function confirmSubscription(
         ].join("\n"),
         template: "newsletter.welcome",
         locale,
+        headers: await unsubscribeHeaders(env, email, locale),
       },
       outboxId,
     ),

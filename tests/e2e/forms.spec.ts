@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import type { Locator, Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import {
@@ -337,5 +339,56 @@ test.describe("forms in place on the content pages", () => {
     await page.clock.runFor(2100);
     await expect(dialog).toBeHidden();
     await expect(enroll).toBeFocused();
+  });
+});
+
+/** Submissions of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port) whose payload holds `text`. */
+function storedSubmissions(text: string): number {
+  const dir = `.wrangler/e2e-${process.env.E2E_PORT ?? "8788"}/v3/d1/miniflare-D1DatabaseObject`;
+  let count = 0;
+  for (const file of readdirSync(dir).filter(
+    (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
+  )) {
+    const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
+    try {
+      const row = db
+        .prepare("SELECT count(*) AS count FROM submissions WHERE payload LIKE ?")
+        .get(`%${text}%`) as { count: number };
+      count += row.count;
+    } catch {
+      // Another database of the same Worker (no submissions table).
+    } finally {
+      db.close();
+    }
+  }
+  return count;
+}
+
+test.describe("the form's key (decision 016)", () => {
+  test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+  test("each page load sends its own key, so the same answers sent again later are a second row", async ({
+    page,
+  }) => {
+    const message = `Same answers, two visits ${Date.now().toString(36)}`;
+    const keys: string[] = [];
+    for (let visit = 0; visit < 2; visit++) {
+      await page.goto("/forms/contact");
+      await waitForHydration(page);
+      const form = formOn(page, "contact");
+      await fill(form, { ...FORMS.contact!.answers, message });
+      const [post] = await Promise.all([
+        page.waitForRequest(
+          (request) => request.method() === "POST" && request.url().includes("/forms/contact"),
+        ),
+        form.locator('button[type="submit"]').click(),
+      ]);
+      keys.push(new URLSearchParams(post.postData() ?? "").get("idempotencyKey") ?? "");
+      await expect(page.getByRole("status").filter({ hasText: FORMS.contact!.success })).toBeVisible();
+    }
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+    await expect.poll(() => storedSubmissions(message)).toBe(2);
   });
 });

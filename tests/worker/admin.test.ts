@@ -78,6 +78,7 @@ const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
     fields: () => ({ intent: "save", locale: "es", namespace: "common", key: "nav.home", value: "Hackeado" }),
   },
   { path: "/admin/outbox", fields: () => ({ id: "o1" }) },
+  { path: "/admin/outbox", fields: () => ({ intent: "retry-all" }) },
   { path: "/admin/users", fields: () => ({ id: member.user.id, role: "ADMIN" }) },
 ];
 
@@ -263,6 +264,26 @@ describe("admin actions, audited", () => {
       userEmail: "admin@example.org",
       detail: { template: "test.failed", changes: { status: { before: "failed", after: "pending" } } },
     });
+  });
+
+  it("shows how many e-mails failed and retries them all at once", async () => {
+    const db = getDb(env);
+    const failed = { subject: "Receipt", text: "Body", template: "test.failed", locale: "en" };
+    await db.insert(outbox).values([
+      { ...failed, id: "o2", to: "a@example.com", status: "failed", attempts: 9 },
+      { ...failed, id: "o3", to: "b@example.com", status: "failed", attempts: 12 },
+    ]);
+    const page = await (await get("/admin/outbox", admin.cookie)).text();
+    expect(page).toMatch(/\d+ e-mails could not be sent after several attempts/);
+    expect(page).toContain('value="retry-all"');
+
+    const response = await postForm("/admin/outbox", { intent: "retry-all" }, { Cookie: admin.cookie });
+    expect(response.status).toBe(200);
+    const rows = await db.select().from(outbox).where(eq(outbox.template, "test.failed"));
+    expect(rows.filter((row) => row.status !== "sent")).toEqual([]);
+    expect(await (await get("/admin/outbox", admin.cookie)).text()).not.toContain('value="retry-all"');
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.action, "outbox.retry-all"));
+    expect(entry).toMatchObject({ userEmail: "admin@example.org", targetType: "outbox" });
   });
 
   it("unsubscribes a subscriber", async () => {

@@ -132,6 +132,49 @@ describe("every form's action", () => {
     }
     expect(await rowsFor(idempotencyKey)).toHaveLength(1);
     expect((await db.select().from(outbox)).length).toBe(before + 2);
+
+    // The same answers from a new page load (a new key) are a new submission, with its mail.
+    const next = key();
+    await postForm("/forms/contact", { ...VALID.contact, idempotencyKey: next }, headers);
+    expect(await rowsFor(next)).toHaveLength(1);
+    expect((await db.select().from(outbox)).length).toBe(before + 4);
+  });
+
+  it("without a key, the same content counts as a repeat for 24 hours only (decision 016)", async () => {
+    const headers = freshIp();
+    const fields = { ...VALID.enrollment, studentName: "Season Repeat" };
+    const stored = () => db.select().from(submissions).where(eq(submissions.name, "Ana López"));
+    const mine = async () =>
+      (await stored()).filter(
+        (row) => (row.payload as { studentName?: string }).studentName === "Season Repeat",
+      );
+    const mailCount = async () =>
+      (await db.select().from(outbox).where(eq(outbox.template, "enrollment.team"))).length;
+    const mailBefore = await mailCount();
+
+    await postForm("/forms/enrollment", fields, headers);
+    const [first] = await mine();
+    const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000).toISOString();
+    await db
+      .update(submissions)
+      .set({ createdAt: hoursAgo(23) })
+      .where(eq(submissions.id, first!.id));
+    await postForm("/forms/enrollment", fields, headers);
+    expect(await mine()).toHaveLength(1);
+    expect(await mailCount()).toBe(mailBefore + 1);
+
+    // Next season: the same answers are a new enrollment, stored and mailed.
+    await db
+      .update(submissions)
+      .set({ createdAt: hoursAgo(25) })
+      .where(eq(submissions.id, first!.id));
+    const response = await postForm("/forms/enrollment", fields, headers);
+    expect(response.status).toBe(200);
+    expect(await mine()).toHaveLength(2);
+    expect(await mailCount()).toBe(mailBefore + 2);
+    // And a replay of that post is still one row.
+    await postForm("/forms/enrollment", fields, headers);
+    expect(await mine()).toHaveLength(2);
   });
 
   it("without a key (JavaScript off), an identical resend is one row", async () => {

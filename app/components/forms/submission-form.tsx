@@ -85,7 +85,6 @@ function FormRound({
   const pending = fetcher.state !== "idle";
   const hydrated = useHydrated();
   const reactId = useId().replace(/[^a-zA-Z0-9-]/g, "");
-  const keyRef = useRef<HTMLInputElement>(null);
 
   const [form, fieldsMeta] = useForm({
     id: `${definition.id}-${reactId}`,
@@ -96,10 +95,12 @@ function FormRound({
     shouldRevalidate: "onInput",
   });
 
-  // A fresh idempotency key per round: a double click or a resend stores one row.
-  useEffect(() => {
-    if (keyRef.current) keyRef.current.value = crypto.randomUUID();
-  }, []);
+  // A key made in the browser once per page load and round, kept in state so React renders it
+  // into the hidden field (a defaultValue would be re-applied as ""): a double click or a
+  // replayed post stores one row. The server HTML carries none, so pages can be cached and a
+  // post without JavaScript falls back to the content key (decision 016).
+  const [submissionKey, setSubmissionKey] = useState("");
+  useEffect(() => setSubmissionKey(crypto.randomUUID()), []);
 
   // Submit attempts: the error summary appears and takes focus on each one (GOV.UK).
   const [attempt, setAttempt] = useState(() => (answer?.result.status === "error" ? 1 : 0));
@@ -194,7 +195,7 @@ function FormRound({
       </div>
       <Honeypot />
       <TurnstileWidget />
-      <input ref={keyRef} type="hidden" name={IDEMPOTENCY_FIELD} defaultValue="" />
+      <input type="hidden" name={IDEMPOTENCY_FIELD} value={submissionKey} />
       <input type="hidden" name={LOCALE_FIELD} value={i18n.language} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

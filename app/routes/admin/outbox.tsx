@@ -17,7 +17,13 @@ import {
   thClass,
 } from "~/components/admin/ui";
 import { pageFromUrl } from "~/server/admin/common.server";
-import { adminRetryOutbox, isOutboxStatus, listOutbox } from "~/server/admin/outbox.server";
+import {
+  adminRetryAllFailed,
+  adminRetryOutbox,
+  countFailedOutbox,
+  isOutboxStatus,
+  listOutbox,
+} from "~/server/admin/outbox.server";
 import { formObject, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -38,6 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: adminTitle(args, "outbox.title"),
     filters,
     list: await listOutbox(env, filters),
+    failed: await countFailedOutbox(env),
     statuses: OUTBOX_STATUSES,
   };
 }
@@ -45,7 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const parsed = v.safeParse(IdSchema, formObject(readPostedForm(args.context)));
+  const fields = formObject(readPostedForm(args.context));
+  if (fields.intent === "retry-all") return { retried: await adminRetryAllFailed(env, admin) };
+  const parsed = v.safeParse(IdSchema, fields);
   if (!parsed.success) return data({ retried: null }, { status: 400 });
   const result = await adminRetryOutbox(env, admin, parsed.output.id);
   if (!result) return data({ retried: null }, { status: 404 });
@@ -54,11 +63,25 @@ export async function action(args: Route.ActionArgs) {
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { filters, list, statuses } = loaderData;
+  const { filters, list, failed, statuses } = loaderData;
   return (
     <>
       <AdminPageHeader title={t("outbox.title")} lead={t("outbox.lead")} />
       {actionData?.retried ? <Flash>{t("outbox.retried", actionData.retried)}</Flash> : null}
+      {failed > 0 ? (
+        <Form
+          method="post"
+          className="mt-4 flex flex-wrap items-center gap-3 rounded-lg border-2 border-red-700 px-4 py-3 dark:border-red-300"
+        >
+          <p className="font-semibold text-red-800 dark:text-red-200">
+            {t("outbox.failedNotice", { count: failed })}
+          </p>
+          <input type="hidden" name="intent" value="retry-all" />
+          <button type="submit" className={smallButtonClass}>
+            {t("outbox.retryAll")}
+          </button>
+        </Form>
+      ) : null}
       <FilterBar>
         <FilterSelect
           name="status"

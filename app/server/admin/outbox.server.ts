@@ -2,7 +2,7 @@ import { count, desc, eq } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { outbox, OUTBOX_STATUSES } from "../db/schema";
-import { retryOutboxMessage } from "../mail/outbox.server";
+import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
 
@@ -41,6 +41,12 @@ export async function listOutbox(env: Pick<Env, "DB">, filters: { status?: Outbo
   return pageOf(rows, total?.value ?? 0, filters.page);
 }
 
+/** How many messages the provider has refused past the fast retries (shown above the list). */
+export async function countFailedOutbox(env: Pick<Env, "DB">): Promise<number> {
+  const [row] = await getDb(env).select({ value: count() }).from(outbox).where(eq(outbox.status, "failed"));
+  return row?.value ?? 0;
+}
+
 export async function adminRetryOutbox(env: Env, admin: SessionUser, id: string) {
   const db = getDb(env);
   const [row] = await db
@@ -57,4 +63,19 @@ export async function adminRetryOutbox(env: Env, admin: SessionUser, id: string)
     }),
   ]);
   return retryOutboxMessage(env, id);
+}
+
+/** "Retry all": every failed message is sent again now (after a provider outage, for example). */
+export async function adminRetryAllFailed(env: Env, admin: SessionUser) {
+  const db = getDb(env);
+  const failed = await countFailedOutbox(env);
+  await db.batch([
+    auditEntry(db, admin, {
+      action: "outbox.retry-all",
+      targetType: "outbox",
+      targetId: null,
+      detail: { failed },
+    }),
+  ]);
+  return retryFailedOutbox(env);
 }

@@ -243,12 +243,19 @@ export const outbox = sqliteTable(
     /** Which message this is (for example "contact.confirmation"), for the admin list and tests. */
     template: text("template").notNull(),
     locale: text("locale").notNull(),
+    /** Where a reply goes (the team notification answers the visitor). */
+    replyTo: text("reply_to"),
+    /** Extra message headers, for example List-Unsubscribe on newsletter mail. */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /** "failed" after the fast retries; it is still retried every six hours (decision 016). */
     status: text("status", { enum: OUTBOX_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: text("next_attempt_at")
       .notNull()
       .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+    /** A sender's claim: until then no other delivery may send the message (decision 016). */
+    leaseUntil: text("lease_until"),
     sentAt: text("sent_at"),
     createdAt: createdAt(),
   },

@@ -116,6 +116,8 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
       : team.email("team.subject", { form: teamFormName, name: contact.name });
   const notification: OutgoingEmail = {
     to: input.teamEmail,
+    // "Reply" in the team's mail program answers the visitor.
+    replyTo: contact.email,
     subject,
     text: [
       team.email("team.intro", { form: teamFormName }),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { logError } from "../log.server";
@@ -11,17 +11,32 @@ export type OutgoingEmail = {
   subject: string;
   text: string;
   html?: string;
+  /** Where a reply goes, when not to the sender (the team notification answers the visitor). */
+  replyTo?: string;
+  /** Extra message headers, for example List-Unsubscribe on newsletter mail. */
+  headers?: Record<string, string>;
   /** Which message this is, for example "contact.confirmation" (shown in the admin outbox). */
   template: string;
   locale: string;
 };
 
-/** After this many failed attempts a message stays "failed" until an admin retries it. */
+/** After this many failed attempts a message shows as "failed"; it is still retried slowly. */
 export const MAX_ATTEMPTS = 8;
+/** How often a "failed" message is tried again, so a long outage loses nothing (decision 016). */
+export const SLOW_RETRY_MINUTES = 360;
+/** Messages one delivery claims at a time; the lease covers sending all of them. */
+const CLAIM_BATCH = 10;
 
-/** Minutes to wait before the next attempt: 1, 2, 4 … capped at six hours. */
+/** Minutes to wait before the next attempt: 1, 2, 4 … then every six hours. */
 export function retryDelayMinutes(attempts: number): number {
-  return Math.min(2 ** Math.max(attempts - 1, 0), 360);
+  if (attempts >= MAX_ATTEMPTS) return SLOW_RETRY_MINUTES;
+  return Math.min(2 ** Math.max(attempts - 1, 0), SLOW_RETRY_MINUTES);
+}
+
+/** How long the provider may take to answer one message (MAIL_TIMEOUT_SECONDS, wrangler.toml). */
+function transportTimeoutMs(env: Env): number {
+  const seconds = Number(env.MAIL_TIMEOUT_SECONDS);
+  return (Number.isFinite(seconds) && seconds > 0 ? seconds : 10) * 1000;
 }
 
 /**
@@ -34,53 +49,92 @@ export function queueEmail(db: Db, email: OutgoingEmail, id: string = crypto.ran
 }
 
 /**
- * Sends what is due: the given messages (right after a request, in waitUntil), or every
- * pending message whose next attempt has come (the Cron Trigger). Never throws.
+ * Claims up to CLAIM_BATCH due messages in one conditional UPDATE … RETURNING: SQLite runs it
+ * as one write, so two deliveries at once never get the same row; the lease ends on its own if
+ * the sender dies (decision 016). Leases run on the wall clock, whatever time a Cron run is
+ * scheduled for.
  */
-export async function deliverOutbox(env: Env, options: { ids?: string[]; limit?: number } = {}) {
-  const db = getDb(env);
-  const now = new Date();
-  const due = await db
-    .select()
+async function claimDue(db: Db, due: ReturnType<typeof and>, leaseMs: number) {
+  const clock = Date.now();
+  const leaseFree = or(isNull(outbox.leaseUntil), lte(outbox.leaseUntil, new Date(clock).toISOString()));
+  const candidates = db
+    .select({ id: outbox.id })
     .from(outbox)
-    .where(
-      options.ids
-        ? and(inArray(outbox.id, options.ids), eq(outbox.status, "pending"))
-        : and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, now.toISOString())),
-    )
-    .limit(options.limit ?? 50);
+    .where(and(due, leaseFree))
+    .orderBy(outbox.nextAttemptAt)
+    .limit(CLAIM_BATCH);
+  return db
+    .update(outbox)
+    .set({ leaseUntil: new Date(clock + leaseMs).toISOString() })
+    .where(and(inArray(outbox.id, candidates), leaseFree, ne(outbox.status, "sent")))
+    .returning();
+}
 
+/**
+ * Sends what is due: the given messages (right after a request, in waitUntil), or every
+ * message whose next attempt has come, "failed" ones included (the Cron Trigger, whose
+ * scheduled time is `now`). Never throws.
+ */
+export async function deliverOutbox(env: Env, options: { ids?: string[]; limit?: number; now?: Date } = {}) {
+  const db = getDb(env);
   const transport = getMailTransport(env);
+  const timeoutMs = transportTimeoutMs(env);
+  const limit = options.limit ?? 50;
+  let attempted = 0;
   let sent = 0;
-  for (const message of due) {
-    try {
-      await transport(message, env);
-      await db
-        .update(outbox)
-        .set({
-          status: "sent",
-          sentAt: new Date().toISOString(),
-          attempts: message.attempts + 1,
-          lastError: null,
-        })
-        .where(eq(outbox.id, message.id));
-      sent++;
-    } catch (error) {
-      const attempts = message.attempts + 1;
-      const next = new Date(Date.now() + retryDelayMinutes(attempts) * 60_000);
-      await db
-        .update(outbox)
-        .set({
-          attempts,
-          status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
-          nextAttemptAt: next.toISOString(),
-          lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-        })
-        .where(eq(outbox.id, message.id));
-      logError(error, { outboxId: message.id, template: message.template });
+  while (attempted < limit) {
+    const now = options.now ?? new Date();
+    const due = options.ids
+      ? and(inArray(outbox.id, options.ids), eq(outbox.status, "pending"))
+      : and(inArray(outbox.status, ["pending", "failed"]), lte(outbox.nextAttemptAt, now.toISOString()));
+    const claimed = await claimDue(db, due, CLAIM_BATCH * timeoutMs + 30_000);
+    if (claimed.length === 0) break;
+    for (const message of claimed) {
+      attempted++;
+      if (await sendOne(db, env, message, transport, timeoutMs, now)) sent++;
     }
+    if (options.ids) break;
   }
-  return { attempted: due.length, sent };
+  return { attempted, sent };
+}
+
+async function sendOne(
+  db: Db,
+  env: Env,
+  message: OutboxRow,
+  transport: ReturnType<typeof getMailTransport>,
+  timeoutMs: number,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await transport(message, env, AbortSignal.timeout(timeoutMs));
+    await db
+      .update(outbox)
+      .set({
+        status: "sent",
+        sentAt: new Date().toISOString(),
+        attempts: sql`${outbox.attempts} + 1`,
+        lastError: null,
+        leaseUntil: null,
+      })
+      .where(eq(outbox.id, message.id));
+    return true;
+  } catch (error) {
+    const attempts = message.attempts + 1;
+    const next = new Date(now.getTime() + retryDelayMinutes(attempts) * 60_000);
+    await db
+      .update(outbox)
+      .set({
+        attempts,
+        status: attempts >= MAX_ATTEMPTS ? "failed" : "pending",
+        nextAttemptAt: next.toISOString(),
+        lastError: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
+        leaseUntil: null,
+      })
+      .where(and(eq(outbox.id, message.id), ne(outbox.status, "sent")));
+    logError(error, { outboxId: message.id, template: message.template });
+    return false;
+  }
 }
 
 /** An admin's retry: the message becomes due now, with its attempts kept for the record. */
@@ -88,6 +142,15 @@ export async function retryOutboxMessage(env: Env, id: string) {
   await getDb(env)
     .update(outbox)
     .set({ status: "pending", nextAttemptAt: new Date().toISOString() })
-    .where(eq(outbox.id, id));
+    .where(and(eq(outbox.id, id), ne(outbox.status, "sent")));
   return deliverOutbox(env, { ids: [id] });
+}
+
+/** An admin's "retry all": every failed message becomes due now and one delivery runs. */
+export async function retryFailedOutbox(env: Env) {
+  await getDb(env)
+    .update(outbox)
+    .set({ status: "pending", nextAttemptAt: new Date().toISOString() })
+    .where(eq(outbox.status, "failed"));
+  return deliverOutbox(env);
 }

@@ -1,7 +1,13 @@
-import type { OutboxRow } from "./outbox.server";
+import type { outbox } from "../db/schema";
 
-/** Delivers one message or throws; the outbox records the failure and retries later. */
-export type MailTransport = (message: OutboxRow, env: Env) => Promise<void>;
+/** One queued message as the transports read it (a row of the outbox table). */
+export type MailMessage = typeof outbox.$inferSelect;
+
+/**
+ * Delivers one message or throws; the outbox records the failure and retries later.
+ * `signal` ends a provider that does not answer in time (decision 016).
+ */
+export type MailTransport = (message: MailMessage, env: Env, signal: AbortSignal) => Promise<void>;
 
 const logTransport: MailTransport = async (message) => {
   // Development: print the mail instead of sending it (README, Configuration).
@@ -9,6 +15,8 @@ const logTransport: MailTransport = async (message) => {
     [
       `--- mail to ${message.to} (${message.template}, ${message.locale})`,
       `Subject: ${message.subject}`,
+      ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+      ...Object.entries(message.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
       "",
       message.text,
       "---",
@@ -16,33 +24,45 @@ const logTransport: MailTransport = async (message) => {
   );
 };
 
-const httpTransport: MailTransport = async (message, env) => {
+const httpTransport: MailTransport = async (message, env, signal) => {
   if (!env.MAIL_API_URL) throw new Error("MAIL_API_URL is not set");
   const response = await fetch(env.MAIL_API_URL, {
     method: "POST",
     headers: {
       "Content-Type": "application/json",
+      // The provider drops a repeat of a message it already took (decision 016).
+      "Idempotency-Key": message.id,
       ...(env.MAIL_API_KEY ? { Authorization: `Bearer ${env.MAIL_API_KEY}` } : {}),
     },
     body: JSON.stringify({
       from: env.MAIL_FROM,
       to: message.to,
+      reply_to: message.replyTo ?? undefined,
       subject: message.subject,
       text: message.text,
       html: message.html ?? undefined,
+      headers: message.headers ?? undefined,
     }),
+    signal,
   });
   if (!response.ok) throw new Error(`mail API answered ${response.status}`);
 };
 
-const cloudflareTransport: MailTransport = async (message, env) => {
+const cloudflareTransport: MailTransport = async (message, env, signal) => {
   if (!env.EMAIL) throw new Error("the EMAIL send_email binding is not configured");
-  await env.EMAIL.send({
+  const sending = env.EMAIL.send({
     from: env.MAIL_FROM,
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html ?? undefined,
+    replyTo: message.replyTo ?? undefined,
+    headers: message.headers ?? undefined,
+  });
+  // The binding takes no signal; the timeout still frees the sender (the lease covers the rest).
+  await new Promise<void>((resolve, reject) => {
+    signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+    sending.then(() => resolve(), reject);
   });
 };
 

@@ -1,0 +1,181 @@
+import { env } from "cloudflare:workers";
+import { eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb } from "~/server/db/client.server";
+import { outbox, subscribers } from "~/server/db/schema";
+import { deliverOutbox, MAX_ATTEMPTS, queueEmail } from "~/server/mail/outbox.server";
+import { getMailTransport } from "~/server/mail/transport.server";
+import { postForm } from "./fetch";
+
+const db = getDb(env);
+let ipCounter = 0;
+const freshIp = () => ({ "CF-Connecting-IP": `192.0.2.${++ipCounter}` });
+
+type Recorded = {
+  key: string | null;
+  outcome: "delivered" | "refused" | "stalled";
+  body: { to: string; reply_to?: string; headers?: Record<string, string> };
+};
+
+/** The real "http" transport, pointed at the local provider in the given mode (tests/support/mail-server.ts). */
+function providerEnv(mode: "ok" | "fail" | "stall", timeoutSeconds = "10"): Env {
+  return {
+    ...env,
+    MAIL_TRANSPORT: "http",
+    MAIL_API_URL: `${env.MAIL_TEST_ORIGIN}/${mode}`,
+    MAIL_TIMEOUT_SECONDS: timeoutSeconds,
+  } as Env;
+}
+
+/** What the provider received for one outbox id (sent as the Idempotency-Key). */
+async function received(id: string): Promise<Recorded[]> {
+  const response = await fetch(`${env.MAIL_TEST_ORIGIN}/__test/requests?key=${encodeURIComponent(id)}`);
+  return (await response.json()) as Recorded[];
+}
+
+async function queue(count: number, to = "parent@example.com"): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => crypto.randomUUID());
+  await db.batch(
+    ids.map((id) =>
+      queueEmail(db, { to, subject: "Hello", text: "Body", template: "test.hello", locale: "en" }, id),
+    ) as [ReturnType<typeof queueEmail>, ...ReturnType<typeof queueEmail>[]],
+  );
+  return ids;
+}
+
+/** The post already delivered its mail with the log transport; this sends one again over http. */
+async function sendThroughHttp(row: typeof outbox.$inferSelect) {
+  const provider = providerEnv("ok");
+  await getMailTransport(provider)(row, provider, AbortSignal.timeout(5_000));
+}
+
+async function rows(ids: string[]) {
+  return db.select().from(outbox).where(inArray(outbox.id, ids));
+}
+
+describe("outbox delivery", () => {
+  it("two Cron runs at once deliver each message exactly once", async () => {
+    const ids = await queue(6);
+    const provider = providerEnv("ok");
+    const [first, second] = await Promise.all([deliverOutbox(provider), deliverOutbox(provider)]);
+    expect(first.sent + second.sent).toBe(6);
+    for (const id of ids)
+      expect((await received(id)).filter((entry) => entry.outcome === "delivered")).toHaveLength(1);
+    for (const row of await rows(ids))
+      expect(row).toMatchObject({ status: "sent", attempts: 1, leaseUntil: null });
+  });
+
+  it("the send right after a post (waitUntil) racing a Cron run delivers each message once", async () => {
+    const ids = await queue(3);
+    const provider = providerEnv("ok");
+    await Promise.all([
+      deliverOutbox(provider, { ids }),
+      deliverOutbox(provider),
+      deliverOutbox(provider, { ids }),
+    ]);
+    for (const id of ids) expect(await received(id)).toHaveLength(1);
+  });
+
+  it("sends the outbox id as Idempotency-Key and gives up on a provider that does not answer", async () => {
+    const [id] = await queue(1);
+    const started = Date.now();
+    const result = await deliverOutbox(providerEnv("stall", "1"), { ids: [id!] });
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(result).toEqual({ attempted: 1, sent: 0 });
+    const [request] = await received(id!);
+    expect(request).toMatchObject({ key: id, outcome: "stalled" });
+    const [row] = await rows([id!]);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, leaseUntil: null });
+    expect(row!.lastError).toMatch(/time|abort/i);
+  });
+
+  it("keeps retrying a message past the last quick attempt, and sends it once the provider is back", async () => {
+    const [id] = await queue(1);
+    await db
+      .update(outbox)
+      .set({ attempts: MAX_ATTEMPTS - 1 })
+      .where(eq(outbox.id, id!));
+    await deliverOutbox(providerEnv("fail"), { ids: [id!] });
+    const [failed] = await rows([id!]);
+    expect(failed).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    const sixHours = Date.parse(failed!.nextAttemptAt) - Date.now();
+    expect(sixHours).toBeGreaterThan(5.9 * 3600_000);
+    expect(sixHours).toBeLessThan(6.1 * 3600_000);
+
+    // Not before its time, then the Cron run six hours later sends it.
+    await deliverOutbox(providerEnv("ok"));
+    expect((await rows([id!]))[0]!.status).toBe("failed");
+    await deliverOutbox(providerEnv("ok"), { now: new Date(Date.now() + 6 * 3600_000 + 60_000) });
+    expect((await rows([id!]))[0]).toMatchObject({ status: "sent", attempts: MAX_ATTEMPTS + 1 });
+    expect((await received(id!)).filter((entry) => entry.outcome === "delivered")).toHaveLength(1);
+  });
+
+  it("a sender that died leaves a lease that ends, and then the message goes out", async () => {
+    const [id] = await queue(1);
+    await db
+      .update(outbox)
+      .set({ leaseUntil: new Date(Date.now() + 60_000).toISOString() })
+      .where(eq(outbox.id, id!));
+    expect(await deliverOutbox(providerEnv("ok"), { ids: [id!] })).toEqual({ attempted: 0, sent: 0 });
+    // A Cron run scheduled later does not override a lease: leases run on the wall clock.
+    await deliverOutbox(providerEnv("ok"), { now: new Date(Date.now() + 3600_000) });
+    expect(await received(id!)).toHaveLength(0);
+    await db
+      .update(outbox)
+      .set({ leaseUntil: new Date(Date.now() - 1).toISOString() })
+      .where(eq(outbox.id, id!));
+    await deliverOutbox(providerEnv("ok"));
+    expect(await received(id!)).toHaveLength(1);
+  });
+});
+
+describe("message headers", () => {
+  it("the team's notification replies to the visitor, through the http transport too", async () => {
+    const email = `reply-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const response = await postForm(
+      "/forms/contact",
+      {
+        fullName: "Ana López",
+        email,
+        subject: "program",
+        message: "When does the spring term start?",
+        preferredContact: "email",
+        idempotencyKey: crypto.randomUUID(),
+      },
+      freshIp(),
+    );
+    expect(response.status).toBe(200);
+    const [team] = await db.select().from(outbox).where(eq(outbox.replyTo, email));
+    expect(team).toMatchObject({ template: "contact.team", to: env.TEAM_EMAIL, replyTo: email });
+    await sendThroughHttp(team!);
+    expect((await received(team!.id))[0]!.body).toMatchObject({ to: env.TEAM_EMAIL, reply_to: email });
+  });
+
+  it("newsletter mail carries List-Unsubscribe with one-click POST, and that POST unsubscribes", async () => {
+    const email = `reader-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const response = await postForm("/newsletter", { email, source: "footer" }, freshIp());
+    expect(response.status).toBe(200);
+    const [mail] = await db.select().from(outbox).where(eq(outbox.to, email));
+    expect(mail!.template).toBe("newsletter.confirm");
+    const headers = mail!.headers!;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = /^<(https:\/\/example\.org\/newsletter\/unsubscribe\?token=[^>]+)>$/.exec(
+      headers["List-Unsubscribe"]!,
+    );
+    expect(link).not.toBeNull();
+
+    await sendThroughHttp(mail!);
+    expect((await received(mail!.id))[0]!.body.headers).toEqual(headers);
+
+    // RFC 8058: the mail program posts "List-Unsubscribe=One-Click" to the link, without an Origin.
+    const oneClick = await postForm(
+      "/newsletter/unsubscribe".concat(link![1]!.slice(link![1]!.indexOf("?"))),
+      {
+        "List-Unsubscribe": "One-Click",
+      },
+    );
+    expect(oneClick.status).toBe(200);
+    const [subscriber] = await db.select().from(subscribers).where(eq(subscribers.email, email));
+    expect(subscriber!.status).toBe("unsubscribed");
+  });
+});
