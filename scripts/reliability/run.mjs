@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { startMailServer } from "../../tests/support/mail-server.ts";
 import { startStripeServer } from "../../tests/support/stripe-server.ts";
 import { formsAndMailPhase, MAIL_SCHEDULE, MAIL_STALL_MS, MAIL_TIMEOUT_SECONDS } from "./forms-mail.mjs";
+import { stripeEventsPhase } from "./stripe.mjs";
 
 const PORT = Number(process.env.RELIABILITY_PORT ?? 8790);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -129,8 +130,7 @@ async function main() {
     const scheduled = (time) =>
       fetch(`${ORIGIN}/cdn-cgi/local/scheduled?cron=${encodeURIComponent("*/5 * * * *")}&time=${time}`);
     const context = { origin: ORIGIN, d1, scheduled, mail, stripe };
-    // Later phases (Stripe events) join this list with the same context.
-    for (const phase of [formsAndMailPhase]) results.push(await phase(context));
+    for (const phase of [formsAndMailPhase, stripeEventsPhase]) results.push(await phase(context));
   } catch (error) {
     results.push({ name: "run", figures: {}, failures: [String(error?.stack ?? error)] });
     if (siteErrors) console.error(siteErrors);

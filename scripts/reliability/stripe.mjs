@@ -388,3 +388,18 @@ export async function stripePhase({
   log(`stripe: ${JSON.stringify(result)}`);
   return result;
 }
+
+/** The phase as `run.mjs` runs it: the site's origin and its D1, figures and failures back. */
+export async function stripeEventsPhase({ origin, d1 }) {
+  const result = await stripePhase({ siteUrl: origin, query: async (sql) => d1(sql), log: console.log });
+  const figures = {
+    "Stripe events sent (with duplicates)": result.eventsSent,
+    "gifts expected / recorded": `${result.giftsExpected} / ${result.giftsRecorded}`,
+    "total expected / computed (cents)": `${result.totalExpectedCents} / ${result.totalComputedCents}`,
+  };
+  return {
+    name: "stripe events",
+    figures,
+    failures: result.ok ? [] : ["the ledger does not add up (see above)"],
+  };
+}
