@@ -2,7 +2,14 @@ import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  latestMail,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // The server under test keeps its D1 here (scripts/e2e-server.mjs); an admin is made the way a
 // maintainer would, with `npm run admin:create`, and a visitor's submission is inserted as the
@@ -77,24 +84,8 @@ async function signUp(page: Page, name: string, email: string) {
 
 /** The confirmation link the site queued for `email`, read from the outbox in D1. */
 function verificationLink(email: string): string {
-  const output = execFileSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      PERSIST_TO,
-      "--json",
-      "--command",
-      `SELECT text FROM outbox WHERE "to" = '${email}' AND template = 'account.verify-email' ORDER BY created_at DESC LIMIT 1;`,
-    ],
-    { env: wranglerEnv(), encoding: "utf8" },
-  );
-  const [result] = JSON.parse(output.slice(output.indexOf("["))) as [{ results: { text: string }[] }];
-  const link = new URL(/https?:\/\/\S*\/verify-email\?\S+/.exec(result.results[0]!.text)![0]);
+  const mail = latestMail(email, "account.verify-email");
+  const link = new URL(/https?:\/\/\S*\/verify-email\?\S+/.exec(mail!.text)![0]);
   return `${link.pathname}${link.search}`;
 }
 
