@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import { smallButtonClass } from "./ui";
 
@@ -91,5 +91,28 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** A one-button form in a row (retry, unsubscribe): posts the row's fields to the page's action. */
+export function RowAction({
+  fields,
+  label,
+  children,
+}: {
+  fields: Record<string, string>;
+  /** Names the row for screen readers, since every row has the same button. */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={smallButtonClass} aria-label={label}>
+        {children}
+      </button>
+    </Form>
   );
 }

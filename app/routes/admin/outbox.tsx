@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { DataTable, type Column } from "~/components/admin/data-table";
+import { DataTable, RowAction, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, Flash, smallButtonClass } from "~/components/admin/ui";
@@ -86,16 +86,9 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
       header: "common.actions",
       cell: (row) =>
         row.status !== "sent" ? (
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <button
-              type="submit"
-              className={smallButtonClass}
-              aria-label={t("outbox.retryLabel", { to: row.to })}
-            >
-              {t("outbox.retry")}
-            </button>
-          </Form>
+          <RowAction fields={{ id: row.id }} label={t("outbox.retryLabel", { to: row.to })}>
+            {t("outbox.retry")}
+          </RowAction>
         ) : null,
     },
   ];

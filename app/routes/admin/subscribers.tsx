@@ -1,17 +1,10 @@
 import * as v from "valibot";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
-import { DataTable, type Column } from "~/components/admin/data-table";
+import { data } from "react-router";
+import { DataTable, RowAction, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
-import {
-  AdminPageHeader,
-  FilterBar,
-  FilterSelect,
-  FilterText,
-  Flash,
-  smallButtonClass,
-} from "~/components/admin/ui";
+import { AdminPageHeader, FilterBar, FilterSelect, FilterText, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { formObject, IdSchema } from "~/server/admin/schemas.server";
 import { adminUnsubscribe, listSubscribers } from "~/server/admin/subscribers.server";
@@ -64,17 +57,12 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
       header: "common.actions",
       cell: (row) =>
         row.status !== "unsubscribed" ? (
-          <Form method="post">
-            <input type="hidden" name="id" value={row.id} />
-            <input type="hidden" name="email" value={row.email} />
-            <button
-              type="submit"
-              className={smallButtonClass}
-              aria-label={t("subscribers.unsubscribeLabel", { email: row.email })}
-            >
-              {t("subscribers.unsubscribe")}
-            </button>
-          </Form>
+          <RowAction
+            fields={{ id: row.id, email: row.email }}
+            label={t("subscribers.unsubscribeLabel", { email: row.email })}
+          >
+            {t("subscribers.unsubscribe")}
+          </RowAction>
         ) : null,
     },
   ];
