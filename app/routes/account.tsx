@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
-import { DateTime, Money } from "~/components/admin/format";
-import { tableClass, TableScroll, tdClass, thClass } from "~/components/admin/ui";
+import { DateTime, Money } from "~/components/ui/format";
+import { tableClass, TableScroll, tdClass, thClass } from "~/components/ui/table";
 import { seoMeta, type Seo } from "~/lib/seo";
-import { selfUnsubscribe } from "~/server/admin/subscribers.server";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
 import { accountOverview } from "~/server/auth/account.server";
 import { isEmailVerified, sendVerificationLink } from "~/server/auth/accounts.server";
@@ -13,6 +12,7 @@ import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
+import { selfUnsubscribe } from "~/server/newsletter.server";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/account";
 

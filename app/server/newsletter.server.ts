@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ORGANIZATION } from "~/content/organization";
 import type { Locale } from "~/lib/i18n";
-import type { Db } from "./db/client.server";
+import { getDb, type Db } from "./db/client.server";
 import { subscribers } from "./db/schema";
 import { queueEmail } from "./mail/outbox.server";
 import { signToken, verifyToken } from "./signed-token.server";
@@ -178,4 +178,12 @@ export async function unsubscribe(env: LinkEnv, db: Db, token: string): Promise<
     .set({ status: "unsubscribed", unsubscribedAt: new Date().toISOString() })
     .where(eq(subscribers.email, email));
   return true;
+}
+
+/** The person's own choice on /account. */
+export async function selfUnsubscribe(env: Pick<Env, "DB">, email: string) {
+  await getDb(env)
+    .update(subscribers)
+    .set({ status: "unsubscribed", unsubscribedAt: new Date().toISOString(), confirmTokenHash: null })
+    .where(and(eq(subscribers.email, email), ne(subscribers.status, "unsubscribed")));
 }

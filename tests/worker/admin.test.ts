@@ -453,3 +453,46 @@ describe("CSV export", () => {
     expect((await get("/admin/submissions/export.csv", admin.cookie)).status).toBe(400);
   });
 });
+
+describe("a refused admin save says why, next to the form", () => {
+  const refusal = async (path: string, fields: Record<string, string>, status: number) => {
+    const response = await postForm(path, fields, { Cookie: admin.cookie });
+    expect(response.status).toBe(status);
+    return response.text();
+  };
+
+  it("a submission with an unknown status", async () => {
+    const html = await refusal(`/admin/submissions/${SUBMISSION_ID}`, { status: "deleted", notes: "" }, 400);
+    expect(html).toContain("Not saved: something in the form is not valid. Check it and try again.");
+  });
+
+  it("a role that does not exist, in English and in Spanish", async () => {
+    const fields = { id: member.user.id, role: "OWNER" };
+    expect(await refusal("/admin/users", fields, 400)).toContain(
+      "Not saved: something in the form is not valid.",
+    );
+    expect(await refusal("/admin/users?lng=es", fields, 400)).toContain(
+      "No se guardó: algo en el formulario no es válido. Revíselo e inténtelo de nuevo.",
+    );
+  });
+
+  it("a role change for a user who no longer exists", async () => {
+    const html = await refusal("/admin/users", { id: "no-such-user", role: "ADMIN" }, 404);
+    expect(html).toContain("Not saved: this user no longer exists.");
+  });
+
+  it("an empty text for a key the site has", async () => {
+    const fields = { intent: "save", locale: "es", namespace: "common", key: "nav.home", value: "" };
+    const html = await refusal("/admin/content", fields, 400);
+    expect(html).toContain("Not saved: the new text for nav.home is empty or not valid.");
+  });
+
+  it("an outbox retry without an id, and one for a message that is not waiting", async () => {
+    expect(await refusal("/admin/outbox", { id: "" }, 400)).toContain(
+      "Not saved: something in the form is not valid.",
+    );
+    expect(await refusal("/admin/outbox", { id: "no-such-message" }, 404)).toContain(
+      "Not retried: this message was already sent or no longer exists.",
+    );
+  });
+});

@@ -2,10 +2,6 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 
-export const tableClass = "w-full min-w-[40rem] border-collapse text-left text-sm";
-export const thClass =
-  "border-b-2 border-gray-300 px-3 py-2 font-semibold text-gray-700 dark:border-gray-600 dark:text-gray-300";
-export const tdClass = "border-b border-gray-200 px-3 py-2 align-top dark:border-gray-800";
 export const inputClass =
   "focus-ring tap-target mt-1 w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white";
 export const smallButtonClass = "btn-secondary px-3 py-1 text-sm";
@@ -43,16 +39,6 @@ export function Flash({ children, tone = "success" }: { children: ReactNode; ton
     >
       {children}
     </p>
-  );
-}
-
-/** A horizontally scrollable table region, labelled for keyboard and screen-reader users. */
-export function TableScroll({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be reachable by keyboard
-    <div role="region" aria-label={label} tabIndex={0} className="focus-ring mt-4 overflow-x-auto">
-      {children}
-    </div>
   );
 }
 
@@ -140,32 +126,5 @@ export function FilterText({
       {label}
       <input type={type} name={name} defaultValue={value ?? ""} className={inputClass} />
     </label>
-  );
-}
-
-/** Previous / next links that keep the current filters. */
-export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
-  const { t } = useTranslation("admin");
-  const location = useLocation();
-  const hrefFor = (target: number) => {
-    const params = new URLSearchParams(location.search);
-    params.set("page", String(target));
-    return `${location.pathname}?${params.toString()}`;
-  };
-  return (
-    <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-      <span>{t("common.results", { count: total })}</span>
-      <span aria-current="page">{t("common.pageOf", { page, pageCount })}</span>
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={smallButtonClass} rel="prev">
-          {t("common.previous")}
-        </Link>
-      ) : null}
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={smallButtonClass} rel="next">
-          {t("common.next")}
-        </Link>
-      ) : null}
-    </nav>
   );
 }

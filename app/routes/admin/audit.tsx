@@ -1,16 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { DateTime } from "~/components/admin/format";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import {
-  AdminPageHeader,
-  Pagination,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from "~/components/admin/ui";
+import { AdminPageHeader } from "~/components/admin/ui";
+import { DateTime } from "~/components/ui/format";
 import { listAudit, type FieldChange } from "~/server/admin/audit.server";
-import { pageFromUrl } from "~/server/admin/common.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -21,9 +14,10 @@ export const meta = adminMeta;
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const page = pageFromUrl(new URL(args.request.url));
-  return { title: adminTitle(args, "audit.title"), list: await listAudit(env, page) };
+  return { title: adminTitle(args, "audit.title"), list: await listAudit(env, new URL(args.request.url)) };
 }
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 /** A stored value as words; an object (an export's filters) as "name: value" pairs. */
 function shown(value: unknown, empty: string): string {
@@ -74,50 +68,33 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
   );
 }
 
+const columns: Column<Row>[] = [
+  { header: "common.date", cell: (row) => <DateTime iso={row.createdAt} /> },
+  { header: "audit.who", cell: (row) => row.userEmail, className: "break-all" },
+  { header: "audit.action", cell: (row) => <code>{row.action}</code> },
+  {
+    header: "audit.target",
+    className: "break-all",
+    cell: (row) => (
+      <>
+        {row.targetType}
+        {row.targetId ? `: ${row.targetId}` : null}
+      </>
+    ),
+  },
+  {
+    header: "audit.detail",
+    className: "min-w-64 max-w-md break-words",
+    cell: (row) => (row.detail ? <AuditDetail detail={row.detail} /> : "—"),
+  },
+];
+
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { list } = loaderData;
   return (
     <>
       <AdminPageHeader title={t("audit.title")} lead={t("audit.lead")} />
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("audit.title")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("common.date")}</th>
-                <th className={thClass}>{t("audit.who")}</th>
-                <th className={thClass}>{t("audit.action")}</th>
-                <th className={thClass}>{t("audit.target")}</th>
-                <th className={thClass}>{t("audit.detail")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={tdClass}>
-                    <DateTime iso={row.createdAt} />
-                  </td>
-                  <td className={`${tdClass} break-all`}>{row.userEmail}</td>
-                  <td className={tdClass}>
-                    <code>{row.action}</code>
-                  </td>
-                  <td className={`${tdClass} break-all`}>
-                    {row.targetType}
-                    {row.targetId ? `: ${row.targetId}` : null}
-                  </td>
-                  <td className={`${tdClass} min-w-64 max-w-md break-words`}>
-                    {row.detail ? <AuditDetail detail={row.detail} /> : "—"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <DataTable label={t("audit.title")} columns={columns} list={loaderData.list} />
     </>
   );
 }

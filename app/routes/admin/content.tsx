@@ -9,13 +9,11 @@ import {
   FilterText,
   Flash,
   inputClass,
-  Pagination,
   smallButtonClass,
 } from "~/components/admin/ui";
+import { Pagination } from "~/components/admin/data-table";
 import { isLocale, SUPPORTED_LOCALES } from "~/lib/i18n";
-import { pageFromUrl } from "~/server/admin/common.server";
 import {
-  contentFiltersFromUrl,
   isKnownKey,
   isNamespace,
   listContent,
@@ -36,19 +34,20 @@ export const meta = adminMeta;
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const url = new URL(args.request.url);
-  const filters = contentFiltersFromUrl(url, pageFromUrl(url));
   return {
     title: adminTitle(args, "content.title"),
-    filters,
-    list: await listContent(env, filters),
+    list: await listContent(env, new URL(args.request.url)),
     namespaces: NAMESPACES,
     locales: SUPPORTED_LOCALES,
     maxLength: TRANSLATION_MAX_LENGTH,
   };
 }
 
-type ActionResult = { ok: boolean; message: "saved" | "restored" | "tooLong" | "unknownKey"; key: string };
+type ActionResult = {
+  ok: boolean;
+  message: "saved" | "restored" | "tooLong" | "unknownKey" | "invalid";
+  key: string;
+};
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
@@ -63,7 +62,12 @@ export async function action(args: Route.ActionArgs) {
     !parsed.success ||
     !isKnownKey(locale, namespace, key)
   ) {
-    const message = (fields.value?.length ?? 0) > TRANSLATION_MAX_LENGTH ? "tooLong" : "unknownKey";
+    const message =
+      (fields.value?.length ?? 0) > TRANSLATION_MAX_LENGTH
+        ? "tooLong"
+        : isLocale(locale) && isNamespace(namespace) && isKnownKey(locale, namespace, key)
+          ? "invalid"
+          : "unknownKey";
     return data<ActionResult>({ ok: false, message, key }, { status: 400 });
   }
   if (parsed.output.intent === "save") {
@@ -77,7 +81,8 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { t: tCommon } = useTranslation("common");
-  const { filters, list, namespaces, locales } = loaderData;
+  const { list, namespaces, locales } = loaderData;
+  const { filters } = list;
   return (
     <>
       <AdminPageHeader title={t("content.title")} lead={t("content.lead")} />

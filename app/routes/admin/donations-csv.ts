@@ -1,6 +1,6 @@
-import { pageFromUrl } from "~/server/admin/common.server";
 import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
-import { donationFiltersFromUrl, donationsCsv } from "~/server/admin/donations.server";
+import { donationsCsv, DonationFiltersSchema } from "~/server/admin/donations.server";
+import { listQuery } from "~/server/admin/list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/context.server";
 import type { Route } from "./+types/donations-csv";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/donations-csv";
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const url = new URL(args.request.url);
-  const csv = await donationsCsv(env, admin, donationFiltersFromUrl(url, pageFromUrl(url)));
+  const { filters } = listQuery(DonationFiltersSchema, new URL(args.request.url));
+  const csv = await donationsCsv(env, admin, filters);
   return csvResponse(`donations-${csvDateStamp()}.csv`, csv);
 }

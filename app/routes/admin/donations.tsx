@@ -1,21 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { DateTime, formatMoney, Money, useLocaleTag } from "~/components/admin/format";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
-import {
-  AdminPageHeader,
-  Badge,
-  FilterBar,
-  FilterSelect,
-  FilterText,
-  Pagination,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from "~/components/admin/ui";
-import { pageFromUrl } from "~/server/admin/common.server";
-import { donationFiltersFromUrl, listDonations } from "~/server/admin/donations.server";
+import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
+import { DateTime, formatMoney, Money, useLocaleTag } from "~/components/ui/format";
+import { listDonations } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -28,23 +17,73 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
-  const filters = donationFiltersFromUrl(url, pageFromUrl(url));
   return {
     title: adminTitle(args, "donations.title"),
-    filters,
-    list: await listDonations(env, filters),
+    list: await listDonations(env, url),
     statuses: DONATION_STATUSES,
     frequencies: DONATION_FREQUENCIES,
     query: url.searchParams.toString(),
   };
 }
 
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
 export default function AdminDonations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const tag = useLocaleTag();
-  const { filters, list, statuses, frequencies, query } = loaderData;
+  const { list, statuses, frequencies, query } = loaderData;
+  const { filters } = list;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
+  const columns: Column<Row>[] = [
+    { header: "common.date", cell: (row) => <DateTime iso={row.date} /> },
+    {
+      header: "donations.amount",
+      headerClassName: "text-right",
+      className: "text-right tabular-nums",
+      cell: (row) => (
+        <>
+          <Money cents={row.amountCents} currency={row.currency} />
+          {row.refundedCents > 0 && row.status !== "refunded" ? (
+            <>
+              <br />
+              <span className="text-sm text-gray-700 dark:text-gray-300" suppressHydrationWarning>
+                {t("donations.refundedPart", { amount: formatMoney(row.refundedCents, tag, row.currency) })}
+              </span>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+    { header: "donations.frequency", cell: (row) => t(`donations.frequencies.${row.frequency}`) },
+    {
+      header: "donations.donor",
+      cell: (row) => (
+        <>
+          <span className="font-semibold">{row.donorName}</span>
+          {row.anonymous ? ` (${t("donations.anonymous")})` : null}
+          <br />
+          <span className="break-all">{row.donorEmail}</span>
+        </>
+      ),
+    },
+    {
+      header: "common.status",
+      cell: (row) => (
+        <>
+          <StatusBadge namespace="donations" status={row.status} />
+          {row.disputeStatus ? (
+            <>
+              {" "}
+              <Badge tone={row.disputeStatus === "won" ? "gray" : "red"}>
+                {t(`donations.disputes.${row.disputeStatus}`)}
+              </Badge>
+            </>
+          ) : null}
+        </>
+      ),
+    },
+  ];
   return (
     <>
       <AdminPageHeader
@@ -82,64 +121,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 font-semibold" suppressHydrationWarning>
         {t("donations.totals", { count: list.total, amount: formatMoney(list.succeededCents, tag) })}
       </p>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("donations.title")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("common.date")}</th>
-                <th className={`${thClass} text-right`}>{t("donations.amount")}</th>
-                <th className={thClass}>{t("donations.frequency")}</th>
-                <th className={thClass}>{t("donations.donor")}</th>
-                <th className={thClass}>{t("common.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={tdClass}>
-                    <DateTime iso={row.date} />
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <Money cents={row.amountCents} currency={row.currency} />
-                    {row.refundedCents > 0 && row.status !== "refunded" ? (
-                      <>
-                        <br />
-                        <span className="text-sm text-gray-700 dark:text-gray-300" suppressHydrationWarning>
-                          {t("donations.refundedPart", {
-                            amount: formatMoney(row.refundedCents, tag, row.currency),
-                          })}
-                        </span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td className={tdClass}>{t(`donations.frequencies.${row.frequency}`)}</td>
-                  <td className={tdClass}>
-                    <span className="font-semibold">{row.donorName}</span>
-                    {row.anonymous ? ` (${t("donations.anonymous")})` : null}
-                    <br />
-                    <span className="break-all">{row.donorEmail}</span>
-                  </td>
-                  <td className={tdClass}>
-                    <StatusBadge namespace="donations" status={row.status} />
-                    {row.disputeStatus ? (
-                      <>
-                        {" "}
-                        <Badge tone={row.disputeStatus === "won" ? "gray" : "red"}>
-                          {t(`donations.disputes.${row.disputeStatus}`)}
-                        </Badge>
-                      </>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <DataTable label={t("donations.title")} columns={columns} list={list} />
     </>
   );
 }

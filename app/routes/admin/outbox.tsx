@@ -1,27 +1,15 @@
 import * as v from "valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { DateTime } from "~/components/admin/format";
+import { DataTable, RowAction, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
-import {
-  AdminPageHeader,
-  FilterBar,
-  FilterSelect,
-  Flash,
-  Pagination,
-  smallButtonClass,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from "~/components/admin/ui";
-import { pageFromUrl } from "~/server/admin/common.server";
+import { AdminPageHeader, FilterBar, FilterSelect, Flash, smallButtonClass } from "~/components/admin/ui";
+import { DateTime } from "~/components/ui/format";
 import {
   adminRetryAllFailed,
   adminRetryOutbox,
   countFailedOutbox,
-  isOutboxStatus,
   listOutbox,
 } from "~/server/admin/outbox.server";
 import { formObject, IdSchema } from "~/server/admin/schemas.server";
@@ -37,13 +25,9 @@ export const meta = adminMeta;
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const url = new URL(args.request.url);
-  const status = url.searchParams.get("status");
-  const filters = { status: isOutboxStatus(status) ? status : undefined, page: pageFromUrl(url) };
   return {
     title: adminTitle(args, "outbox.title"),
-    filters,
-    list: await listOutbox(env, filters),
+    list: await listOutbox(env, new URL(args.request.url)),
     failed: await countFailedOutbox(env),
     statuses: OUTBOX_STATUSES,
   };
@@ -53,21 +37,66 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const fields = formObject(readPostedForm(args.context));
-  if (fields.intent === "retry-all") return { retried: await adminRetryAllFailed(env, admin) };
+  if (fields.intent === "retry-all") return { retried: await adminRetryAllFailed(env, admin), refused: null };
   const parsed = v.safeParse(IdSchema, fields);
-  if (!parsed.success) return data({ retried: null }, { status: 400 });
+  if (!parsed.success) return data({ retried: null, refused: "common.invalid" as const }, { status: 400 });
   const result = await adminRetryOutbox(env, admin, parsed.output.id);
-  if (!result) return data({ retried: null }, { status: 404 });
-  return { retried: result };
+  if (!result) return data({ retried: null, refused: "outbox.notRetried" as const }, { status: 404 });
+  return { retried: result, refused: null };
 }
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { filters, list, failed, statuses } = loaderData;
+  const { list, failed, statuses } = loaderData;
+  const columns: Column<Row>[] = [
+    { header: "outbox.created", cell: (row) => <DateTime iso={row.createdAt} /> },
+    { header: "outbox.to", cell: (row) => row.to, className: "break-all" },
+    {
+      header: "outbox.subject",
+      cell: (row) => (
+        <>
+          {row.subject}
+          <br />
+          <code className="text-xs text-gray-700 dark:text-gray-300">{row.template}</code>
+          {row.lastError ? (
+            <p className="mt-1 text-xs text-red-800 dark:text-red-200">
+              {t("outbox.lastError")}: {row.lastError}
+            </p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: "common.status",
+      cell: (row) => (
+        <>
+          <StatusBadge namespace="outbox" status={row.status} />
+          {row.sentAt ? (
+            <p className="mt-1 text-xs">
+              <DateTime iso={row.sentAt} />
+            </p>
+          ) : null}
+        </>
+      ),
+    },
+    { header: "outbox.attempts", cell: (row) => row.attempts, className: "tabular-nums" },
+    {
+      header: "common.actions",
+      cell: (row) =>
+        row.status !== "sent" ? (
+          <RowAction fields={{ id: row.id }} label={t("outbox.retryLabel", { to: row.to })}>
+            {t("outbox.retry")}
+          </RowAction>
+        ) : null,
+    },
+  ];
   return (
     <>
       <AdminPageHeader title={t("outbox.title")} lead={t("outbox.lead")} />
       {actionData?.retried ? <Flash>{t("outbox.retried", actionData.retried)}</Flash> : null}
+      {actionData?.refused ? <Flash tone="error">{t(actionData.refused)}</Flash> : null}
       {failed > 0 ? (
         <Form
           method="post"
@@ -86,72 +115,11 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
         <FilterSelect
           name="status"
           label={t("common.status")}
-          value={filters.status}
+          value={list.filters.status}
           options={statuses.map((status) => ({ value: status, label: t(`outbox.statuses.${status}`) }))}
         />
       </FilterBar>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("outbox.title")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("outbox.created")}</th>
-                <th className={thClass}>{t("outbox.to")}</th>
-                <th className={thClass}>{t("outbox.subject")}</th>
-                <th className={thClass}>{t("common.status")}</th>
-                <th className={thClass}>{t("outbox.attempts")}</th>
-                <th className={thClass}>{t("common.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={tdClass}>
-                    <DateTime iso={row.createdAt} />
-                  </td>
-                  <td className={`${tdClass} break-all`}>{row.to}</td>
-                  <td className={tdClass}>
-                    {row.subject}
-                    <br />
-                    <code className="text-xs text-gray-700 dark:text-gray-300">{row.template}</code>
-                    {row.lastError ? (
-                      <p className="mt-1 text-xs text-red-800 dark:text-red-200">
-                        {t("outbox.lastError")}: {row.lastError}
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className={tdClass}>
-                    <StatusBadge namespace="outbox" status={row.status} />
-                    {row.sentAt ? (
-                      <p className="mt-1 text-xs">
-                        <DateTime iso={row.sentAt} />
-                      </p>
-                    ) : null}
-                  </td>
-                  <td className={`${tdClass} tabular-nums`}>{row.attempts}</td>
-                  <td className={tdClass}>
-                    {row.status !== "sent" ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={row.id} />
-                        <button
-                          type="submit"
-                          className={smallButtonClass}
-                          aria-label={t("outbox.retryLabel", { to: row.to })}
-                        >
-                          {t("outbox.retry")}
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <DataTable label={t("outbox.title")} columns={columns} list={list} />
     </>
   );
 }

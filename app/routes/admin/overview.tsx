@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, Money, useLocaleTag } from "~/components/admin/format";
+import { formatMoney, Money, useLocaleTag } from "~/components/ui/format";
 import { goalPercent } from "~/lib/donation";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
-import { DateTime } from "~/components/admin/format";
+import { DateTime } from "~/components/ui/format";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
@@ -33,10 +33,10 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const parsed = v.safeParse(SubmissionUpdateSchema, formObject(readPostedForm(args.context)));
-  if (!parsed.success) return data({ saved: false }, { status: 400 });
+  if (!parsed.success) return data({ saved: false, invalid: true }, { status: 400 });
   const updated = await updateSubmission(env, admin, args.params.id, parsed.output);
   if (!updated) throw data(null, { status: 404 });
-  return { saved: true };
+  return { saved: true, invalid: false };
 }
 
 /** A payload value as plain text: lists joined, anything else stringified (React escapes it). */
@@ -97,6 +97,9 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         <section>
           <h2 className="text-xl font-bold">{t("submission.work")}</h2>
           {actionData?.saved && navigation.state === "idle" ? <Flash>{t("submission.saved")}</Flash> : null}
+          {actionData?.invalid && navigation.state === "idle" ? (
+            <Flash tone="error">{t("common.invalid")}</Flash>
+          ) : null}
           <Form method="post" className="mt-3 grid gap-4">
             <label className="grid font-semibold">
               {t("common.status")}

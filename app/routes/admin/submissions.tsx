@@ -1,21 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DateTime } from "~/components/admin/format";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
-import {
-  AdminPageHeader,
-  FilterBar,
-  FilterSelect,
-  FilterText,
-  Pagination,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from "~/components/admin/ui";
-import { pageFromUrl } from "~/server/admin/common.server";
-import { listSubmissions, submissionFiltersFromUrl } from "~/server/admin/submissions.server";
+import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
+import { DateTime } from "~/components/ui/format";
+import { listSubmissions } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -27,23 +17,41 @@ export const meta = adminMeta;
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const url = new URL(args.request.url);
-  const filters = submissionFiltersFromUrl(url, pageFromUrl(url));
   return {
     title: adminTitle(args, "submissions.title"),
-    filters,
-    list: await listSubmissions(env, filters),
+    list: await listSubmissions(env, new URL(args.request.url)),
     kinds: SUBMISSION_KINDS,
     statuses: SUBMISSION_STATUSES,
   };
 }
 
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { filters, list, kinds, statuses } = loaderData;
+  const { list, kinds, statuses } = loaderData;
+  const { filters } = list;
   const exportParams = new URLSearchParams();
   if (filters.kind) exportParams.set("kind", filters.kind);
   if (filters.status) exportParams.set("status", filters.status);
+  const columns: Column<Row>[] = [
+    { header: "submissions.received", cell: (row) => <DateTime iso={row.createdAt} /> },
+    { header: "submissions.kind", cell: (row) => t(`kinds.${row.kind}`) },
+    {
+      header: "common.name",
+      cell: (row) => (
+        <Link
+          to={`/admin/submissions/${row.id}`}
+          className="link font-semibold"
+          aria-label={t("submissions.open", { name: row.name })}
+        >
+          {row.name}
+        </Link>
+      ),
+    },
+    { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    { header: "common.status", cell: (row) => <SubmissionStatusBadge status={row.status} /> },
+  ];
   return (
     <>
       <AdminPageHeader
@@ -77,47 +85,7 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
         />
         <FilterText name="q" label={t("submissions.searchLabel")} value={filters.q} />
       </FilterBar>
-      {list.rows.length === 0 ? (
-        <p className="mt-6">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("submissions.title")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("submissions.received")}</th>
-                <th className={thClass}>{t("submissions.kind")}</th>
-                <th className={thClass}>{t("common.name")}</th>
-                <th className={thClass}>{t("common.email")}</th>
-                <th className={thClass}>{t("common.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={tdClass}>
-                    <DateTime iso={row.createdAt} />
-                  </td>
-                  <td className={tdClass}>{t(`kinds.${row.kind}`)}</td>
-                  <td className={tdClass}>
-                    <Link
-                      to={`/admin/submissions/${row.id}`}
-                      className="link font-semibold"
-                      aria-label={t("submissions.open", { name: row.name })}
-                    >
-                      {row.name}
-                    </Link>
-                  </td>
-                  <td className={`${tdClass} break-all`}>{row.email}</td>
-                  <td className={tdClass}>
-                    <SubmissionStatusBadge status={row.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <DataTable label={t("submissions.title")} columns={columns} list={list} />
     </>
   );
 }

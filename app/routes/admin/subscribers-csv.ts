@@ -1,6 +1,6 @@
-import { pageFromUrl } from "~/server/admin/common.server";
 import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
-import { subscriberFiltersFromUrl, subscribersCsv } from "~/server/admin/subscribers.server";
+import { subscribersCsv, SubscriberFiltersSchema } from "~/server/admin/subscribers.server";
+import { listQuery } from "~/server/admin/list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/context.server";
 import type { Route } from "./+types/subscribers-csv";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/subscribers-csv";
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const url = new URL(args.request.url);
-  const csv = await subscribersCsv(env, admin, subscriberFiltersFromUrl(url, pageFromUrl(url)));
+  const { filters } = listQuery(SubscriberFiltersSchema, new URL(args.request.url));
+  const csv = await subscribersCsv(env, admin, filters);
   return csvResponse(`subscribers-${csvDateStamp()}.csv`, csv);
 }

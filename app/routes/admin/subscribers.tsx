@@ -1,29 +1,13 @@
 import * as v from "valibot";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
-import { DateTime } from "~/components/admin/format";
+import { data } from "react-router";
+import { DataTable, RowAction, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
-import {
-  AdminPageHeader,
-  FilterBar,
-  FilterSelect,
-  FilterText,
-  Flash,
-  Pagination,
-  smallButtonClass,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
-} from "~/components/admin/ui";
-import { pageFromUrl } from "~/server/admin/common.server";
+import { AdminPageHeader, FilterBar, FilterSelect, FilterText, Flash } from "~/components/admin/ui";
+import { DateTime } from "~/components/ui/format";
 import { formObject, IdSchema } from "~/server/admin/schemas.server";
-import {
-  adminUnsubscribe,
-  listSubscribers,
-  subscriberFiltersFromUrl,
-} from "~/server/admin/subscribers.server";
+import { adminUnsubscribe, listSubscribers } from "~/server/admin/subscribers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -37,11 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
-  const filters = subscriberFiltersFromUrl(url, pageFromUrl(url));
   return {
     title: adminTitle(args, "subscribers.title"),
-    filters,
-    list: await listSubscribers(env, filters),
+    list: await listSubscribers(env, url),
     statuses: SUBSCRIBER_STATUSES,
     query: url.searchParams.toString(),
   };
@@ -52,16 +34,38 @@ export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const parsed = v.safeParse(IdSchema, formObject(formData));
-  if (!parsed.success) return data({ unsubscribed: null }, { status: 400 });
+  if (!parsed.success) return data({ unsubscribed: null, invalid: true }, { status: 400 });
   await adminUnsubscribe(env, admin, parsed.output.id);
-  return { unsubscribed: String(formData.get("email") ?? "") };
+  return { unsubscribed: String(formData.get("email") ?? ""), invalid: false };
 }
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 export default function AdminSubscribers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { filters, list, statuses, query } = loaderData;
+  const { list, statuses, query } = loaderData;
+  const { filters } = list;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
+  const columns: Column<Row>[] = [
+    { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    { header: "common.status", cell: (row) => <StatusBadge namespace="subscribers" status={row.status} /> },
+    { header: "subscribers.locale", cell: (row) => row.locale },
+    { header: "subscribers.source", cell: (row) => row.source },
+    { header: "subscribers.since", cell: (row) => <DateTime iso={row.createdAt} withTime={false} /> },
+    {
+      header: "common.actions",
+      cell: (row) =>
+        row.status !== "unsubscribed" ? (
+          <RowAction
+            fields={{ id: row.id, email: row.email }}
+            label={t("subscribers.unsubscribeLabel", { email: row.email })}
+          >
+            {t("subscribers.unsubscribe")}
+          </RowAction>
+        ) : null,
+    },
+  ];
   return (
     <>
       <AdminPageHeader
@@ -79,6 +83,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
       {actionData?.unsubscribed ? (
         <Flash>{t("subscribers.unsubscribed", { email: actionData.unsubscribed })}</Flash>
       ) : null}
+      {actionData?.invalid ? <Flash tone="error">{t("common.invalid")}</Flash> : null}
       <FilterBar>
         <FilterSelect
           name="status"
@@ -88,55 +93,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
         />
         <FilterText name="q" label={t("subscribers.searchLabel")} value={filters.q} />
       </FilterBar>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("subscribers.title")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("common.email")}</th>
-                <th className={thClass}>{t("common.status")}</th>
-                <th className={thClass}>{t("subscribers.locale")}</th>
-                <th className={thClass}>{t("subscribers.source")}</th>
-                <th className={thClass}>{t("subscribers.since")}</th>
-                <th className={thClass}>{t("common.actions")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${tdClass} break-all`}>{row.email}</td>
-                  <td className={tdClass}>
-                    <StatusBadge namespace="subscribers" status={row.status} />
-                  </td>
-                  <td className={tdClass}>{row.locale}</td>
-                  <td className={tdClass}>{row.source}</td>
-                  <td className={tdClass}>
-                    <DateTime iso={row.createdAt} withTime={false} />
-                  </td>
-                  <td className={tdClass}>
-                    {row.status !== "unsubscribed" ? (
-                      <Form method="post">
-                        <input type="hidden" name="id" value={row.id} />
-                        <input type="hidden" name="email" value={row.email} />
-                        <button
-                          type="submit"
-                          className={smallButtonClass}
-                          aria-label={t("subscribers.unsubscribeLabel", { email: row.email })}
-                        >
-                          {t("subscribers.unsubscribe")}
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <DataTable label={t("subscribers.title")} columns={columns} list={list} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
-import { DateTime } from "~/components/admin/format";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import {
   AdminPageHeader,
@@ -10,16 +10,11 @@ import {
   FilterText,
   Flash,
   inputClass,
-  Pagination,
   smallButtonClass,
-  TableScroll,
-  tableClass,
-  tdClass,
-  thClass,
 } from "~/components/admin/ui";
-import { pageFromUrl } from "~/server/admin/common.server";
+import { DateTime } from "~/components/ui/format";
 import { formObject, RoleChangeSchema } from "~/server/admin/schemas.server";
-import { isRole, listUsers, setUserRole } from "~/server/admin/users.server";
+import { listUsers, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -32,18 +27,20 @@ export const meta = adminMeta;
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const url = new URL(args.request.url);
-  const role = url.searchParams.get("role");
-  const q = url.searchParams.get("q")?.trim().slice(0, 200) || undefined;
-  const filters = { role: isRole(role) ? role : undefined, q, page: pageFromUrl(url) };
   return {
     title: adminTitle(args, "users.title"),
-    filters,
-    list: await listUsers(env, filters),
+    list: await listUsers(env, new URL(args.request.url)),
     roles: ROLES,
     currentUserId: admin.id,
   };
 }
+
+/** Why a role change was refused, as the words the page shows. */
+const REFUSALS = {
+  invalid: "common.invalid",
+  "not-found": "users.notFound",
+  "last-admin": "users.lastAdmin",
+} as const;
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
@@ -60,9 +57,51 @@ export async function action(args: Route.ActionArgs) {
   return { ok: true as const, email: String(formData.get("email") ?? ""), role: parsed.output.role };
 }
 
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { filters, list, roles, currentUserId } = loaderData;
+  const { list, roles, currentUserId } = loaderData;
+  const columns: Column<Row>[] = [
+    {
+      header: "common.name",
+      cell: (row) => (
+        <>
+          {row.name || "—"}
+          {row.id === currentUserId ? ` (${t("users.you")})` : null}
+        </>
+      ),
+    },
+    { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    { header: "users.created", cell: (row) => <DateTime iso={row.createdAt} withTime={false} /> },
+    {
+      header: "users.role",
+      cell: (row) => (
+        <Form method="post" className="flex flex-wrap items-center gap-2" key={row.role}>
+          <input type="hidden" name="id" value={row.id} />
+          <input type="hidden" name="email" value={row.email} />
+          <label className="sr-only" htmlFor={`role-${row.id}`}>
+            {t("users.roleLabel", { email: row.email })}
+          </label>
+          <select
+            id={`role-${row.id}`}
+            name="role"
+            defaultValue={row.role}
+            className={`${inputClass} mt-0 w-auto`}
+          >
+            {roles.map((role) => (
+              <option key={role} value={role}>
+                {t(`users.roles.${role}`)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={smallButtonClass}>
+            {t("users.changeRole")}
+          </button>
+        </Form>
+      ),
+    },
+  ];
   return (
     <>
       <AdminPageHeader title={t("users.title")} />
@@ -70,73 +109,19 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <Flash>
           {t("users.roleChanged", { email: actionData.email, role: t(`users.roles.${actionData.role}`) })}
         </Flash>
-      ) : actionData?.ok === false && actionData.reason === "last-admin" ? (
-        <Flash tone="error">{t("users.lastAdmin")}</Flash>
+      ) : actionData?.ok === false ? (
+        <Flash tone="error">{t(REFUSALS[actionData.reason])}</Flash>
       ) : null}
       <FilterBar>
         <FilterSelect
           name="role"
           label={t("users.role")}
-          value={filters.role}
+          value={list.filters.role}
           options={roles.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
         />
-        <FilterText name="q" label={t("users.searchLabel")} value={filters.q} />
+        <FilterText name="q" label={t("users.searchLabel")} value={list.filters.q} />
       </FilterBar>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("users.title")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("common.name")}</th>
-                <th className={thClass}>{t("common.email")}</th>
-                <th className={thClass}>{t("users.created")}</th>
-                <th className={thClass}>{t("users.role")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={tdClass}>
-                    {row.name || "—"}
-                    {row.id === currentUserId ? ` (${t("users.you")})` : null}
-                  </td>
-                  <td className={`${tdClass} break-all`}>{row.email}</td>
-                  <td className={tdClass}>
-                    <DateTime iso={row.createdAt} withTime={false} />
-                  </td>
-                  <td className={tdClass}>
-                    <Form method="post" className="flex flex-wrap items-center gap-2" key={row.role}>
-                      <input type="hidden" name="id" value={row.id} />
-                      <input type="hidden" name="email" value={row.email} />
-                      <label className="sr-only" htmlFor={`role-${row.id}`}>
-                        {t("users.roleLabel", { email: row.email })}
-                      </label>
-                      <select
-                        id={`role-${row.id}`}
-                        name="role"
-                        defaultValue={row.role}
-                        className={`${inputClass} mt-0 w-auto`}
-                      >
-                        {roles.map((role) => (
-                          <option key={role} value={role}>
-                            {t(`users.roles.${role}`)}
-                          </option>
-                        ))}
-                      </select>
-                      <button type="submit" className={smallButtonClass}>
-                        {t("users.changeRole")}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      <DataTable label={t("users.title")} columns={columns} list={list} />
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { count, desc } from "drizzle-orm";
+import { desc } from "drizzle-orm";
+import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { auditLog } from "../db/schema";
-import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
+import { auditEntry } from "./common.server";
+import { listPage, listQuery } from "./list.server";
 
 /** One field of an admin change, as it was and as it became (decision 014). */
 export type FieldChange = { before: unknown; after: unknown };
@@ -45,16 +47,12 @@ export async function recordExport(
   });
 }
 
-export async function listAudit(env: Pick<Env, "DB">, page: number) {
+/** The log has no filters yet: newest first, a page at a time. */
+export async function listAudit(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(PAGE_SIZE)
-      .offset((page - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(auditLog),
-  ]);
-  return pageOf(rows, total?.value ?? 0, page);
+  return listPage(
+    listQuery(v.object({}), url),
+    db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).$dynamic(),
+    db.$count(auditLog),
+  );
 }

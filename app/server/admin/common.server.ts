@@ -4,20 +4,7 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Db } from "../db/client.server";
 import { auditLog } from "../db/schema";
 
-export const PAGE_SIZE = 25;
 export const ADMIN_TIME_ZONE = "America/New_York";
-
-export type Page<T> = { rows: T[]; total: number; page: number; pageCount: number };
-
-/** ?page=N, 1-based, clamped. */
-export function pageFromUrl(url: URL): number {
-  const page = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
-  return Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1;
-}
-
-export function pageOf<T>(rows: T[], total: number, page: number, pageSize = PAGE_SIZE): Page<T> {
-  return { rows, total, page, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
-}
 
 /** Case-insensitive "contains" without LIKE wildcards (a typed % or _ means itself). */
 export function contains(column: AnySQLiteColumn | SQL, text: string): SQL {

@@ -1,11 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { isLocale, type Locale } from "~/lib/i18n";
+import * as v from "valibot";
+import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
 import { translationOverrides } from "../db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../translations.server";
 import { fieldChanges } from "./audit.server";
-import { auditEntry, pageOf } from "./common.server";
+import { auditEntry } from "./common.server";
+import { listQuery, pageOf, searchFilter } from "./list.server";
 
 export const CONTENT_PAGE_SIZE = 40;
 export const TRANSLATION_MAX_LENGTH = 5000;
@@ -27,22 +29,16 @@ export function isNamespace(value: unknown): value is string {
   return typeof value === "string" && NAMESPACES.includes(value);
 }
 
-export type ContentFilters = { locale: Locale; namespace: string; q?: string; page: number };
-
-export function contentFiltersFromUrl(url: URL, page: number): ContentFilters {
-  const locale = url.searchParams.get("locale");
-  const namespace = url.searchParams.get("namespace");
-  const q = url.searchParams.get("q")?.trim().slice(0, 200);
-  return {
-    locale: isLocale(locale) ? locale : "es",
-    namespace: isNamespace(namespace) ? namespace : "common",
-    q: q || undefined,
-    page,
-  };
-}
+const ContentFiltersSchema = v.object({
+  locale: v.fallback(v.picklist(SUPPORTED_LOCALES), "es"),
+  namespace: v.fallback(v.picklist(NAMESPACES), "common"),
+  q: searchFilter,
+});
 
 /** The keys of a namespace in one language: the shipped text, the override if any, and English for reference. */
-export async function listContent(env: Pick<Env, "DB">, filters: ContentFilters) {
+export async function listContent(env: Pick<Env, "DB">, url: URL) {
+  const query = listQuery(ContentFiltersSchema, url);
+  const { filters } = query;
   const shipped = bundledStrings(filters.locale, filters.namespace);
   const english = bundledStrings("en", filters.namespace);
   const overrides = await getDb(env)
@@ -76,8 +72,8 @@ export async function listContent(env: Pick<Env, "DB">, filters: ContentFilters)
           text.toLowerCase().includes(needle),
         ),
     );
-  const start = (filters.page - 1) * CONTENT_PAGE_SIZE;
-  return pageOf(all.slice(start, start + CONTENT_PAGE_SIZE), all.length, filters.page, CONTENT_PAGE_SIZE);
+  const start = (query.page - 1) * CONTENT_PAGE_SIZE;
+  return pageOf(all.slice(start, start + CONTENT_PAGE_SIZE), all.length, query, CONTENT_PAGE_SIZE);
 }
 
 /** Only strings the build ships can be overridden: an admin edits copy, not the shape of it. */

@@ -1,49 +1,22 @@
 import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import {
-  donations,
-  DONATION_FREQUENCIES,
-  DONATION_STATUSES,
-  recurringGifts,
-  type DonationFrequency,
-} from "../db/schema";
+import { donations, DONATION_FREQUENCIES, DONATION_STATUSES, recurringGifts } from "../db/schema";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { recordExport } from "./audit.server";
-import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";
+import { contains, periodStarts, zonedTimeToUtc } from "./common.server";
 import { toCsv } from "./csv.server";
+import { choiceFilter, dayFilter, listPage, listQuery, searchFilter } from "./list.server";
 
-type DonationStatus = (typeof DONATION_STATUSES)[number];
-export type DonationFilters = {
-  status?: DonationStatus;
-  frequency?: DonationFrequency;
-  from?: string;
-  to?: string;
-  q?: string;
-  page: number;
-};
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function donationFiltersFromUrl(url: URL, page: number): DonationFilters {
-  const status = url.searchParams.get("status");
-  const frequency = url.searchParams.get("frequency");
-  const from = url.searchParams.get("from") ?? "";
-  const to = url.searchParams.get("to") ?? "";
-  const q = url.searchParams.get("q")?.trim().slice(0, 200);
-  return {
-    status: (DONATION_STATUSES as readonly unknown[]).includes(status)
-      ? (status as DonationStatus)
-      : undefined,
-    frequency: (DONATION_FREQUENCIES as readonly unknown[]).includes(frequency)
-      ? (frequency as DonationFrequency)
-      : undefined,
-    from: DATE.test(from) ? from : undefined,
-    to: DATE.test(to) ? to : undefined,
-    q: q || undefined,
-    page,
-  };
-}
+export const DonationFiltersSchema = v.object({
+  status: choiceFilter(DONATION_STATUSES),
+  frequency: choiceFilter(DONATION_FREQUENCIES),
+  from: dayFilter,
+  to: dayFilter,
+  q: searchFilter,
+});
+type DonationFilters = v.InferOutput<typeof DonationFiltersSchema>;
 
 /** The day a gift counts for: when it was paid, else when it was recorded. */
 const giftDate = sql<string>`coalesce(${donations.paidAt}, ${donations.createdAt})`;
@@ -54,7 +27,7 @@ function nyDayStart(date: string, plusDays = 0): string {
   return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
 }
 
-function where(filters: Omit<DonationFilters, "page">): SQL | undefined {
+function where(filters: DonationFilters): SQL | undefined {
   return and(
     filters.status ? eq(donations.status, filters.status) : undefined,
     filters.frequency ? eq(donations.frequency, filters.frequency) : undefined,
@@ -66,49 +39,44 @@ function where(filters: Omit<DonationFilters, "page">): SQL | undefined {
   );
 }
 
-export async function listDonations(env: Pick<Env, "DB">, filters: DonationFilters) {
+/** The list, and the sum of what its gifts count for in every total (decision 017). */
+export async function listDonations(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
-  const condition = where(filters);
-  const [rows, [totals]] = await Promise.all([
+  const query = listQuery(DonationFiltersSchema, url);
+  const condition = where(query.filters);
+  const [list, [totals]] = await Promise.all([
+    listPage(
+      query,
+      db
+        .select({
+          id: donations.id,
+          amountCents: donations.amountCents,
+          currency: donations.currency,
+          frequency: donations.frequency,
+          status: donations.status,
+          refundedCents: donations.refundedCents,
+          disputeStatus: donations.disputeStatus,
+          donorName: donations.donorName,
+          donorEmail: donations.donorEmail,
+          anonymous: donations.anonymous,
+          date: giftDate,
+        })
+        .from(donations)
+        .where(condition)
+        .orderBy(desc(giftDate), desc(donations.id))
+        .$dynamic(),
+      db.$count(donations, condition),
+    ),
     db
-      .select({
-        id: donations.id,
-        amountCents: donations.amountCents,
-        currency: donations.currency,
-        frequency: donations.frequency,
-        status: donations.status,
-        refundedCents: donations.refundedCents,
-        disputeStatus: donations.disputeStatus,
-        donorName: donations.donorName,
-        donorEmail: donations.donorEmail,
-        anonymous: donations.anonymous,
-        date: giftDate,
-      })
-      .from(donations)
-      .where(condition)
-      .orderBy(desc(giftDate), desc(donations.id))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    db
-      .select({
-        count: count(),
-        succeededCents: sum(countedCents),
-      })
+      .select({ succeededCents: sum(countedCents) })
       .from(donations)
       .where(condition),
   ]);
-  return {
-    ...pageOf(rows, totals?.count ?? 0, filters.page),
-    succeededCents: Number(totals?.succeededCents ?? 0),
-  };
+  return { ...list, succeededCents: Number(totals?.succeededCents ?? 0) };
 }
 
 /** The list's filters as a file; the export is audited. */
-export async function donationsCsv(
-  env: Pick<Env, "DB">,
-  admin: SessionUser,
-  filters: Omit<DonationFilters, "page">,
-) {
+export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, filters: DonationFilters) {
   const rows = await getDb(env).select().from(donations).where(where(filters)).orderBy(desc(giftDate));
   await recordExport(env, admin, { export: "donations", filters, rows: rows.length });
   return toCsv(

@@ -1,22 +1,22 @@
 import { count, desc, eq } from "drizzle-orm";
+import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { outbox, OUTBOX_STATUSES } from "../db/schema";
 import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
 import { fieldChanges } from "./audit.server";
-import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
+import { auditEntry } from "./common.server";
+import { choiceFilter, listPage, listQuery } from "./list.server";
 
-type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-
-export function isOutboxStatus(value: unknown): value is OutboxStatus {
-  return (OUTBOX_STATUSES as readonly unknown[]).includes(value);
-}
+const OutboxFiltersSchema = v.object({ status: choiceFilter(OUTBOX_STATUSES) });
 
 /** The list leaves out the bodies: reset links and receipts are not for reading over shoulders. */
-export async function listOutbox(env: Pick<Env, "DB">, filters: { status?: OutboxStatus; page: number }) {
+export async function listOutbox(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
-  const condition = filters.status ? eq(outbox.status, filters.status) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const query = listQuery(OutboxFiltersSchema, url);
+  const condition = query.filters.status ? eq(outbox.status, query.filters.status) : undefined;
+  return listPage(
+    query,
     db
       .select({
         id: outbox.id,
@@ -34,11 +34,9 @@ export async function listOutbox(env: Pick<Env, "DB">, filters: { status?: Outbo
       .from(outbox)
       .where(condition)
       .orderBy(desc(outbox.createdAt), desc(outbox.id))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(outbox).where(condition),
-  ]);
-  return pageOf(rows, total?.value ?? 0, filters.page);
+      .$dynamic(),
+    db.$count(outbox, condition),
+  );
 }
 
 /** How many messages the provider has refused past the fast retries (shown above the list). */

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import {
@@ -9,15 +10,16 @@ import {
   type SubmissionStatus,
 } from "../db/schema";
 import { fieldChanges, recordExport } from "./audit.server";
-import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
+import { auditEntry, contains } from "./common.server";
 import { toCsv } from "./csv.server";
+import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
 
-export type SubmissionFilters = {
-  kind?: SubmissionKind;
-  status?: SubmissionStatus;
-  q?: string;
-  page: number;
-};
+const SubmissionFiltersSchema = v.object({
+  kind: choiceFilter(SUBMISSION_KINDS),
+  status: choiceFilter(SUBMISSION_STATUSES),
+  q: searchFilter,
+});
+type SubmissionFilters = v.InferOutput<typeof SubmissionFiltersSchema>;
 
 export function isSubmissionKind(value: unknown): value is SubmissionKind {
   return (SUBMISSION_KINDS as readonly unknown[]).includes(value);
@@ -26,19 +28,7 @@ export function isSubmissionStatus(value: unknown): value is SubmissionStatus {
   return (SUBMISSION_STATUSES as readonly unknown[]).includes(value);
 }
 
-export function submissionFiltersFromUrl(url: URL, page: number): SubmissionFilters {
-  const kind = url.searchParams.get("kind");
-  const status = url.searchParams.get("status");
-  const q = url.searchParams.get("q")?.trim().slice(0, 200);
-  return {
-    kind: isSubmissionKind(kind) ? kind : undefined,
-    status: isSubmissionStatus(status) ? status : undefined,
-    q: q || undefined,
-    page,
-  };
-}
-
-function where(filters: Omit<SubmissionFilters, "page">): SQL | undefined {
+function where(filters: SubmissionFilters): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filters.kind ? eq(submissions.kind, filters.kind) : undefined,
     filters.status ? eq(submissions.status, filters.status) : undefined,
@@ -56,10 +46,12 @@ function where(filters: Omit<SubmissionFilters, "page">): SQL | undefined {
   return and(...conditions);
 }
 
-export async function listSubmissions(env: Pick<Env, "DB">, filters: SubmissionFilters) {
+export async function listSubmissions(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
-  const condition = where(filters);
-  const [rows, [total]] = await Promise.all([
+  const query = listQuery(SubmissionFiltersSchema, url);
+  const condition = where(query.filters);
+  return listPage(
+    query,
     db
       .select({
         id: submissions.id,
@@ -73,11 +65,9 @@ export async function listSubmissions(env: Pick<Env, "DB">, filters: SubmissionF
       .from(submissions)
       .where(condition)
       .orderBy(desc(submissions.createdAt), desc(submissions.id))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(submissions).where(condition),
-  ]);
-  return pageOf(rows, total?.value ?? 0, filters.page);
+      .$dynamic(),
+    db.$count(submissions, condition),
+  );
 }
 
 export async function getSubmission(env: Pick<Env, "DB">, id: string) {

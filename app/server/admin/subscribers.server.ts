@@ -1,58 +1,44 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
+import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { subscribers, SUBSCRIBER_STATUSES } from "../db/schema";
 import { fieldChanges, recordExport } from "./audit.server";
-import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
+import { auditEntry, contains } from "./common.server";
 import { toCsv } from "./csv.server";
+import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
 
-type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
-export type SubscriberFilters = { status?: SubscriberStatus; q?: string; page: number };
+export const SubscriberFiltersSchema = v.object({
+  status: choiceFilter(SUBSCRIBER_STATUSES),
+  q: searchFilter,
+});
+type SubscriberFilters = v.InferOutput<typeof SubscriberFiltersSchema>;
 
-export function subscriberFiltersFromUrl(url: URL, page: number): SubscriberFilters {
-  const status = url.searchParams.get("status");
-  const q = url.searchParams.get("q")?.trim().slice(0, 200);
-  return {
-    status: (SUBSCRIBER_STATUSES as readonly unknown[]).includes(status)
-      ? (status as SubscriberStatus)
-      : undefined,
-    q: q || undefined,
-    page,
-  };
-}
-
-const where = (filters: Omit<SubscriberFilters, "page">) =>
+const where = (filters: SubscriberFilters) =>
   and(
     filters.status ? eq(subscribers.status, filters.status) : undefined,
     filters.q ? contains(subscribers.email, filters.q) : undefined,
   );
 
-export async function listSubscribers(env: Pick<Env, "DB">, filters: SubscriberFilters) {
+export async function listSubscribers(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
-  const condition = where(filters);
-  const [rows, [total]] = await Promise.all([
+  const query = listQuery(SubscriberFiltersSchema, url);
+  const condition = where(query.filters);
+  const list = await listPage(
+    query,
     db
       .select()
       .from(subscribers)
       .where(condition)
       .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(subscribers).where(condition),
-  ]);
-  return pageOf(
-    rows.map(({ confirmTokenHash: _hidden, ...row }) => row),
-    total?.value ?? 0,
-    filters.page,
+      .$dynamic(),
+    db.$count(subscribers, condition),
   );
+  return { ...list, rows: list.rows.map(({ confirmTokenHash: _hidden, ...row }) => row) };
 }
 
 /** The list's filters as a file; the export is audited. */
-export async function subscribersCsv(
-  env: Pick<Env, "DB">,
-  admin: SessionUser,
-  filters: Omit<SubscriberFilters, "page">,
-) {
+export async function subscribersCsv(env: Pick<Env, "DB">, admin: SessionUser, filters: SubscriberFilters) {
   const rows = await getDb(env)
     .select()
     .from(subscribers)
@@ -116,12 +102,4 @@ export async function adminUnsubscribe(env: Pick<Env, "DB">, admin: SessionUser,
       .returning({ id: subscribers.id }),
   ]);
   return updated.length > 0;
-}
-
-/** The person's own choice on /account. */
-export async function selfUnsubscribe(env: Pick<Env, "DB">, email: string) {
-  await getDb(env)
-    .update(subscribers)
-    .set({ status: "unsubscribed", unsubscribedAt: new Date().toISOString(), confirmTokenHash: null })
-    .where(and(eq(subscribers.email, email), ne(subscribers.status, "unsubscribed")));
 }

@@ -1,21 +1,24 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
+import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { ROLES, users, type Role } from "../db/schema";
 import { fieldChanges } from "./audit.server";
-import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
+import { auditEntry, contains } from "./common.server";
+import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
 
-export function isRole(value: unknown): value is Role {
-  return (ROLES as readonly unknown[]).includes(value);
-}
+const UserFiltersSchema = v.object({ role: choiceFilter(ROLES), q: searchFilter });
 
-export async function listUsers(env: Pick<Env, "DB">, filters: { q?: string; role?: Role; page: number }) {
+export async function listUsers(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
+  const query = listQuery(UserFiltersSchema, url);
+  const { role, q } = query.filters;
   const condition = and(
-    filters.role ? eq(users.role, filters.role) : undefined,
-    filters.q ? sql`(${contains(users.email, filters.q)} or ${contains(users.name, filters.q)})` : undefined,
+    role ? eq(users.role, role) : undefined,
+    q ? sql`(${contains(users.email, q)} or ${contains(users.name, q)})` : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  return listPage(
+    query,
     db
       .select({
         id: users.id,
@@ -27,11 +30,9 @@ export async function listUsers(env: Pick<Env, "DB">, filters: { q?: string; rol
       .from(users)
       .where(condition)
       .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(PAGE_SIZE)
-      .offset((filters.page - 1) * PAGE_SIZE),
-    db.select({ value: count() }).from(users).where(condition),
-  ]);
-  return pageOf(rows, total?.value ?? 0, filters.page);
+      .$dynamic(),
+    db.$count(users, condition),
+  );
 }
 
 export type RoleChange = { ok: true; changed: boolean } | { ok: false; reason: "last-admin" | "not-found" };

@@ -1,0 +1,118 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation } from "react-router";
+import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
+import { smallButtonClass } from "./ui";
+
+/** One column of an admin list: its header (a key in the admin namespace) and how a row shows in it. */
+export type Column<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Added to the column's cells, e.g. "break-all" for addresses. */
+  className?: string;
+  /** Added to the header cell, e.g. "text-right" over amounts. */
+  headerClassName?: string;
+};
+
+/** What every list loader returns (app/server/admin/list.server.ts). */
+type ListData<Row> = { rows: Row[]; page: number; pageCount: number; total: number };
+
+/** An admin list: the table (or "nothing to show"), then its pages (decision 018). */
+export function DataTable<Row extends { id: string }>({
+  label,
+  columns,
+  list,
+}: {
+  label: string;
+  columns: Column<Row>[];
+  list: ListData<Row>;
+}) {
+  const { t } = useTranslation("admin");
+  return (
+    <>
+      {list.rows.length === 0 ? (
+        <p className="mt-4">{t("common.none")}</p>
+      ) : (
+        <TableScroll label={label}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.header} className={cellClass(thClass, column.headerClassName)}>
+                    {t(column.header)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.rows.map((row) => (
+                <tr key={row.id}>
+                  {columns.map((column) => (
+                    <td key={column.header} className={cellClass(tdClass, column.className)}>
+                      {column.cell(row)}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+    </>
+  );
+}
+
+function cellClass(base: string, extra: string | undefined) {
+  return extra ? `${base} ${extra}` : base;
+}
+
+/** Previous / next links that keep the current filters. */
+export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const hrefFor = (target: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page", String(target));
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <span>{t("common.results", { count: total })}</span>
+      <span aria-current="page">{t("common.pageOf", { page, pageCount })}</span>
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={smallButtonClass} rel="prev">
+          {t("common.previous")}
+        </Link>
+      ) : null}
+      {page < pageCount ? (
+        <Link to={hrefFor(page + 1)} className={smallButtonClass} rel="next">
+          {t("common.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A one-button form in a row (retry, unsubscribe): posts the row's fields to the page's action. */
+export function RowAction({
+  fields,
+  label,
+  children,
+}: {
+  fields: Record<string, string>;
+  /** Names the row for screen readers, since every row has the same button. */
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post">
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" className={smallButtonClass} aria-label={label}>
+        {children}
+      </button>
+    </Form>
+  );
+}
