@@ -25,16 +25,28 @@ function wranglerEnv() {
   return { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
 }
 
+/** A local wrangler command can lose a race for the database file on a busy machine: try thrice. */
+function runWithRetries(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(command, args, { env, stdio: "ignore" });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 test.beforeAll(() => {
-  execFileSync("node", ["scripts/admin-create.mjs", "--email", ADMIN.email, "--name", "Eve Admin"], {
-    env: { ...wranglerEnv(), ADMIN_PASSWORD: ADMIN.password },
-    stdio: "ignore",
+  runWithRetries("node", ["scripts/admin-create.mjs", "--email", ADMIN.email, "--name", "Eve Admin"], {
+    ...wranglerEnv(),
+    ADMIN_PASSWORD: ADMIN.password,
   });
   const payload = JSON.stringify({ subject: "program", message: `=cmd|' /C calc'!A0 from ${RUN}` }).replace(
     /'/g,
     "''",
   );
-  execFileSync(
+  runWithRetries(
     "npx",
     [
       "wrangler",
@@ -45,9 +57,9 @@ test.beforeAll(() => {
       "--persist-to",
       PERSIST_TO,
       "--command",
-      `INSERT INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('e2e-${RUN}', 'contact', 'es', '${SUBMITTER}', 'rosa-${RUN}@example.com', '${payload}', 'e2e-${RUN}');`,
+      `INSERT OR IGNORE INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('e2e-${RUN}', 'contact', 'es', '${SUBMITTER}', 'rosa-${RUN}@example.com', '${payload}', 'e2e-${RUN}');`,
     ],
-    { env: wranglerEnv(), stdio: "ignore" },
+    wranglerEnv(),
   );
 });
 
