@@ -8,6 +8,7 @@ import {
   requiredText,
 } from "./form-schemas";
 import { LOCALE_TAGS, type Locale } from "./i18n";
+import { DONATION_FREQUENCIES, type DonationFrequency } from "./vocabulary";
 
 /**
  * Donation rules both the browser and the server use (SPEC.md §3, §5, §9). Money is integer
@@ -16,9 +17,6 @@ import { LOCALE_TAGS, type Locale } from "./i18n";
 
 /** The one place the gift bounds live: $5 (card-testing protection) to $50,000. */
 export const DONATION_BOUNDS = { minCents: 500, maxCents: 5_000_000 } as const;
-
-export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
-export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 
 /** Preset amounts (SPEC.md §9): $50–$500, and in Spanish also $25 and $1,000. */
 export const PRESET_AMOUNTS_CENTS: Record<Locale, readonly number[]> = {

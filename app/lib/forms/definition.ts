@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import type { SubmissionKind } from "~/server/db/schema";
+import type { SubmissionKind } from "~/lib/vocabulary";
 
 /** How one field is shown; its rules live in the form's valibot schema. */
 export type FieldSpec = {

@@ -19,7 +19,7 @@ import { donationFiltersFromUrl, listDonations } from "~/server/admin/donations.
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/server/db/schema";
+import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/donations";
 
 export const meta = adminMeta;

@@ -28,7 +28,7 @@ import { formObject, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { OUTBOX_STATUSES } from "~/server/db/schema";
+import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/outbox";
 

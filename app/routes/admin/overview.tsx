@@ -8,7 +8,7 @@ import { adminOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBMISSION_KINDS } from "~/server/db/schema";
+import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import type { Route } from "./+types/overview";
 
 export const meta = adminMeta;

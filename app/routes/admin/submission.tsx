@@ -11,7 +11,7 @@ import { getSubmission, updateSubmission } from "~/server/admin/submissions.serv
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBMISSION_STATUSES } from "~/server/db/schema";
+import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/submission";
 

@@ -27,7 +27,7 @@ import {
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBSCRIBER_STATUSES } from "~/server/db/schema";
+import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/subscribers";
 

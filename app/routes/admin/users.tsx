@@ -23,7 +23,7 @@ import { isRole, listUsers, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { ROLES } from "~/server/db/schema";
+import { ROLES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/users";
 

@@ -1,13 +1,8 @@
 import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import {
-  donations,
-  DONATION_FREQUENCIES,
-  DONATION_STATUSES,
-  recurringGifts,
-  type DonationFrequency,
-} from "../db/schema";
+import { donations, recurringGifts } from "../db/schema";
+import { DONATION_FREQUENCIES, DONATION_STATUSES, type DonationFrequency } from "~/lib/vocabulary";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { recordExport } from "./audit.server";
 import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";

@@ -1,7 +1,8 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { outbox, OUTBOX_STATUSES } from "../db/schema";
+import { outbox } from "../db/schema";
+import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { singleLine } from "~/lib/form-schemas";
-import { SUBMISSION_STATUSES } from "~/server/db/schema";
+import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
 /** Admin form posts, checked on the server like every other form. */
 export const SubmissionUpdateSchema = v.object({

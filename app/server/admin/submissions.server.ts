@@ -1,13 +1,13 @@
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
+import { submissions } from "../db/schema";
 import {
-  submissions,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   type SubmissionKind,
   type SubmissionStatus,
-} from "../db/schema";
+} from "~/lib/vocabulary";
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 import { toCsv } from "./csv.server";

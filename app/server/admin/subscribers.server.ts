@@ -1,7 +1,8 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { subscribers, SUBSCRIBER_STATUSES } from "../db/schema";
+import { subscribers } from "../db/schema";
+import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 import { toCsv } from "./csv.server";

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { ROLES, users, type Role } from "../db/schema";
+import { users } from "../db/schema";
+import { ROLES, type Role } from "~/lib/vocabulary";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 

@@ -1,14 +1,8 @@
 import { and, eq, lte, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb, type Db } from "../db/client.server";
-import {
-  donationAttempts,
-  donations,
-  paymentAdjustments,
-  recurringGifts,
-  stripeEvents,
-  type DisputeStatus,
-} from "../db/schema";
+import { donationAttempts, donations, paymentAdjustments, recurringGifts, stripeEvents } from "../db/schema";
+import { type DisputeStatus } from "~/lib/vocabulary";
 import { deliverOutbox, queueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { logError, logInfo } from "../log.server";
 import { getStripe, verifyWebhookEvent } from "./client.server";
