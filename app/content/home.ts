@@ -21,9 +21,7 @@ export const HOME_PROGRAMS = [
 
 export const TESTIMONIALS = ["parent", "mentor", "leader"] as const;
 
-/** Giving-impact tiles of the call to action, in dollars. */
-export const HOME_GIFT_TILES = [50, 250, 1000] as const;
-
-export function donateHref(dollars: number, frequency: "one-time" | "monthly" = "one-time"): string {
-  return `/donate?amount=${dollars}&frequency=${frequency}`;
+/** A link into /donate that preselects a gift; the link carries whole dollars (see preselectFromSearch). */
+export function donateHref(cents: number, frequency: "one-time" | "monthly" = "one-time"): string {
+  return `/donate?amount=${cents / 100}&frequency=${frequency}`;
 }

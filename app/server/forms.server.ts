@@ -14,7 +14,7 @@ import { isLocale, type Locale } from "~/lib/i18n";
 import { getRequestContext } from "./context.server";
 import { getDb } from "./db/client.server";
 import { submissions } from "./db/schema";
-import { getInstance, getLocale } from "./i18n.server";
+import { getInstance, requestLocale } from "./i18n.server";
 import { logError } from "./log.server";
 import { buildFormEmails } from "./mail/form-mail.server";
 import { deliverOutbox, queueEmail } from "./mail/outbox.server";
@@ -31,8 +31,7 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> }
 function formLocale(formData: FormData, context: Readonly<RouterContextProvider>): Locale {
   const declared = formData.get(LOCALE_FIELD);
   if (isLocale(declared)) return declared;
-  const detected = getLocale(context);
-  return isLocale(detected) ? detected : "en";
+  return requestLocale(context);
 }
 
 type Guarded =

@@ -1,5 +1,6 @@
 import { pageFromUrl } from "~/server/admin/common.server";
-import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { newYorkDate } from "~/lib/format";
+import { csvResponse } from "~/server/admin/csv.server";
 import { donationFiltersFromUrl, donationsCsv } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/context.server";
@@ -11,5 +12,5 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   const csv = await donationsCsv(env, admin, donationFiltersFromUrl(url, pageFromUrl(url)));
-  return csvResponse(`donations-${csvDateStamp()}.csv`, csv);
+  return csvResponse(`donations-${newYorkDate()}.csv`, csv);
 }

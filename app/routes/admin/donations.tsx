@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { DateTime, formatMoney, Money, useLocaleTag } from "~/components/admin/format";
+import { DateTime, Money } from "~/components/admin/format";
+import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import {
@@ -41,7 +42,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export default function AdminDonations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const tag = useLocaleTag();
+  const tag = useLocale();
   const { filters, list, statuses, frequencies, query } = loaderData;
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
@@ -80,7 +81,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
         <FilterText name="q" label={t("donations.searchLabel")} value={filters.q} />
       </FilterBar>
       <p className="mt-4 font-semibold" suppressHydrationWarning>
-        {t("donations.totals", { count: list.total, amount: formatMoney(list.succeededCents, tag) })}
+        {t("donations.totals", { count: list.total, amount: formatMoneyWithCents(list.succeededCents, tag) })}
       </p>
       {list.rows.length === 0 ? (
         <p className="mt-4">{t("common.none")}</p>
@@ -109,7 +110,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
                         <br />
                         <span className="text-sm text-gray-700 dark:text-gray-300" suppressHydrationWarning>
                           {t("donations.refundedPart", {
-                            amount: formatMoney(row.refundedCents, tag, row.currency),
+                            amount: formatMoneyWithCents(row.refundedCents, tag, row.currency),
                           })}
                         </span>
                       </>

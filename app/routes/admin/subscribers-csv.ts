@@ -1,5 +1,6 @@
 import { pageFromUrl } from "~/server/admin/common.server";
-import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { newYorkDate } from "~/lib/format";
+import { csvResponse } from "~/server/admin/csv.server";
 import { subscriberFiltersFromUrl, subscribersCsv } from "~/server/admin/subscribers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/context.server";
@@ -11,5 +12,5 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   const csv = await subscribersCsv(env, admin, subscriberFiltersFromUrl(url, pageFromUrl(url)));
-  return csvResponse(`subscribers-${csvDateStamp()}.csv`, csv);
+  return csvResponse(`subscribers-${newYorkDate()}.csv`, csv);
 }

@@ -1,11 +1,12 @@
 import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { donations, recurringGifts } from "../db/schema";
 import { DONATION_FREQUENCIES, DONATION_STATUSES, type DonationFrequency } from "~/lib/vocabulary";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { recordExport } from "./audit.server";
-import { contains, pageOf, PAGE_SIZE, periodStarts, zonedTimeToUtc } from "./common.server";
+import { contains, pageOf, PAGE_SIZE, periodStarts } from "./common.server";
 import { toCsv } from "./csv.server";
 
 type DonationStatus = (typeof DONATION_STATUSES)[number];
@@ -44,8 +45,7 @@ export function donationFiltersFromUrl(url: URL, page: number): DonationFilters 
 const giftDate = sql<string>`coalesce(${donations.paidAt}, ${donations.createdAt})`;
 
 function nyDayStart(date: string, plusDays = 0): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const start = zonedTimeToUtc(year, month, day);
+  const start = newYorkTimeToUtc(date);
   return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
 }
 

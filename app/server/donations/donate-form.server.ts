@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import {
   CUSTOM_AMOUNT,
   DEFAULT_AMOUNT_CENTS,
+  DONATION_FIELDS,
   DONATION_MESSAGES,
   DONATION_STEPS,
   PRESET_AMOUNTS_CENTS,
@@ -10,30 +11,13 @@ import {
   schemaForStep,
   type DonationInput,
   type DonationStep,
+  type DonationValues,
 } from "~/lib/donation";
 import type { Locale } from "~/lib/i18n";
 import { checkPublicPost } from "../post-guard.server";
 import { RATE_LIMITS } from "../rate-limit.server";
 import { createDonationCheckout, resumeDonation } from "../stripe/checkout.server";
 import { isStripeConfigured } from "../stripe/client.server";
-
-/** Every field of the three steps; each post carries all of them, so Back and Next lose nothing. */
-export const DONATION_FIELDS = [
-  "frequency",
-  "amount",
-  "customAmount",
-  "coverFee",
-  "dedicationType",
-  "dedicationName",
-  "dedicationEmail",
-  "anonymous",
-  "employer",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-] as const;
-export type DonationValues = Partial<Record<(typeof DONATION_FIELDS)[number], string>>;
 
 export type DonateFormState = {
   step: DonationStep;
