@@ -1,5 +1,5 @@
 /** Typed records of the home page (SPEC.md §2, §3); their words live in locales/{en,es}/home.json. */
-export type HeroSlide = { id: "athletics" | "education" | "mentorship" | "community"; image: string };
+type HeroSlide = { id: "athletics" | "education" | "mentorship" | "community"; image: string };
 
 export const HERO_SLIDES: HeroSlide[] = [
   { id: "athletics", image: "/images/hero-athletics.svg" },

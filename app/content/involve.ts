@@ -20,7 +20,7 @@ export const PARTNER_KINDS = ["corporate", "foundation", "community", "school"] 
 
 export const PARTNER_STEPS = ["inquiry", "discovery", "proposal", "agreement", "launch"] as const;
 
-export type PartnerStatus = "open" | "active" | "priority" | "limited";
+type PartnerStatus = "open" | "active" | "priority" | "limited";
 export const PROSPECTIVE_PARTNERS = [
   { id: "techCompany", type: "corporate", status: "priority" },
   { id: "sportsLeague", type: "community", status: "open" },

@@ -34,7 +34,7 @@ export function goalPercent(raisedCents: number, goalCents: number): number {
  * Stripe's standard US card pricing (2.9% + 30¢). Covering the fee grosses the gift up so that
  * what remains after Stripe's cut is the chosen amount: total = (amount + fixed) / (1 − rate).
  */
-export const PROCESSING_FEE = { percent: 2.9, fixedCents: 30 } as const;
+const PROCESSING_FEE = { percent: 2.9, fixedCents: 30 } as const;
 
 export function processingFeeCents(amountCents: number): number {
   const total = Math.ceil((amountCents + PROCESSING_FEE.fixedCents) / (1 - PROCESSING_FEE.percent / 100));
@@ -76,7 +76,7 @@ export const DONATION_MESSAGES = {
 
 export const DONATION_STEPS = ["amount", "details", "payment"] as const;
 export type DonationStep = (typeof DONATION_STEPS)[number];
-export const DEDICATION_TYPES = ["honor", "memory"] as const;
+const DEDICATION_TYPES = ["honor", "memory"] as const;
 
 /** The custom-amount choice of the amount radios. */
 export const CUSTOM_AMOUNT = "custom";
@@ -137,20 +137,18 @@ export type DonationField = (typeof DONATION_FIELDS)[number];
 /** The form's fields as the browser and the server hold them between steps: text. */
 export type DonationValues = Partial<Record<DonationField, string>>;
 
-/** Step 1 alone, steps 1–2, or the whole form (step 3 carries every earlier value). */
-export const DonationAmountSchema = amountStep;
-export const DonationDetailsSchema = v.pipe(
+/** Step 1 alone, or steps 1–2 and the whole form (step 3 carries every earlier value). */
+const DonationDetailsSchema = v.pipe(
   v.object({ ...amountFields, ...detailsFields }),
   v.forward(
     v.check((input) => chosenAmountCents(input) !== null, DONATION_MESSAGES.amount),
     ["amount"],
   ),
 );
-export const DonationSchema = DonationDetailsSchema;
-export type DonationInput = v.InferOutput<typeof DonationSchema>;
+export type DonationInput = v.InferOutput<typeof DonationDetailsSchema>;
 
 export function schemaForStep(step: DonationStep) {
-  return step === "amount" ? DonationAmountSchema : DonationDetailsSchema;
+  return step === "amount" ? amountStep : DonationDetailsSchema;
 }
 
 /** What the server charges for a validated form: the gift, the covered fee, and the total. */
@@ -164,7 +162,7 @@ export function donationTotals(input: { amount?: string; customAmount?: string; 
 export const ManageLinkSchema = v.object({ email: requiredEmail() });
 
 /** Year-end statements: from the launch year to the current year. */
-export const FIRST_STATEMENT_YEAR = 2025;
+const FIRST_STATEMENT_YEAR = 2025;
 export function statementYears(now = new Date()): string[] {
   const years: string[] = [];
   for (let year = now.getUTCFullYear(); year >= FIRST_STATEMENT_YEAR; year--) years.push(String(year));

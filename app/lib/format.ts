@@ -7,7 +7,7 @@ import { LOCALE_TAGS, toLocale, type Locale } from "./i18n";
  */
 
 /** The team, its events and its books keep New York time (docs/architecture.md, Data). */
-export const NEW_YORK_TIME_ZONE = "America/New_York";
+const NEW_YORK_TIME_ZONE = "America/New_York";
 
 /** The one money formatter: cents to text, with the cents written when wanted or when there are some. */
 function moneyText(cents: number, locale: Locale, currency: string, alwaysCents: boolean): string {

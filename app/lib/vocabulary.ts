@@ -38,7 +38,6 @@ export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] as const;
-export type RecurringStatus = (typeof RECURRING_STATUSES)[number];
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];

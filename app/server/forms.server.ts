@@ -69,7 +69,7 @@ async function guardPost(args: ActionArgs, schema: v.GenericSchema): Promise<Gua
 }
 
 /** A post without the browser's key counts as a repeat of the same content for this long. */
-export const CONTENT_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CONTENT_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 type SubmissionKey = { value: string; fromContent: boolean };
 

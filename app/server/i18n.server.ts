@@ -20,11 +20,11 @@ import {
 } from "./translations.server";
 
 /** The plain `lng` cookie that both the server and the browser's detector write. */
-export function readLocaleCookie(request: Request): string | null {
+function readLocaleCookie(request: Request): string | null {
   return readCookie(request, LOCALE_COOKIE);
 }
 
-export function localeCookieHeader(locale: string): string {
+function localeCookieHeader(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 

@@ -2,7 +2,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import type * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
-  formObject,
+  formSchema,
   optionalCheckbox,
   optionalChoices,
   optionalPhone,
@@ -27,7 +27,7 @@ const errorsOf = (result: ReturnType<typeof parse>) =>
   result.status === "success" ? {} : (result.reply().error ?? {});
 
 describe("form kit schemas through conform", () => {
-  const schema = formObject({
+  const schema = formSchema({
     name: requiredText(10),
     email: requiredEmail(),
     phone: requiredPhone(),

@@ -38,8 +38,8 @@ import { formatMoney } from "~/lib/format";
 import { MONTHLY_IMPACT_PERCENT } from "~/content/figures";
 import { type Locale } from "~/lib/i18n";
 
-export type DonateFormValues = Partial<Record<string, string>>;
-export type DonateFormProps = {
+type DonateFormValues = Partial<Record<string, string>>;
+type DonateFormProps = {
   step: DonationStep;
   values: DonateFormValues;
   result?: SubmissionResult<string[]>;

@@ -24,7 +24,7 @@ import {
   isOutboxStatus,
   listOutbox,
 } from "~/server/admin/outbox.server";
-import { formObject, IdSchema } from "~/server/admin/schemas.server";
+import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const fields = formObject(readPostedForm(args.context));
+  const fields = formStrings(readPostedForm(args.context));
   if (fields.intent === "retry-all") return { retried: await adminRetryAllFailed(env, admin) };
   const parsed = v.safeParse(IdSchema, fields);
   if (!parsed.success) return data({ retried: null }, { status: 400 });

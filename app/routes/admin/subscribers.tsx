@@ -18,7 +18,7 @@ import {
   thClass,
 } from "~/components/admin/ui";
 import { pageFromUrl } from "~/server/admin/common.server";
-import { formObject, IdSchema } from "~/server/admin/schemas.server";
+import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import {
   adminUnsubscribe,
   listSubscribers,
@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
-  const parsed = v.safeParse(IdSchema, formObject(formData));
+  const parsed = v.safeParse(IdSchema, formStrings(formData));
   if (!parsed.success) return data({ unsubscribed: null }, { status: 400 });
   await adminUnsubscribe(env, admin, parsed.output.id);
   return { unsubscribed: String(formData.get("email") ?? "") };

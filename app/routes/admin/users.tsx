@@ -18,7 +18,7 @@ import {
   thClass,
 } from "~/components/admin/ui";
 import { pageFromUrl } from "~/server/admin/common.server";
-import { formObject, RoleChangeSchema } from "~/server/admin/schemas.server";
+import { formStrings, RoleChangeSchema } from "~/server/admin/schemas.server";
 import { isRole, listUsers, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -49,7 +49,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
-  const parsed = v.safeParse(RoleChangeSchema, formObject(formData));
+  const parsed = v.safeParse(RoleChangeSchema, formStrings(formData));
   if (!parsed.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   const result = await setUserRole(env, admin, parsed.output.id, parsed.output.role);
   if (!result.ok)

@@ -7,7 +7,7 @@ import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../translations.ser
 import { fieldChanges } from "./audit.server";
 import { auditEntry, pageOf } from "./common.server";
 
-export const CONTENT_PAGE_SIZE = 40;
+const CONTENT_PAGE_SIZE = 40;
 export const TRANSLATION_MAX_LENGTH = 5000;
 
 /** "a.b.c" → string, for every string leaf of a namespace. */
@@ -19,7 +19,7 @@ function flatten(value: unknown, prefix = "", into: Record<string, string> = {})
   return into;
 }
 
-export function bundledStrings(locale: string, namespace: string): Record<string, string> {
+function bundledStrings(locale: string, namespace: string): Record<string, string> {
   return flatten(BUNDLED[locale]?.[namespace]);
 }
 
@@ -27,7 +27,7 @@ export function isNamespace(value: unknown): value is string {
   return typeof value === "string" && NAMESPACES.includes(value);
 }
 
-export type ContentFilters = { locale: Locale; namespace: string; q?: string; page: number };
+type ContentFilters = { locale: Locale; namespace: string; q?: string; page: number };
 
 export function contentFiltersFromUrl(url: URL, page: number): ContentFilters {
   const locale = url.searchParams.get("locale");

@@ -3,14 +3,18 @@ import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { donations, recurringGifts } from "../db/schema";
-import { DONATION_FREQUENCIES, DONATION_STATUSES, type DonationFrequency } from "~/lib/vocabulary";
+import {
+  DONATION_FREQUENCIES,
+  DONATION_STATUSES,
+  type DonationFrequency,
+  type DonationStatus,
+} from "~/lib/vocabulary";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { recordExport } from "./audit.server";
 import { contains, pageOf, PAGE_SIZE, periodStarts } from "./common.server";
 import { toCsv } from "./csv.server";
 
-type DonationStatus = (typeof DONATION_STATUSES)[number];
-export type DonationFilters = {
+type DonationFilters = {
   status?: DonationStatus;
   frequency?: DonationFrequency;
   from?: string;

@@ -2,12 +2,10 @@ import { count, desc, eq } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { outbox } from "../db/schema";
-import { OUTBOX_STATUSES } from "~/lib/vocabulary";
+import { OUTBOX_STATUSES, type OutboxStatus } from "~/lib/vocabulary";
 import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, pageOf, PAGE_SIZE } from "./common.server";
-
-type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export function isOutboxStatus(value: unknown): value is OutboxStatus {
   return (OUTBOX_STATUSES as readonly unknown[]).includes(value);

@@ -26,8 +26,8 @@ export const ContentEditSchema = v.variant("intent", [
   v.object({ intent: v.literal("reset"), key }),
 ]);
 
-/** FormData → plain object for v.safeParse. */
-export function formObject(formData: FormData): Record<string, string> {
+/** A posted form's text fields as a plain object, for v.safeParse. */
+export function formStrings(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") out[key] = value;
   return out;

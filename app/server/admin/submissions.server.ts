@@ -12,7 +12,7 @@ import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 import { toCsv } from "./csv.server";
 
-export type SubmissionFilters = {
+type SubmissionFilters = {
   kind?: SubmissionKind;
   status?: SubmissionStatus;
   q?: string;

@@ -2,13 +2,12 @@ import { and, count, desc, eq, ne } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { subscribers } from "../db/schema";
-import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from "~/lib/vocabulary";
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains, pageOf, PAGE_SIZE } from "./common.server";
 import { toCsv } from "./csv.server";
 
-type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
-export type SubscriberFilters = { status?: SubscriberStatus; q?: string; page: number };
+type SubscriberFilters = { status?: SubscriberStatus; q?: string; page: number };
 
 export function subscriberFiltersFromUrl(url: URL, page: number): SubscriberFilters {
   const status = url.searchParams.get("status");

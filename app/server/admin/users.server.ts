@@ -35,7 +35,7 @@ export async function listUsers(env: Pick<Env, "DB">, filters: { q?: string; rol
   return pageOf(rows, total?.value ?? 0, filters.page);
 }
 
-export type RoleChange = { ok: true; changed: boolean } | { ok: false; reason: "last-admin" | "not-found" };
+type RoleChange = { ok: true; changed: boolean } | { ok: false; reason: "last-admin" | "not-found" };
 
 /**
  * Sets a user's role. Demoting is one conditional UPDATE that only applies while another

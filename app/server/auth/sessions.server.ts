@@ -15,7 +15,7 @@ function newToken(): string {
     .replace(/=+$/, "");
 }
 
-export function sessionCookie(token: string): string {
+function sessionCookie(token: string): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}`;
 }
 

@@ -19,7 +19,7 @@ import { RATE_LIMITS } from "../rate-limit.server";
 import { createDonationCheckout, resumeDonation } from "../stripe/checkout.server";
 import { isStripeConfigured } from "../stripe/client.server";
 
-export type DonateFormState = {
+type DonateFormState = {
   step: DonationStep;
   values: DonationValues;
   result?: SubmissionResult<string[]>;
@@ -64,7 +64,7 @@ function stepOf(value: FormDataEntryValue | null): DonationStep {
   return DONATION_STEPS.find((step) => step === value) ?? "amount";
 }
 
-export type DonateActionResult =
+type DonateActionResult =
   { kind: "state"; state: DonateFormState; status: number } | { kind: "redirect"; url: string };
 
 /**

@@ -11,7 +11,7 @@ function fieldLabel(tForms: TFunction, formId: string, name: string): string {
 }
 
 /** A submitted value as words: option labels, yes/no, "None specified" when empty (SPEC.md §5). */
-export function formatFieldValue(
+function formatFieldValue(
   spec: FieldSpec | undefined,
   value: unknown,
   tForms: TFunction,
@@ -27,7 +27,7 @@ export function formatFieldValue(
 }
 
 /** "Label: value" lines in the order the form shows them. */
-export function fieldLines(
+function fieldLines(
   definition: FormDefinition,
   fields: readonly FieldSpec[],
   value: Record<string, unknown>,

@@ -14,7 +14,7 @@ import type { donationAttempts, donations } from "../db/schema";
 
 export const MANAGE_TOKEN_PURPOSE = "donor-manage";
 /** Links in receipts stay valid a month; links asked for on /donate/manage a day. */
-export const MANAGE_LINK_TTL = { receipt: 30 * 24 * 3600, requested: 24 * 3600 } as const;
+const MANAGE_LINK_TTL = { receipt: 30 * 24 * 3600, requested: 24 * 3600 } as const;
 
 type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN" | "LINK_SIGNING_SECRET">;
 
@@ -33,7 +33,7 @@ export async function mailTranslator(env: MailEnv, localeCode: string): Promise<
 }
 
 /** A signed link to the donor's self-service page, keyed by e-mail address. */
-export async function manageLink(env: MailEnv, email: string, ttlSeconds: number): Promise<string> {
+async function manageLink(env: MailEnv, email: string, ttlSeconds: number): Promise<string> {
   const token = await signToken(env, MANAGE_TOKEN_PURPOSE, email.toLowerCase(), ttlSeconds);
   return new URL(`/donate/manage/${token}`, env.SITE_URL).toString();
 }
@@ -48,7 +48,7 @@ function legalBlock(t: TFunction, env: MailEnv): string[] {
   ];
 }
 
-export type ReceiptGift = {
+type ReceiptGift = {
   donationId: string;
   donorName: string;
   donorEmail: string;
@@ -184,7 +184,7 @@ export async function buildManageLinkEmail(
   };
 }
 
-export type StatementLine = { paidAt: string; amountCents: number; currency: string; frequency: string };
+type StatementLine = { paidAt: string; amountCents: number; currency: string; frequency: string };
 
 export async function buildStatementEmail(
   env: MailEnv,

@@ -22,7 +22,7 @@ import {
 type Attempt = typeof donationAttempts.$inferSelect;
 type Mail = { id: string; email: OutgoingEmail };
 
-export type WebhookResult = { status: number; body: string };
+type WebhookResult = { status: number; body: string };
 
 export async function handleStripeWebhook(
   env: Env,
@@ -60,7 +60,7 @@ export async function handleStripeWebhook(
   }
 }
 
-export async function processEvent(env: Env, event: Stripe.Event): Promise<Mail[]> {
+async function processEvent(env: Env, event: Stripe.Event): Promise<Mail[]> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
