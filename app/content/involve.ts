@@ -13,7 +13,7 @@ export const VOLUNTEER_STEPS = ["application", "backgroundCheck", "interview", "
 
 /**
  * The kinds of organisation the partner page describes. Not the form's PARTNERSHIP_TYPES
- * (app/lib/forms/schemas.ts), which are the kinds of partnership a partner proposes and what
+ * (app/lib/forms/public-form-schemas.ts), which are the kinds of partnership a partner proposes and what
  * the database stores.
  */
 export const PARTNER_KINDS = ["corporate", "foundation", "community", "school"] as const;

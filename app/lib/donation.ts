@@ -6,7 +6,7 @@ import {
   optionalText,
   requiredEmail,
   requiredText,
-} from "./form-schemas";
+} from "./forms/field-validation";
 import type { Locale } from "./i18n";
 import { DONATION_FREQUENCIES, type DonationFrequency } from "./vocabulary";
 

@@ -6,7 +6,7 @@ import { tableClass, TableScroll, tdClass, thClass } from "~/components/admin/ui
 import { seoMeta, type Seo } from "~/lib/seo";
 import { selfUnsubscribe } from "~/server/admin/subscribers.server";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
-import { accountOverview } from "~/server/auth/account.server";
+import { accountOverview } from "~/server/auth/account-overview.server";
 import { isEmailVerified, sendVerificationLink } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { ownPageSeo } from "~/server/auth/seo.server";

@@ -11,7 +11,7 @@ import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { requestLocale } from "~/server/i18n.server";
 import { readPostedForm } from "~/server/post-guard.server";
 import { sitePageSeo } from "~/server/seo.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/donate";
 
 export const handle = { i18n: ["meta", "donate"] };

@@ -5,11 +5,11 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
 import { ORGANIZATION } from "~/content/organization";
-import { messageWith } from "~/lib/form-schemas";
+import { messageWith } from "~/lib/forms/field-validation";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
-import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/fields";
+import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import { volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
-import { NewsletterSchema } from "~/lib/forms/schemas";
+import { NewsletterSchema } from "~/lib/forms/public-form-schemas";
 import { isLocale, type Locale } from "~/lib/i18n";
 import { getRequestContext } from "./context.server";
 import { getDb } from "./db/client.server";
@@ -20,7 +20,7 @@ import { buildFormEmails } from "./mail/form-mail.server";
 import { deliverOutbox, queueEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./post-guard.server";
-import { sha256Hex } from "./session.server";
+import { sha256Hex } from "./sha256.server";
 
 /** What every form action answers; `ok` is the success state of SPEC.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };

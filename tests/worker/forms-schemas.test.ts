@@ -12,9 +12,9 @@ import {
   requiredPhone,
   requiredText,
   requiredWholeNumber,
-} from "~/lib/form-schemas";
+} from "~/lib/forms/field-validation";
 import { needsGuardianConsent } from "~/lib/forms/definition";
-import { ContactSchema, EnrollmentSchema, MentoringSchema } from "~/lib/forms/schemas";
+import { ContactSchema, EnrollmentSchema, MentoringSchema } from "~/lib/forms/public-form-schemas";
 
 /** Parses as the action does: a FormData through conform. */
 function parse<S extends v.GenericSchema>(schema: S, fields: [string, string][]) {

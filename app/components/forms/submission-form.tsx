@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNod
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
-import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/fields";
+import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import {
   CheckboxField,
   ChoiceGroup,

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { singleLine } from "~/lib/form-schemas";
+import { singleLine } from "~/lib/forms/field-validation";
 import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
 /** Admin form posts, checked on the server like every other form. */

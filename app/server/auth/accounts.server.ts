@@ -11,7 +11,7 @@ import {
   hitSubjectRateLimit,
   RATE_LIMITS,
 } from "../rate-limit.server";
-import { sha256Hex } from "../session.server";
+import { sha256Hex } from "../sha256.server";
 import { signToken, verifyToken } from "../signed-token.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions } from "./sessions.server";

@@ -19,7 +19,7 @@ import {
   requiredParagraphs,
   requiredText,
   requiredWholeNumber,
-} from "../form-schemas";
+} from "./field-validation";
 import { AGES, GRADES, needsGuardianConsent } from "./definition";
 
 /**
