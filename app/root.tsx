@@ -36,7 +36,7 @@ import { THEME_STORAGE_KEY } from "./lib/theme";
 import { getRequestContext } from "./server/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
 import { postGuardMiddleware } from "./server/post-guard.server";
-import { getSessionUser } from "./server/session.server";
+import { getSessionUser } from "./server/auth/sessions.server";
 import { getTranslationVersion } from "./server/translations.server";
 import { turnstileEnabled } from "./server/turnstile.server";
 

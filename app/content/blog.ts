@@ -5,7 +5,7 @@ export const BLOG_POSTS = [
   { slug: "why-we-mentor", date: "2026-01-20", author: "mentoring", category: "mentoring" },
 ] as const;
 
-export type BlogPost = (typeof BLOG_POSTS)[number];
+type BlogPost = (typeof BLOG_POSTS)[number];
 
 export function findPost(slug: string | undefined): BlogPost | undefined {
   return BLOG_POSTS.find((post) => post.slug === slug);

@@ -1,9 +1,8 @@
 /**
  * The numbers of SPEC.md §9 that pages show, in one place. Words around them live in
- * app/locales; formatting (1,000 vs 1.000, $ placement) happens at the edge of the UI.
+ * app/locales; formatting (1,000 vs 1.000, $ placement) happens at the edge of the UI
+ * (app/lib/format.ts). Money is integer cents (decision 005).
  */
-export const FOUNDING_YEAR = 2025;
-
 /** Home hero and impact figures (marketing figures of §9). */
 export const HERO_STATS = [
   { id: "youth", value: 250, suffix: "+" },
@@ -42,7 +41,7 @@ export const YEAR_ONE = {
   matchSuccess: 90,
   academicImprovement: 85,
   graduation: 95,
-  budgetDollars: 500_000,
+  budgetCents: 50_000_000,
   interviews: 200,
 } as const;
 
@@ -67,16 +66,24 @@ export const USE_OF_FUNDS = [
   { id: "fundraising", percent: 5 },
 ] as const;
 
-export const MONTHLY_IMPACT_BONUS_PERCENT = 20;
+/** §9: monthly giving is claimed to have 20% greater impact. */
+export const MONTHLY_IMPACT_PERCENT = 20;
 
-/** Response promises (§9), in hours or business days. */
-export const RESPONSE = {
-  contactHours: 24,
-  emailBusinessDays: 2,
-  volunteerHours: 48,
-  getInvolvedHours: 24,
-  accessibilityBusinessDays: 2,
-  educationHours: 24,
-} as const;
+/** Partnership levels and their smallest yearly amounts (§9). */
+export const PARTNERSHIP_LEVELS = [
+  { id: "champion", minimumCents: 10_000_000 },
+  { id: "advocate", minimumCents: 5_000_000 },
+  { id: "supporter", minimumCents: 2_500_000 },
+  { id: "friend", minimumCents: 1_000_000 },
+] as const;
+
+/** Gift tiles of the home page's call to action; their words are keyed by whole dollars. */
+export const HOME_GIFT_TILES_CENTS = [5_000, 25_000, 100_000] as const;
+
+/** Donation impact examples of the give page (§9); their words are keyed by whole dollars. */
+export const GIFT_EXAMPLES_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000, 100_000] as const;
+
+/** The amount a "Give" link on the give page preselects on /donate. */
+export const GIVE_LINK_AMOUNT_CENTS = 5_000;
 
 export const AGES = { min: 6, max: 18 } as const;

@@ -1,5 +1,5 @@
 /** Typed records of the home page (SPEC.md §2, §3); their words live in locales/{en,es}/home.json. */
-export type HeroSlide = { id: "athletics" | "education" | "mentorship" | "community"; image: string };
+type HeroSlide = { id: "athletics" | "education" | "mentorship" | "community"; image: string };
 
 export const HERO_SLIDES: HeroSlide[] = [
   { id: "athletics", image: "/images/hero-athletics.svg" },
@@ -21,9 +21,7 @@ export const HOME_PROGRAMS = [
 
 export const TESTIMONIALS = ["parent", "mentor", "leader"] as const;
 
-/** Giving-impact tiles of the call to action, in dollars. */
-export const HOME_GIFT_TILES = [50, 250, 1000] as const;
-
-export function donateHref(dollars: number, frequency: "one-time" | "monthly" = "one-time"): string {
-  return `/donate?amount=${dollars}&frequency=${frequency}`;
+/** A link into /donate that preselects a gift; the link carries whole dollars (see preselectFromSearch). */
+export function donateHref(cents: number, frequency: "one-time" | "monthly" = "one-time"): string {
+  return `/donate?amount=${cents / 100}&frequency=${frequency}`;
 }

@@ -18,7 +18,7 @@ export const CALCULATOR = {
 
 export type Frequency = "one-time" | "monthly";
 
-export type ImpactResult = {
+type ImpactResult = {
   amount: number;
   frequency: Frequency;
   yearlyTotal: number;

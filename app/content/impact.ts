@@ -1,5 +1,5 @@
 /** Reports and stories (SPEC.md §3); words in locales/{en,es}/impact.json. */
-export type ReportType = "annual" | "financial" | "evaluation" | "audit" | "plan" | "community";
+type ReportType = "annual" | "financial" | "evaluation" | "audit" | "plan" | "community";
 
 export const REPORTS = [
   { id: "annual2025", type: "annual", date: "2026-03-31", pages: 32 },

@@ -11,19 +11,16 @@ export const VOLUNTEER_ROLES = [
 
 export const VOLUNTEER_STEPS = ["application", "backgroundCheck", "interview", "training", "start"] as const;
 
-export const PARTNERSHIP_TYPES = ["corporate", "foundation", "community", "school"] as const;
-
-/** Partnership levels and their minimum yearly amounts in dollars (SPEC.md §9). */
-export const PARTNERSHIP_LEVELS = [
-  { id: "champion", amount: 100_000 },
-  { id: "advocate", amount: 50_000 },
-  { id: "supporter", amount: 25_000 },
-  { id: "friend", amount: 10_000 },
-] as const;
+/**
+ * The kinds of organisation the partner page describes. Not the form's PARTNERSHIP_TYPES
+ * (app/lib/forms/public-form-schemas.ts), which are the kinds of partnership a partner proposes and what
+ * the database stores.
+ */
+export const PARTNER_KINDS = ["corporate", "foundation", "community", "school"] as const;
 
 export const PARTNER_STEPS = ["inquiry", "discovery", "proposal", "agreement", "launch"] as const;
 
-export type PartnerStatus = "open" | "active" | "priority" | "limited";
+type PartnerStatus = "open" | "active" | "priority" | "limited";
 export const PROSPECTIVE_PARTNERS = [
   { id: "techCompany", type: "corporate", status: "priority" },
   { id: "sportsLeague", type: "community", status: "open" },
@@ -42,15 +39,12 @@ export const JOBS = [
 ] as const;
 
 export const WAYS_TO_GIVE = [
-  { id: "oneTime", minimum: 10 },
-  { id: "monthly", minimum: 10 },
-  { id: "sponsor", minimum: 1_000 },
-  { id: "matching", minimum: 0 },
-  { id: "planned", minimum: 0 },
-  { id: "inKind", minimum: 0 },
+  { id: "oneTime", minimumCents: 1_000 },
+  { id: "monthly", minimumCents: 1_000 },
+  { id: "sponsor", minimumCents: 100_000 },
+  { id: "matching", minimumCents: 0 },
+  { id: "planned", minimumCents: 0 },
+  { id: "inKind", minimumCents: 0 },
 ] as const;
 
 export const GIVING_LEVELS = ["supporter", "advocate", "champion", "guardian", "catalyst"] as const;
-
-/** Donation impact examples of the give page (SPEC.md §9), in dollars. */
-export const GIFT_EXAMPLES = [25, 50, 100, 250, 500, 1000] as const;

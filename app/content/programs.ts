@@ -1,6 +1,5 @@
 /** The six programs (SPEC.md §3 Program); words in locales/{en,es}/programs.json under `list.<id>`. */
-export type ProgramStatus =
-  "launching2025" | "spring2025" | "ongoing" | "yearRound" | "active" | "enrollmentOpen";
+type ProgramStatus = "launching2025" | "spring2025" | "ongoing" | "yearRound" | "active" | "enrollmentOpen";
 
 export type Program = {
   id: string;

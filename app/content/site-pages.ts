@@ -3,10 +3,10 @@
  * and its key in the `meta` namespace, where its title and description live in each language.
  * The sitemap, the site search, the page metadata and the accent colours all read this list.
  */
-export type Accent =
+type Accent =
   "emerald" | "blue" | "purple" | "orange" | "pink" | "indigo" | "cyan" | "green" | "red" | "gray";
 
-export type SitePage = { path: string; key: string; accent: Accent };
+type SitePage = { path: string; key: string; accent: Accent };
 
 export const SITE_PAGES = [
   { path: "/", key: "home", accent: "emerald" },

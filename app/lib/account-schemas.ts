@@ -1,7 +1,7 @@
 import * as v from "valibot";
-import { LENGTH, messageWith, requiredEmail, requiredText, singleLine } from "./form-schemas";
+import { LENGTH, messageWith, requiredEmail, requiredText, singleLine } from "./forms/field-validation";
 
-/** Account forms, built from the shared kit (app/lib/form-schemas.ts). */
+/** Account forms, built from the shared kit (app/lib/forms/field-validation.ts). */
 export const PASSWORD_MIN_LENGTH = 10;
 /** Longer input only costs hashing time; nobody types more than this. */
 export const PASSWORD_MAX_LENGTH = 128;

@@ -19,7 +19,7 @@ export function openCookieSettings(events: EventTarget = window) {
 }
 
 export const OPTIONAL_COOKIE_CATEGORIES = ["functional", "performance", "analytics", "marketing"] as const;
-export type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
+type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
 export type CookiePreferences = { necessary: true } & Record<OptionalCookieCategory, boolean>;
 export type ConsentChoice = "necessary" | "all" | "custom";
 
@@ -61,10 +61,6 @@ export function readCookiePreferences(storage: Storage): CookiePreferences {
     parse(storage.getItem(COOKIE_PREFERENCES_KEY)) ??
     parse(storage.getItem(LEGACY_COOKIE_PREFERENCES_KEY)) ?? { ...DEFAULT_COOKIE_PREFERENCES }
   );
-}
-
-export function hasConsentChoice(storage: Storage): boolean {
-  return storage.getItem(COOKIE_CONSENT_KEY) !== null;
 }
 
 export function preferencesForChoice(choice: "necessary" | "all"): CookiePreferences {

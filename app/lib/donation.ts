@@ -6,29 +6,23 @@ import {
   optionalText,
   requiredEmail,
   requiredText,
-} from "./form-schemas";
-import { LOCALE_TAGS, type Locale } from "./i18n";
+} from "./forms/field-validation";
+import type { Locale } from "./i18n";
+import { DONATION_FREQUENCIES, type DonationFrequency } from "./vocabulary";
 
 /**
  * Donation rules both the browser and the server use (SPEC.md §3, §5, §9). Money is integer
- * cents everywhere; it is turned into text only at the edge of the UI with formatMoney.
+ * cents everywhere; it is turned into text only at the edge of the UI (app/lib/format.ts).
  */
 
 /** The one place the gift bounds live: $5 (card-testing protection) to $50,000. */
 export const DONATION_BOUNDS = { minCents: 500, maxCents: 5_000_000 } as const;
-
-export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
-export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 
 /** Preset amounts (SPEC.md §9): $50–$500, and in Spanish also $25 and $1,000. */
 export const PRESET_AMOUNTS_CENTS: Record<Locale, readonly number[]> = {
   en: [5_000, 10_000, 25_000, 50_000],
   es: [2_500, 5_000, 10_000, 25_000, 50_000, 100_000],
 };
-/** Every preset any language offers: the server accepts all of them whatever the page language. */
-export const ALL_PRESETS_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000, 100_000] as const;
-/** Home tiles link here with these (SPEC.md §9). */
-export const HOME_TILE_AMOUNTS_CENTS = [5_000, 25_000, 100_000] as const;
 export const DEFAULT_AMOUNT_CENTS = 10_000;
 
 /** A goal's progress in whole percent, rounded down (never "100%" before the goal is met), capped at 100. */
@@ -36,16 +30,11 @@ export function goalPercent(raisedCents: number, goalCents: number): number {
   return goalCents > 0 ? Math.min(100, Math.floor((raisedCents / goalCents) * 100)) : 0;
 }
 
-/** SPEC.md §9: monthly giving is claimed to have 20% greater impact. */
-export const MONTHLY_IMPACT_PERCENT = 20;
-/** SPEC.md §9 use of funds, in percent. */
-export const USE_OF_FUNDS = { programs: 85, operations: 10, fundraising: 5 } as const;
-
 /**
  * Stripe's standard US card pricing (2.9% + 30¢). Covering the fee grosses the gift up so that
  * what remains after Stripe's cut is the chosen amount: total = (amount + fixed) / (1 − rate).
  */
-export const PROCESSING_FEE = { percent: 2.9, fixedCents: 30 } as const;
+const PROCESSING_FEE = { percent: 2.9, fixedCents: 30 } as const;
 
 export function processingFeeCents(amountCents: number): number {
   const total = Math.ceil((amountCents + PROCESSING_FEE.fixedCents) / (1 - PROCESSING_FEE.percent / 100));
@@ -63,14 +52,6 @@ export function parseDollarsToCents(text: string | null | undefined): number | n
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
   const [whole, fraction = ""] = cleaned.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-export function formatMoney(cents: number, locale: Locale, currency = "usd"): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
-    style: "currency",
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: cents % 100 === 0 ? 0 : 2,
-  }).format(cents / 100);
 }
 
 /** Preselection from links into /donate (`?amount=<dollars>&frequency=…`); invalid values are ignored. */
@@ -95,7 +76,7 @@ export const DONATION_MESSAGES = {
 
 export const DONATION_STEPS = ["amount", "details", "payment"] as const;
 export type DonationStep = (typeof DONATION_STEPS)[number];
-export const DEDICATION_TYPES = ["honor", "memory"] as const;
+const DEDICATION_TYPES = ["honor", "memory"] as const;
 
 /** The custom-amount choice of the amount radios. */
 export const CUSTOM_AMOUNT = "custom";
@@ -145,20 +126,29 @@ const detailsFields = {
   phone: optionalPhone(),
 };
 
-/** Step 1 alone, steps 1–2, or the whole form (step 3 carries every earlier value). */
-export const DonationAmountSchema = amountStep;
-export const DonationDetailsSchema = v.pipe(
+/** The fields each step shows; every post carries all of them, so Back and Next lose nothing. */
+export const DONATION_STEP_FIELDS = {
+  amount: Object.keys(amountFields) as (keyof typeof amountFields)[],
+  details: Object.keys(detailsFields) as (keyof typeof detailsFields)[],
+  payment: [],
+} as const satisfies Record<DonationStep, readonly string[]>;
+export const DONATION_FIELDS = [...DONATION_STEP_FIELDS.amount, ...DONATION_STEP_FIELDS.details];
+export type DonationField = (typeof DONATION_FIELDS)[number];
+/** The form's fields as the browser and the server hold them between steps: text. */
+export type DonationValues = Partial<Record<DonationField, string>>;
+
+/** Step 1 alone, or steps 1–2 and the whole form (step 3 carries every earlier value). */
+const DonationDetailsSchema = v.pipe(
   v.object({ ...amountFields, ...detailsFields }),
   v.forward(
     v.check((input) => chosenAmountCents(input) !== null, DONATION_MESSAGES.amount),
     ["amount"],
   ),
 );
-export const DonationSchema = DonationDetailsSchema;
-export type DonationInput = v.InferOutput<typeof DonationSchema>;
+export type DonationInput = v.InferOutput<typeof DonationDetailsSchema>;
 
 export function schemaForStep(step: DonationStep) {
-  return step === "amount" ? DonationAmountSchema : DonationDetailsSchema;
+  return step === "amount" ? amountStep : DonationDetailsSchema;
 }
 
 /** What the server charges for a validated form: the gift, the covered fee, and the total. */
@@ -172,7 +162,7 @@ export function donationTotals(input: { amount?: string; customAmount?: string; 
 export const ManageLinkSchema = v.object({ email: requiredEmail() });
 
 /** Year-end statements: from the launch year to the current year. */
-export const FIRST_STATEMENT_YEAR = 2025;
+const FIRST_STATEMENT_YEAR = 2025;
 export function statementYears(now = new Date()): string[] {
   const years: string[] = [];
   for (let year = now.getUTCFullYear(); year >= FIRST_STATEMENT_YEAR; year--) years.push(String(year));

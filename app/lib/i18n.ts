@@ -17,6 +17,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
 }
 
+/** A supported language, or English for anything else (an unknown cookie, a stored row). */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
 /** BCP 47 tags for Intl formatting and hreflang. */
 export const LOCALE_TAGS: Record<Locale, string> = { en: "en-US", es: "es-US" };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { Paragraphs, Section, StatList } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
@@ -29,7 +29,7 @@ export default function AboutPage() {
           stats={[
             { value: `${format.number(YEAR_ONE.youth)}+`, label: t("about.numbers.youth") },
             { value: "6", label: t("about.numbers.programs") },
-            { value: format.money(YEAR_ONE.budgetDollars), label: t("about.numbers.budget") },
+            { value: format.money(YEAR_ONE.budgetCents), label: t("about.numbers.budget") },
             { value: "85%", label: t("about.numbers.funds") },
           ]}
         />

@@ -5,7 +5,7 @@ import { DateTime, Money } from "~/components/ui/format";
 import { tableClass, TableScroll, tdClass, thClass } from "~/components/ui/table";
 import { seoMeta, type Seo } from "~/lib/seo";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
-import { accountOverview } from "~/server/auth/account.server";
+import { accountOverview } from "~/server/auth/account-overview.server";
 import { isEmailVerified, sendVerificationLink } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { ownPageSeo } from "~/server/auth/seo.server";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, StatList } from "~/components/pages/ui";
 import { AGES, YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { findPost } from "~/content/blog";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { useFormat } from "~/components/pages/format";
+import { useFormat } from "~/lib/format";
 import { Badge } from "~/components/pages/ui";
 import { BLOG_POSTS } from "~/content/blog";
 import { pageMeta } from "~/lib/seo";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { useFormat } from "~/components/pages/format";
+import { useFormat } from "~/lib/format";
 import { donateHref } from "~/content/home";
 import { CALCULATOR, calculateImpact, parseFrequency, type Frequency } from "~/content/impact-calculator";
 import { pageMeta } from "~/lib/seo";
@@ -37,7 +37,7 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
   const [frequency, setFrequency] = useState<Frequency>(loaderData.frequency);
   const amount = preset ?? (Number(custom) || 0);
   const result = calculateImpact(amount, frequency);
-  const money = format.money;
+  const money = (dollars: number) => format.money(Math.round(dollars * 100));
 
   return (
     <>
@@ -187,7 +187,7 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
               {frequency === "monthly" ? (
                 <p className="mt-4 text-gray-800 dark:text-gray-200">{t("calculator.monthlyBonus")}</p>
               ) : null}
-              <Link to={donateHref(result.amount, frequency)} className="btn-donate mt-6">
+              <Link to={donateHref(result.amount * 100, frequency)} className="btn-donate mt-6">
                 {t("calculator.donate", {
                   amount: money(result.amount),
                   frequency:

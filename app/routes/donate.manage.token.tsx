@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatMoney, parseDollarsToCents } from "~/lib/donation";
+import { parseDollarsToCents } from "~/lib/donation";
+import { formatMoney, formatNewYorkDate } from "~/lib/format";
 import { isLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
@@ -16,7 +17,6 @@ import {
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { readPostedForm } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
-import { formatDate } from "~/server/stripe/receipts.server";
 import type { Route } from "./+types/donate.manage.token";
 
 export const handle = { i18n: ["meta", "donate"] };
@@ -48,11 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
       amountCents: gift.amountCents,
       currency: gift.currency,
       status: gift.status,
-      since: formatDate(gift.createdAt, locale),
+      since: formatNewYorkDate(gift.createdAt, locale),
     })),
     recent: overview.recent.map((gift) => ({
       ...gift,
-      date: gift.paidAt ? formatDate(gift.paidAt, locale) : "",
+      date: gift.paidAt ? formatNewYorkDate(gift.paidAt, locale) : "",
     })),
   };
 }

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { formatMoney } from "~/lib/donation";
-import { isLocale } from "~/lib/i18n";
+import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, requestLocale } from "~/server/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import { readThankYou } from "~/server/stripe/checkout.server";
 import type { Route } from "./+types/donate.thank-you";
@@ -15,13 +14,13 @@ export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env, ctx } = getRequestContext(args.context);
-  const locale = getLocale(args.context);
+  const locale = requestLocale(args.context);
   const t = getInstance(args.context).getFixedT(locale, "donate");
   const sessionId = new URL(args.request.url).searchParams.get("session_id");
   const result = await readThankYou(env, ctx, sessionId);
   return {
     seo: pageSeo(args, "donate", { title: t("thankYou.title") }),
-    locale: isLocale(locale) ? locale : "en",
+    locale,
     result,
   };
 }

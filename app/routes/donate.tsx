@@ -4,28 +4,22 @@ import { DonateForm } from "~/components/donate/donate-form";
 import { DonateSidebar } from "~/components/donate/donate-sidebar";
 import { NotConfigured } from "~/components/donate/not-configured";
 import { PageHeader } from "~/components/layout/page-header";
-import { isLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
 import { handleDonateAction, initialDonateState } from "~/server/donations/donate-form.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
-import { getLocale } from "~/server/i18n.server";
+import { requestLocale } from "~/server/i18n.server";
 import { readPostedForm } from "~/server/post-guard.server";
 import { sitePageSeo } from "~/server/seo.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/donate";
 
 export const handle = { i18n: ["meta", "donate"] };
 export const meta = pageMeta;
 
-function localeOf(context: Route.LoaderArgs["context"]) {
-  const locale = getLocale(context);
-  return isLocale(locale) ? locale : "en";
-}
-
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  const locale = localeOf(args.context);
+  const locale = requestLocale(args.context);
   const [initial, progress] = await Promise.all([
     initialDonateState(env, args.request, locale),
     getFundraisingProgress(env),
@@ -43,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { env } = getRequestContext(context);
   const user = await getSessionUser(request, env);
   const outcome = await handleDonateAction(env, request, readPostedForm(context), {
-    locale: localeOf(context),
+    locale: requestLocale(context),
     userId: user?.id ?? null,
   });
   if (outcome.kind === "redirect") return redirect(outcome.url, 303);

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { Card, CardGrid, Facts, FormSlot, Section, StatList, Steps } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";

@@ -1,4 +1,5 @@
-import { EVENTS, newYorkToUtc, VENUES } from "~/content/events";
+import { EVENTS, VENUES } from "~/content/events";
+import { newYorkTimeToUtc } from "~/lib/format";
 import { getRequestContext } from "~/server/context.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import type { Route } from "./+types/event-ics";
@@ -52,8 +53,8 @@ export function loader({ params, context }: Route.LoaderArgs) {
     "BEGIN:VEVENT",
     `UID:${event.id}-${event.date}@${host}`,
     `DTSTAMP:${icsDate(new Date())}`,
-    `DTSTART:${icsDate(newYorkToUtc(event.date, event.start))}`,
-    `DTEND:${icsDate(newYorkToUtc(event.date, event.end))}`,
+    `DTSTART:${icsDate(newYorkTimeToUtc(event.date, event.start))}`,
+    `DTEND:${icsDate(newYorkTimeToUtc(event.date, event.end))}`,
     `SUMMARY:${escapeText(t(`items.${event.id}.title`))}`,
     `DESCRIPTION:${escapeText(t(`items.${event.id}.description`))}`,
     `LOCATION:${escapeText(`${t(`venues.${event.venue}`)}, ${venue.street}, ${venue.locality}, ${venue.region} ${venue.postalCode}`)}`,

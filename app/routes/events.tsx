@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 import { newYorkIso, splitEvents, VENUES, type SiteEvent } from "~/content/events";
 import { pageMeta } from "~/lib/seo";
@@ -41,7 +41,7 @@ export function loader(args: Route.LoaderArgs) {
     },
     offers: {
       "@type": "Offer",
-      price: String(event.price),
+      price: String(event.priceCents / 100),
       priceCurrency: "USD",
       availability: "https://schema.org/InStock",
       url: new URL(`/events#${event.id}`, env.SITE_URL).toString(),
@@ -88,7 +88,9 @@ function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("price")}:</dt>
-          <dd>{event.price ? t("pricePerPerson", { price: format.money(event.price) }) : t("free")}</dd>
+          <dd>
+            {event.priceCents ? t("pricePerPerson", { price: format.money(event.priceCents) }) : t("free")}
+          </dd>
         </div>
       </dl>
       <h4 className="mt-4 font-semibold">{t("highlights")}</h4>

@@ -14,7 +14,7 @@ import { VolunteerForm } from "~/components/forms/volunteer-form";
 import { PageHeader } from "~/components/layout/page-header";
 import type { FormDefinition, FormId } from "~/lib/forms/definition";
 import { FORMS } from "~/lib/forms/forms";
-import { GIVING_OPTION_IDS, type GivingOption } from "~/lib/forms/schemas";
+import { GIVING_OPTION_IDS, type GivingOption } from "~/lib/forms/public-form-schemas";
 import { pageMeta } from "~/lib/seo";
 import { handleFormSubmission } from "~/server/forms.server";
 import { getInstance, getLocale } from "~/server/i18n.server";

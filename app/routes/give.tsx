@@ -2,11 +2,12 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { GoalProgress } from "~/components/donate/goal-progress";
 import { PageHeader } from "~/components/layout/page-header";
-import { useFormat } from "~/components/pages/format";
+import { useFormat } from "~/lib/format";
 import { FundsChart } from "~/components/pages/funds-chart";
 import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { donateHref } from "~/content/home";
-import { GIFT_EXAMPLES, GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
+import { GIFT_EXAMPLES_CENTS, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
+import { GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
@@ -37,7 +38,7 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
       <Section
         id="goal"
         title={t("goalTitle", { label: loaderData.progress.label })}
-        lead={t("goal", { amount: format.money(loaderData.progress.goalCents / 100) })}
+        lead={t("goal", { amount: format.money(loaderData.progress.goalCents) })}
       >
         <GoalProgress {...loaderData.progress} />
       </Section>
@@ -50,12 +51,14 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
               <Card
                 key={way.id}
                 title={title}
-                badge={way.minimum ? t("minimum", { amount: format.money(way.minimum) }) : undefined}
+                badge={
+                  way.minimumCents ? t("minimum", { amount: format.money(way.minimumCents) }) : undefined
+                }
               >
                 <p>{t(`ways.${way.id}.text`)}</p>
                 {online ? (
                   <Link
-                    to={donateHref(50, way.id === "monthly" ? "monthly" : "one-time")}
+                    to={donateHref(GIVE_LINK_AMOUNT_CENTS, way.id === "monthly" ? "monthly" : "one-time")}
                     className="btn-donate mt-auto self-start"
                   >
                     {t("donateNow")}
@@ -76,7 +79,7 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
       </Section>
       <Section id="examples" title={t("examplesTitle")}>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {GIFT_EXAMPLES.map((amount) => (
+          {GIFT_EXAMPLES_CENTS.map((amount) => (
             <li
               key={amount}
               className="flex flex-col rounded-2xl border border-gray-200 p-6 dark:border-gray-700"
@@ -84,7 +87,7 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-black text-accent-800 dark:text-accent-200">
                 {format.money(amount)}
               </p>
-              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{t(`examples.${amount}`)}</p>
+              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{t(`examples.${amount / 100}`)}</p>
               <Link to={donateHref(amount)} className="btn-donate mt-4 self-start">
                 {t("giveAmount", { amount: format.money(amount) })}
               </Link>

@@ -5,12 +5,13 @@ import { HeroCarousel } from "~/components/home/hero-carousel";
 import { StatCounters } from "~/components/home/stat-counters";
 import { Testimonials } from "~/components/home/testimonials";
 import { FallbackImage } from "~/components/pages/fallback-image";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { ModalLink } from "~/components/pages/modal-link";
 import { Reveal } from "~/components/pages/reveal";
 import { CheckList } from "~/components/pages/ui";
 import { HERO_STATS, HOME_IMPACT } from "~/content/figures";
-import { donateHref, HERO_BLURBS, HOME_GIFT_TILES, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
+import { HOME_GIFT_TILES_CENTS } from "~/content/figures";
+import { donateHref, HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
@@ -245,7 +246,7 @@ export default function HomePage() {
             </div>
             <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
             <ul className="mt-4 grid gap-4 md:grid-cols-3">
-              {HOME_GIFT_TILES.map((amount) => (
+              {HOME_GIFT_TILES_CENTS.map((amount) => (
                 <li
                   key={amount}
                   className="flex flex-col rounded-2xl bg-white p-6 text-gray-900 dark:bg-gray-800 dark:text-gray-100"
@@ -253,7 +254,7 @@ export default function HomePage() {
                   <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">
                     {format.money(amount)}
                   </p>
-                  <p className="mt-2 flex-1">{t(`cta.tiles.${amount}`)}</p>
+                  <p className="mt-2 flex-1">{t(`cta.tiles.${amount / 100}`)}</p>
                   <Link to={donateHref(amount)} className="btn-donate mt-4">
                     {t("cta.giveAmount", { amount: format.money(amount) })}
                   </Link>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { FundsChart } from "~/components/pages/funds-chart";
 import { CheckList, Section, StatList } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
@@ -32,7 +32,7 @@ export default function ImpactPage() {
             { value: `${YEAR_ONE.matchSuccess}%`, label: t("impact.targets.match") },
             { value: `${YEAR_ONE.academicImprovement}%`, label: t("impact.targets.improvement") },
             { value: `${YEAR_ONE.graduation}%`, label: t("impact.targets.graduation") },
-            { value: format.money(YEAR_ONE.budgetDollars), label: t("impact.targets.budget") },
+            { value: format.money(YEAR_ONE.budgetCents), label: t("impact.targets.budget") },
           ]}
         />
       </Section>

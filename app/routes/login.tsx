@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/forms/fields";
 import { LoginSchema } from "~/lib/account-schemas";
-import { messageWith } from "~/lib/form-schemas";
+import { messageWith } from "~/lib/forms/field-validation";
 import { pageMeta } from "~/lib/seo";
 import { signIn } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";

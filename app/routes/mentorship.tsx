@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList } from "~/components/pages/format";
+import { asList } from "~/lib/format";
 import { Card, CardGrid, CheckList, FormSlot, Quote, Section, StatList, Steps } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
 import { MENTORING_FORMATS } from "~/content/programs";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList } from "~/components/pages/format";
+import { asList } from "~/lib/format";
 import { Card, CardGrid, CheckList, Section } from "~/components/pages/ui";
 import { VALUES } from "~/content/about";
 import { pageMeta } from "~/lib/seo";

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { isLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
 import { getDb } from "~/server/db/client.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, requestLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/server/newsletter.server";
 import { readPostedForm } from "~/server/post-guard.server";
@@ -19,11 +18,6 @@ import type { Route } from "./+types/newsletter-confirm";
  */
 export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;
-
-function requestLocale(context: Route.LoaderArgs["context"]) {
-  const detected = getLocale(context);
-  return isLocale(detected) ? detected : "en";
-}
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);

@@ -1,13 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
-import {
-  PARTNER_STEPS,
-  PARTNERSHIP_LEVELS,
-  PARTNERSHIP_TYPES,
-  PROSPECTIVE_PARTNERS,
-} from "~/content/involve";
+import { PARTNERSHIP_LEVELS } from "~/content/figures";
+import { PARTNER_KINDS, PARTNER_STEPS, PROSPECTIVE_PARTNERS } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
@@ -35,7 +31,7 @@ export default function PartnerPage() {
       <PageHeader title={t("meta:pages.partner.title")} lead={t("partner.lead")} />
       <Section id="types" title={t("partner.typesTitle")}>
         <CardGrid columns={2}>
-          {PARTNERSHIP_TYPES.map((type) => (
+          {PARTNER_KINDS.map((type) => (
             <Card key={type} title={t(`partner.types.${type}.title`)}>
               <p>{t(`partner.types.${type}.description`)}</p>
               <h4 className="font-semibold text-gray-900 dark:text-gray-100">{t("labels.benefits")}</h4>
@@ -55,7 +51,7 @@ export default function PartnerPage() {
           {PARTNERSHIP_LEVELS.map((level) => (
             <Card key={level.id} title={t(`partner.levels.${level.id}.title`)}>
               <p className="text-2xl font-extrabold text-accent-800 dark:text-accent-200">
-                {t("partner.levelAmount", { amount: format.money(level.amount) })}
+                {t("partner.levelAmount", { amount: format.money(level.minimumCents) })}
               </p>
               <CheckList items={asList(t(`partner.levels.${level.id}.benefits`, { returnObjects: true }))} />
             </Card>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/components/pages/format";
+import { asList, useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 import { REPORTS } from "~/content/impact";
 import { pageMeta } from "~/lib/seo";

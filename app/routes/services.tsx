@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList } from "~/components/pages/format";
+import { asList } from "~/lib/format";
 import { ButtonRow, Card, CardGrid, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";

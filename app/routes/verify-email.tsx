@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { AuthLayout, Notice } from "~/components/account/auth-layout";
 import { ErrorSummary, SubmitButton, TextField } from "~/components/forms/fields";
 import { VerifyEmailSchema } from "~/lib/account-schemas";
-import { messageWith } from "~/lib/form-schemas";
+import { messageWith } from "~/lib/forms/field-validation";
 import { pageMeta } from "~/lib/seo";
 import { verificationTarget, verifyEmail } from "~/server/auth/accounts.server";
 import { landingPath, signInAndRedirect } from "~/server/auth/pages.server";

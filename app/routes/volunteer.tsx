@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList } from "~/components/pages/format";
+import { asList } from "~/lib/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
 import { VOLUNTEER_ROLES, VOLUNTEER_STEPS } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";

@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 
 /** What the Worker hands every loader, action and middleware for one request. */
-export type RequestContext = {
+type RequestContext = {
   env: Env;
   ctx: ExecutionContext;
   /** Per-request CSP nonce for the few inline scripts we render. */

@@ -5,22 +5,22 @@ import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
 import { ORGANIZATION } from "~/content/organization";
-import { messageWith } from "~/lib/form-schemas";
+import { messageWith } from "~/lib/forms/field-validation";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
-import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/fields";
+import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import { volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
-import { NewsletterSchema } from "~/lib/forms/schemas";
+import { NewsletterSchema } from "~/lib/forms/public-form-schemas";
 import { isLocale, type Locale } from "~/lib/i18n";
 import { getRequestContext } from "./context.server";
 import { getDb } from "./db/client.server";
 import { submissions } from "./db/schema";
-import { getInstance, getLocale } from "./i18n.server";
+import { getInstance, requestLocale } from "./i18n.server";
 import { logError } from "./log.server";
 import { buildFormEmails } from "./mail/form-mail.server";
 import { deliverOutbox, queueEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./post-guard.server";
-import { sha256Hex } from "./session.server";
+import { sha256Hex } from "./sha256.server";
 
 /** What every form action answers; `ok` is the success state of SPEC.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
@@ -31,8 +31,7 @@ type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> }
 function formLocale(formData: FormData, context: Readonly<RouterContextProvider>): Locale {
   const declared = formData.get(LOCALE_FIELD);
   if (isLocale(declared)) return declared;
-  const detected = getLocale(context);
-  return isLocale(detected) ? detected : "en";
+  return requestLocale(context);
 }
 
 type Guarded =
@@ -70,7 +69,7 @@ async function guardPost(args: ActionArgs, schema: v.GenericSchema): Promise<Gua
 }
 
 /** A post without the browser's key counts as a repeat of the same content for this long. */
-export const CONTENT_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
+const CONTENT_KEY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 type SubmissionKey = { value: string; fromContent: boolean };
 

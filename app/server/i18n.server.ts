@@ -3,7 +3,15 @@ import type { BackendModule, ReadCallback } from "i18next";
 import type { MiddlewareFunction } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { readCookie } from "./cookies.server";
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALE_QUERY_PARAM, SUPPORTED_LOCALES } from "~/lib/i18n";
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  LOCALE_COOKIE,
+  LOCALE_QUERY_PARAM,
+  SUPPORTED_LOCALES,
+  toLocale,
+  type Locale,
+} from "~/lib/i18n";
 import {
   getTranslationBundle,
   getTranslationVersion,
@@ -12,11 +20,11 @@ import {
 } from "./translations.server";
 
 /** The plain `lng` cookie that both the server and the browser's detector write. */
-export function readLocaleCookie(request: Request): string | null {
+function readLocaleCookie(request: Request): string | null {
   return readCookie(request, LOCALE_COOKIE);
 }
 
-export function localeCookieHeader(locale: string): string {
+function localeCookieHeader(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
@@ -69,6 +77,11 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
   // entry.server.tsx hands each request its own instance through I18nextProvider.
   plugins: [TranslationBackend],
 });
+
+/** The request's language as a Locale (the middleware only ever detects supported ones). */
+export function requestLocale(context: Parameters<typeof getLocale>[0]): Locale {
+  return toLocale(getLocale(context));
+}
 
 /** A ?lng= choice is remembered in the cookie, so it holds on the next page without JavaScript. */
 export const rememberLocaleMiddleware: MiddlewareFunction<Response> = async ({ request }, next) => {

@@ -14,7 +14,7 @@ export function logInfo(message: string, fields: Record<string, string | number>
  * Message and stack without data: drizzle puts a failed query's parameters (e-mail addresses,
  * token hashes …) in its message after "params:", so that part is cut and the cause kept.
  */
-export function describeError(error: unknown): { message: string; cause?: string; stack?: string } {
+function describeError(error: unknown): { message: string; cause?: string; stack?: string } {
   if (!(error instanceof Error)) return { message: "non-Error thrown" };
   const message = error.message.split(/\nparams:/)[0]!.slice(0, 1000);
   const cause = error.cause instanceof Error ? error.cause.message.slice(0, 500) : undefined;

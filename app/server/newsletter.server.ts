@@ -25,7 +25,7 @@ function link(env: LinkEnv, path: string, token: string, locale: Locale): string
 }
 
 /** The link at the end of every newsletter mail (tokens are signed over the e-mail address). */
-export async function unsubscribeLink(env: LinkEnv, email: string, locale: Locale): Promise<string> {
+async function unsubscribeLink(env: LinkEnv, email: string, locale: Locale): Promise<string> {
   return link(
     env,
     "/newsletter/unsubscribe",
@@ -38,7 +38,7 @@ export async function unsubscribeLink(env: LinkEnv, email: string, locale: Local
  * The headers that give mail programs their own unsubscribe button: the signed link, and
  * one-click unsubscribe by POST to it (RFC 8058), which the unsubscribe route accepts.
  */
-export async function unsubscribeHeaders(
+async function unsubscribeHeaders(
   env: LinkEnv,
   email: string,
   locale: Locale,

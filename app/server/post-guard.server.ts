@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { FieldSpec } from "~/lib/forms/definition";
-import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/lib/forms/fields";
+import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/lib/forms/field-names";
 import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { clientAddress, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limit.server";
 import { pagePathname } from "./seo.server";
@@ -12,7 +12,7 @@ import { turnstileEnabled, verifyTurnstile } from "./turnstile.server";
  * form with `readPostedForm`, and the public forms add the rate limit, honeypot and
  * Turnstile with `guardPublicPost`.
  */
-export const POST_LIMITS = {
+const POST_LIMITS = {
   /** The longest real form (mentoring: four 1,000-character answers) is under 45 KB even in CJK. */
   formBytes: 64 * 1024,
   /** /api/ routes read their own bodies (the Stripe webhook's events are a few KB). */
@@ -181,9 +181,9 @@ const GUARD_MESSAGES = {
   rateLimited: "common:forms.rateLimited",
   turnstile: "common:forms.turnstile",
 } as const;
-export type GuardRefusal = keyof typeof GUARD_MESSAGES;
+type GuardRefusal = keyof typeof GUARD_MESSAGES;
 
-export type PublicPostCheck =
+type PublicPostCheck =
   | { kind: "continue" }
   /** A filled honeypot: the caller answers as if the post worked, and does nothing. */
   | { kind: "bot" }
@@ -234,7 +234,7 @@ export async function checkPublicPost(
   return { kind: "continue" };
 }
 
-export type GuardedPublicPost = { formData: FormData } & PublicPostCheck;
+type GuardedPublicPost = { formData: FormData } & PublicPostCheck;
 
 /**
  * Every public form's first step: the middleware's verdict on the body (a refused body is

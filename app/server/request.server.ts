@@ -22,7 +22,7 @@ const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * after a redirect would send `Origin: null`, which the cross-origin check refuses anyway.
  * Loopback hosts are exempt, so a local run keeps working with production settings.
  */
-export function refuseInsecureRequest(request: Request, env: Pick<Env, "SITE_URL">): Response | null {
+function refuseInsecureRequest(request: Request, env: Pick<Env, "SITE_URL">): Response | null {
   const url = new URL(request.url);
   if (url.protocol !== "http:" || !env.SITE_URL.startsWith("https:")) return null;
   if (LOOPBACK_HOSTS.has(url.hostname)) return null;
@@ -38,7 +38,7 @@ export function refuseInsecureRequest(request: Request, env: Pick<Env, "SITE_URL
 }
 
 /** A post whose Origin (or Sec-Fetch-Site) says it came from another site is refused. */
-export function isCrossOriginPost(request: Request): boolean {
+function isCrossOriginPost(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD" || request.method === "OPTIONS") return false;
   const url = new URL(request.url);
   if (CROSS_ORIGIN_POST_PATHS.has(url.pathname)) return false;

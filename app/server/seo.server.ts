@@ -3,7 +3,7 @@ import { findSitePage } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { Seo } from "~/lib/seo";
 import { getRequestContext } from "./context.server";
-import { getInstance, getLocale } from "./i18n.server";
+import { getInstance, requestLocale } from "./i18n.server";
 
 type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -29,7 +29,7 @@ export function pageSeo(
   own: { title?: string; description?: string; jsonLd?: Record<string, unknown>[] } = {},
 ): Seo {
   const { env } = getRequestContext(context);
-  const locale = getLocale(context) as Locale;
+  const locale = requestLocale(context);
   const t = getInstance(context).getFixedT(locale, "meta");
   const pathname = pagePathname(request);
   const siteUrl = env.SITE_URL;

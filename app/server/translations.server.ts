@@ -3,7 +3,7 @@ import { getDb } from "./db/client.server";
 import { translationOverrides } from "./db/schema";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n";
 
-export type Namespace = Record<string, unknown>;
+type Namespace = Record<string, unknown>;
 export type TranslationBundle = Record<string, Namespace>;
 
 const files = import.meta.glob<Namespace>("../locales/*/*.json", { eager: true, import: "default" });

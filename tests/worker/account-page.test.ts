@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { periodStarts, zonedTimeToUtc } from "~/server/admin/common.server";
+import { newYorkTimeToUtc } from "~/lib/format";
+import { periodStarts } from "~/server/admin/common.server";
 import { givingTotals } from "~/server/admin/donations.server";
 import { getDb } from "~/server/db/client.server";
 import { donations, outbox, recurringGifts, submissions, subscribers } from "~/server/db/schema";
@@ -192,8 +193,8 @@ describe("/account", () => {
 
 describe("admin overview figures", () => {
   it("finds the start of the month and year in New York time", () => {
-    expect(zonedTimeToUtc(2026, 1, 1).toISOString()).toBe("2026-01-01T05:00:00.000Z");
-    expect(zonedTimeToUtc(2026, 7, 1).toISOString()).toBe("2026-07-01T04:00:00.000Z");
+    expect(newYorkTimeToUtc("2026-01-01").toISOString()).toBe("2026-01-01T05:00:00.000Z");
+    expect(newYorkTimeToUtc("2026-07-01").toISOString()).toBe("2026-07-01T04:00:00.000Z");
     // 1 a.m. UTC on 1 December is still November in New York.
     expect(periodStarts(new Date("2026-12-01T01:00:00Z"))).toEqual({
       month: "2026-11-01T04:00:00.000Z",

@@ -7,7 +7,7 @@ import { SESSION_MAX_AGE_SECONDS } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/db/client.server";
 import { rateLimitSubject } from "~/server/rate-limit.server";
 import { outbox, sessions, users } from "~/server/db/schema";
-import { sha256Hex } from "~/server/session.server";
+import { sha256Hex } from "~/server/sha256.server";
 import { cookieFrom, PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
 

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import { signUp } from "~/server/auth/accounts.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/db/client.server";
-import { users, type Role } from "~/server/db/schema";
+import { users } from "~/server/db/schema";
+import { type Role } from "~/lib/vocabulary";
 import type { SessionUser } from "~/lib/session-user";
 
 export const PASSWORD = "a long enough password";

@@ -2,7 +2,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import type * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import {
-  formObject,
+  formSchema,
   optionalCheckbox,
   optionalChoices,
   optionalPhone,
@@ -12,9 +12,9 @@ import {
   requiredPhone,
   requiredText,
   requiredWholeNumber,
-} from "~/lib/form-schemas";
+} from "~/lib/forms/field-validation";
 import { needsGuardianConsent } from "~/lib/forms/definition";
-import { ContactSchema, EnrollmentSchema, MentoringSchema } from "~/lib/forms/schemas";
+import { ContactSchema, EnrollmentSchema, MentoringSchema } from "~/lib/forms/public-form-schemas";
 
 /** Parses as the action does: a FormData through conform. */
 function parse<S extends v.GenericSchema>(schema: S, fields: [string, string][]) {
@@ -27,7 +27,7 @@ const errorsOf = (result: ReturnType<typeof parse>) =>
   result.status === "success" ? {} : (result.reply().error ?? {});
 
 describe("form kit schemas through conform", () => {
-  const schema = formObject({
+  const schema = formSchema({
     name: requiredText(10),
     email: requiredEmail(),
     phone: requiredPhone(),

@@ -24,19 +24,22 @@ import { TurnstileWidget } from "~/components/forms/turnstile";
 import {
   CUSTOM_AMOUNT,
   DONATION_BOUNDS,
+  DONATION_FIELDS,
+  DONATION_STEP_FIELDS,
   DONATION_STEPS,
-  MONTHLY_IMPACT_PERCENT,
   PRESET_AMOUNTS_CENTS,
   chosenAmountCents,
-  formatMoney,
   processingFeeCents,
   schemaForStep,
+  type DonationField,
   type DonationStep,
 } from "~/lib/donation";
+import { formatMoney } from "~/lib/format";
+import { MONTHLY_IMPACT_PERCENT } from "~/content/figures";
 import { type Locale } from "~/lib/i18n";
 
-export type DonateFormValues = Partial<Record<string, string>>;
-export type DonateFormProps = {
+type DonateFormValues = Partial<Record<string, string>>;
+type DonateFormProps = {
   step: DonationStep;
   values: DonateFormValues;
   result?: SubmissionResult<string[]>;
@@ -44,38 +47,8 @@ export type DonateFormProps = {
   locale: Locale;
 };
 
-const STEP_FIELDS: Record<DonationStep, readonly string[]> = {
-  amount: [
-    "frequency",
-    "amount",
-    "customAmount",
-    "coverFee",
-    "dedicationType",
-    "dedicationName",
-    "dedicationEmail",
-    "anonymous",
-    "employer",
-  ],
-  details: ["firstName", "lastName", "email", "phone"],
-  payment: [],
-};
-const ALL_FIELDS = [...STEP_FIELDS.amount, ...STEP_FIELDS.details];
 /** The form's fields as the browser holds them: text. */
-type DonateShape = {
-  frequency: string;
-  amount: string;
-  customAmount: string;
-  coverFee: string;
-  dedicationType: string;
-  dedicationName: string;
-  dedicationEmail: string;
-  anonymous: string;
-  employer: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-};
+type DonateShape = Record<DonationField, string>;
 const looseSchema = v.looseObject({});
 // The forward button comes first in the markup, so Enter in a field means Next, never Back;
 // row-reverse shows Back on the left.
@@ -109,10 +82,10 @@ function StepIndicator({ step }: { step: DonationStep }) {
 
 /** The values of the other steps ride along as hidden fields, so Back and Next keep them. */
 function CarriedValues({ step, values }: { step: DonationStep; values: DonateFormValues }) {
-  const visible = new Set(STEP_FIELDS[step]);
+  const visible = new Set<string>(DONATION_STEP_FIELDS[step]);
   return (
     <>
-      {ALL_FIELDS.filter((name) => !visible.has(name)).map((name) => (
+      {DONATION_FIELDS.filter((name) => !visible.has(name)).map((name) => (
         <input key={name} type="hidden" name={name} value={values[name] ?? ""} />
       ))}
     </>

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { USE_OF_FUNDS } from "~/lib/donation";
+import { USE_OF_FUNDS } from "~/content/figures";
 import { GoalProgress } from "./goal-progress";
 
 /** Beside the form: the goal, tax status, use of funds (SPEC.md §9) and self-service links. */
@@ -12,11 +12,7 @@ export function DonateSidebar({
   org: { legalName: string; ein: string };
 }) {
   const { t } = useTranslation("donate");
-  const funds = [
-    ["programs", USE_OF_FUNDS.programs],
-    ["operations", USE_OF_FUNDS.operations],
-    ["fundraising", USE_OF_FUNDS.fundraising],
-  ] as const;
+  const funds = USE_OF_FUNDS.map((share) => [share.id, share.percent] as const);
   return (
     <aside className="space-y-6">
       <GoalProgress {...progress} />

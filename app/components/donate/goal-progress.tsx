@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, goalPercent } from "~/lib/donation";
-import { isLocale } from "~/lib/i18n";
+import { goalPercent } from "~/lib/donation";
+import { formatMoney, useLocale } from "~/lib/format";
 
 /**
  * The campaign goal as an accessible progress bar. Data comes from getFundraisingProgress
@@ -17,8 +17,8 @@ export function GoalProgress({
   goalCents: number;
   donorCount?: number;
 }) {
-  const { t, i18n } = useTranslation("donate");
-  const locale = isLocale(i18n.language) ? i18n.language : "en";
+  const { t } = useTranslation("donate");
+  const locale = useLocale();
   const percent = goalPercent(raisedCents, goalCents);
   const raised = formatMoney(raisedCents, locale);
   const goal = formatMoney(goalCents, locale);

@@ -2,7 +2,7 @@ import { enrollmentForm } from "~/lib/forms/forms";
 import { SubmissionForm, type FormActionData } from "./submission-form";
 
 /** SPEC.md §4 and §9: the success view stays 2 s, then the dialog closes and the form resets. */
-export const ENROLLMENT_SUCCESS_MS = 2000;
+const ENROLLMENT_SUCCESS_MS = 2000;
 
 const noProgramChosen = (values: Record<string, unknown>) => {
   const programs = values.programs;

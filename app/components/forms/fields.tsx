@@ -8,7 +8,7 @@ import {
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { HONEYPOT_FIELD } from "~/lib/forms/fields";
+import { HONEYPOT_FIELD } from "~/lib/forms/field-names";
 
 /** Turns a schema message ("ns:key" or "ns:key|{json params}") into the visitor's language. */
 export function translateFieldError(t: TFunction, message: string): string {

@@ -1,4 +1,4 @@
-import type { GivingOption } from "~/lib/forms/schemas";
+import type { GivingOption } from "~/lib/forms/public-form-schemas";
 import { givingInfoForm } from "~/lib/forms/forms";
 import { SubmissionForm, type FormActionData } from "./submission-form";
 

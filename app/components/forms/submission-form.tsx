@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNod
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
-import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/fields";
+import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import {
   CheckboxField,
   ChoiceGroup,
@@ -22,7 +22,7 @@ export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean }
 
 const noSubscribe = () => () => {};
 /** False on the server and during hydration, true once React runs in the browser. */
-export function useHydrated(): boolean {
+function useHydrated(): boolean {
   return useSyncExternalStore(
     noSubscribe,
     () => true,
@@ -30,7 +30,7 @@ export function useHydrated(): boolean {
   );
 }
 
-export type SubmissionFormProps = {
+type SubmissionFormProps = {
   definition: FormDefinition;
   /** Overrides the definition's field list (the volunteer form's two variants). */
   fields?: readonly FieldSpec[];

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
-import { TURNSTILE_FIELD } from "~/lib/forms/fields";
+import { TURNSTILE_FIELD } from "~/lib/forms/field-names";
 
 const SCRIPT_URL = "https://challenges.cloudflare.com/turnstile/v0/api.js";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useFormat } from "~/components/pages/format";
+import { useFormat } from "~/lib/format";
 import { COUNTER_STEP_MS, COUNTER_STEPS, COUNTER_THRESHOLD, COUNTERS } from "~/content/figures";
 
 /**

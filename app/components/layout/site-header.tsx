@@ -9,7 +9,7 @@ import { NAV_GROUPS } from "./navigation";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** The header compacts once the page has scrolled this far (SPEC.md §9). */
-export const HEADER_COMPACT_AFTER_PX = 50;
+const HEADER_COMPACT_AFTER_PX = 50;
 
 const topLinkClass =
   "tap-target focus-ring flex items-center rounded-lg px-3 font-medium text-gray-800 no-underline hover:bg-gray-100 aria-[current=page]:text-accent-800 dark:text-gray-100 dark:hover:bg-gray-800 dark:aria-[current=page]:text-accent-200";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "./format";
+import { asList, useFormat } from "~/lib/format";
 
 /** When the legal texts last changed; shown at the top of each. */
-export const LEGAL_UPDATED = "2025-03-01";
+const LEGAL_UPDATED = "2025-03-01";
 
 /** `id` makes a section a link target (the footer's "Cookie settings" without JavaScript). */
 type LegalSection = { id?: string; title: string; text: string[] };

@@ -29,7 +29,7 @@ export function Section({
   );
 }
 
-export type Stat = { value: string; label: string };
+type Stat = { value: string; label: string };
 
 export function StatList({ stats, className = "" }: { stats: Stat[]; className?: string }) {
   return (

@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import type { SubmissionKind } from "~/server/db/schema";
+import type { SubmissionKind } from "~/lib/vocabulary";
 
 /** How one field is shown; its rules live in the form's valibot schema. */
 export type FieldSpec = {
@@ -37,7 +37,7 @@ export type FormId =
   | "partner";
 
 /** The response promise of SPEC.md §9 that the confirmation e-mail and the success text make. */
-export type ResponsePromise = "24h" | "48h" | "2days";
+type ResponsePromise = "24h" | "48h" | "2days";
 
 export type FormDefinition<S extends v.GenericSchema = v.GenericSchema> = {
   id: FormId;
@@ -67,7 +67,7 @@ export function defineForm<S extends v.GenericSchema>(definition: FormDefinition
 export const AGES = ["6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18"] as const;
 export const GRADES = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
 /** Under this age a guardian's consent box is required (COPPA). */
-export const CONSENT_AGE = 13;
+const CONSENT_AGE = 13;
 
 export const needsGuardianConsent = (age: unknown) => {
   const years = Number(age);

@@ -25,7 +25,7 @@ import {
   VOLUNTEER_AREAS,
   VOLUNTEER_AVAILABILITY,
   VolunteerSchema,
-} from "./schemas";
+} from "./public-form-schemas";
 
 /**
  * Every public form of SPEC.md §3: its schema, how its fields show, where it posts, which

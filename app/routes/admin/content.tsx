@@ -21,7 +21,7 @@ import {
   saveOverride,
   TRANSLATION_MAX_LENGTH,
 } from "~/server/admin/content.server";
-import { ContentEditSchema, formObject } from "~/server/admin/schemas.server";
+import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -52,7 +52,7 @@ type ActionResult = {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const fields = formObject(readPostedForm(args.context));
+  const fields = formStrings(readPostedForm(args.context));
   const { locale, namespace } = fields;
   const parsed = v.safeParse(ContentEditSchema, fields);
   const key = fields.key ?? "";

@@ -1,4 +1,5 @@
-import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { newYorkDate } from "~/lib/format";
+import { csvResponse } from "~/server/admin/csv.server";
 import { donationsCsv, DonationFiltersSchema } from "~/server/admin/donations.server";
 import { listQuery } from "~/server/admin/list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -11,5 +12,5 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const { filters } = listQuery(DonationFiltersSchema, new URL(args.request.url));
   const csv = await donationsCsv(env, admin, filters);
-  return csvResponse(`donations-${csvDateStamp()}.csv`, csv);
+  return csvResponse(`donations-${newYorkDate()}.csv`, csv);
 }

@@ -3,12 +3,13 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
-import { DateTime, formatMoney, Money, useLocaleTag } from "~/components/ui/format";
+import { DateTime, Money } from "~/components/ui/format";
+import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { listDonations } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/server/db/schema";
+import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/donations";
 
 export const meta = adminMeta;
@@ -30,7 +31,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 export default function AdminDonations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const tag = useLocaleTag();
+  const tag = useLocale();
   const { list, statuses, frequencies, query } = loaderData;
   const { filters } = list;
   const exportQuery = new URLSearchParams(query);
@@ -48,7 +49,9 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
             <>
               <br />
               <span className="text-sm text-gray-700 dark:text-gray-300" suppressHydrationWarning>
-                {t("donations.refundedPart", { amount: formatMoney(row.refundedCents, tag, row.currency) })}
+                {t("donations.refundedPart", {
+                  amount: formatMoneyWithCents(row.refundedCents, tag, row.currency),
+                })}
               </span>
             </>
           ) : null}
@@ -119,7 +122,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
         <FilterText name="q" label={t("donations.searchLabel")} value={filters.q} />
       </FilterBar>
       <p className="mt-4 font-semibold" suppressHydrationWarning>
-        {t("donations.totals", { count: list.total, amount: formatMoney(list.succeededCents, tag) })}
+        {t("donations.totals", { count: list.total, amount: formatMoneyWithCents(list.succeededCents, tag) })}
       </p>
       <DataTable label={t("donations.title")} columns={columns} list={list} />
     </>

@@ -12,11 +12,11 @@ import {
   countFailedOutbox,
   listOutbox,
 } from "~/server/admin/outbox.server";
-import { formObject, IdSchema } from "~/server/admin/schemas.server";
+import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { OUTBOX_STATUSES } from "~/server/db/schema";
+import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/outbox";
 
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const fields = formObject(readPostedForm(args.context));
+  const fields = formStrings(readPostedForm(args.context));
   if (fields.intent === "retry-all") return { retried: await adminRetryAllFailed(env, admin), refused: null };
   const parsed = v.safeParse(IdSchema, fields);
   if (!parsed.success) return data({ retried: null, refused: "common.invalid" as const }, { status: 400 });

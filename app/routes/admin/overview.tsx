@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatMoney, Money, useLocaleTag } from "~/components/ui/format";
+import { Money } from "~/components/ui/format";
+import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { goalPercent } from "~/lib/donation";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";
@@ -8,7 +9,7 @@ import { adminOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBMISSION_KINDS } from "~/server/db/schema";
+import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import type { Route } from "./+types/overview";
 
 export const meta = adminMeta;
@@ -36,11 +37,14 @@ function Card({ title, children }: { title: string; children: React.ReactNode })
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const tag = useLocaleTag();
+  const tag = useLocale();
   const { newByKind, giving, subscribers, goal, kinds: allKinds } = loaderData;
   // The same figure as the public bar: getFundraisingProgress (decision 017).
   const percent = goalPercent(goal.raisedCents, goal.goalCents);
-  const goalTitle = t("overview.goal", { label: goal.label, goal: formatMoney(goal.goalCents, tag) });
+  const goalTitle = t("overview.goal", {
+    label: goal.label,
+    goal: formatMoneyWithCents(goal.goalCents, tag),
+  });
   const kinds = allKinds.filter((kind) => (newByKind[kind] ?? 0) > 0);
   return (
     <>
@@ -83,9 +87,9 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
           </div>
           <p className="mt-2 text-sm" suppressHydrationWarning>
             {t("overview.goalProgress", {
-              raised: formatMoney(goal.raisedCents, tag),
+              raised: formatMoneyWithCents(goal.raisedCents, tag),
               percent,
-              goal: formatMoney(goal.goalCents, tag),
+              goal: formatMoneyWithCents(goal.goalCents, tag),
             })}
           </p>
         </Card>

@@ -6,12 +6,12 @@ import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { submissionReference } from "~/lib/forms/reference";
-import { formObject, SubmissionUpdateSchema } from "~/server/admin/schemas.server";
+import { formStrings, SubmissionUpdateSchema } from "~/server/admin/schemas.server";
 import { getSubmission, updateSubmission } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBMISSION_STATUSES } from "~/server/db/schema";
+import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/submission";
 
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const parsed = v.safeParse(SubmissionUpdateSchema, formObject(readPostedForm(args.context)));
+  const parsed = v.safeParse(SubmissionUpdateSchema, formStrings(readPostedForm(args.context)));
   if (!parsed.success) return data({ saved: false, invalid: true }, { status: 400 });
   const updated = await updateSubmission(env, admin, args.params.id, parsed.output);
   if (!updated) throw data(null, { status: 404 });

@@ -1,4 +1,5 @@
-import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { newYorkDate } from "~/lib/format";
+import { csvResponse } from "~/server/admin/csv.server";
 import { isSubmissionKind, isSubmissionStatus, submissionsCsv } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/context.server";
@@ -13,5 +14,5 @@ export async function loader(args: Route.LoaderArgs) {
   const status = url.searchParams.get("status");
   if (!isSubmissionKind(kind)) return new Response("Choose a kind.", { status: 400 });
   const csv = await submissionsCsv(env, admin, kind, isSubmissionStatus(status) ? status : undefined);
-  return csvResponse(`submissions-${kind}-${csvDateStamp()}.csv`, csv);
+  return csvResponse(`submissions-${kind}-${newYorkDate()}.csv`, csv);
 }

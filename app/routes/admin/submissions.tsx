@@ -9,7 +9,7 @@ import { listSubmissions } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/server/db/schema";
+import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/submissions";
 
 export const meta = adminMeta;

@@ -1,4 +1,5 @@
-import { csvDateStamp, csvResponse } from "~/server/admin/csv.server";
+import { newYorkDate } from "~/lib/format";
+import { csvResponse } from "~/server/admin/csv.server";
 import { subscribersCsv, SubscriberFiltersSchema } from "~/server/admin/subscribers.server";
 import { listQuery } from "~/server/admin/list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -11,5 +12,5 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const { filters } = listQuery(SubscriberFiltersSchema, new URL(args.request.url));
   const csv = await subscribersCsv(env, admin, filters);
-  return csvResponse(`subscribers-${csvDateStamp()}.csv`, csv);
+  return csvResponse(`subscribers-${newYorkDate()}.csv`, csv);
 }

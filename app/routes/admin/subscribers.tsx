@@ -6,12 +6,12 @@ import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { formObject, IdSchema } from "~/server/admin/schemas.server";
+import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { adminUnsubscribe, listSubscribers } from "~/server/admin/subscribers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { SUBSCRIBER_STATUSES } from "~/server/db/schema";
+import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/subscribers";
 
@@ -33,7 +33,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
-  const parsed = v.safeParse(IdSchema, formObject(formData));
+  const parsed = v.safeParse(IdSchema, formStrings(formData));
   if (!parsed.success) return data({ unsubscribed: null, invalid: true }, { status: 400 });
   await adminUnsubscribe(env, admin, parsed.output.id);
   return { unsubscribed: String(formData.get("email") ?? ""), invalid: false };

@@ -13,12 +13,12 @@ import {
   smallButtonClass,
 } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { formObject, RoleChangeSchema } from "~/server/admin/schemas.server";
+import { formStrings, RoleChangeSchema } from "~/server/admin/schemas.server";
 import { listUsers, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { ROLES } from "~/server/db/schema";
+import { ROLES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/post-guard.server";
 import type { Route } from "./+types/users";
 
@@ -46,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
-  const parsed = v.safeParse(RoleChangeSchema, formObject(formData));
+  const parsed = v.safeParse(RoleChangeSchema, formStrings(formData));
   if (!parsed.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   const result = await setUserRole(env, admin, parsed.output.id, parsed.output.role);
   if (!result.ok)

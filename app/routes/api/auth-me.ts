@@ -1,5 +1,5 @@
 import { getRequestContext } from "~/server/context.server";
-import { getSessionUser } from "~/server/session.server";
+import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/auth-me";
 
 const NO_STORE = { "Cache-Control": "no-store" };

@@ -9,7 +9,7 @@ import { fieldChanges } from "./audit.server";
 import { auditEntry } from "./common.server";
 import { listQuery, pageOf, searchFilter } from "./list.server";
 
-export const CONTENT_PAGE_SIZE = 40;
+const CONTENT_PAGE_SIZE = 40;
 export const TRANSLATION_MAX_LENGTH = 5000;
 
 /** "a.b.c" → string, for every string leaf of a namespace. */
@@ -21,7 +21,7 @@ function flatten(value: unknown, prefix = "", into: Record<string, string> = {})
   return into;
 }
 
-export function bundledStrings(locale: string, namespace: string): Record<string, string> {
+function bundledStrings(locale: string, namespace: string): Record<string, string> {
   return flatten(BUNDLED[locale]?.[namespace]);
 }
 

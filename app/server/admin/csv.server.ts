@@ -38,8 +38,3 @@ export function csvResponse(filename: string, csv: string): Response {
     },
   });
 }
-
-/** Today's date in New York, for file names. */
-export function csvDateStamp(now = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(now);
-}

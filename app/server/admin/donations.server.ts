@@ -1,11 +1,13 @@
 import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import * as v from "valibot";
+import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
+import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
-import { donations, DONATION_FREQUENCIES, DONATION_STATUSES, recurringGifts } from "../db/schema";
+import { donations, recurringGifts } from "../db/schema";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { recordExport } from "./audit.server";
-import { contains, periodStarts, zonedTimeToUtc } from "./common.server";
+import { contains, periodStarts } from "./common.server";
 import { toCsv } from "./csv.server";
 import { choiceFilter, dayFilter, listPage, listQuery, searchFilter } from "./list.server";
 
@@ -22,8 +24,7 @@ type DonationFilters = v.InferOutput<typeof DonationFiltersSchema>;
 const giftDate = sql<string>`coalesce(${donations.paidAt}, ${donations.createdAt})`;
 
 function nyDayStart(date: string, plusDays = 0): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  const start = zonedTimeToUtc(year, month, day);
+  const start = newYorkTimeToUtc(date);
   return new Date(start.getTime() + plusDays * 86_400_000).toISOString();
 }
 

@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { singleLine } from "~/lib/form-schemas";
-import { SUBMISSION_STATUSES } from "~/server/db/schema";
+import { singleLine } from "~/lib/forms/field-validation";
+import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
 /** Admin form posts, checked on the server like every other form. */
 export const SubmissionUpdateSchema = v.object({
@@ -26,8 +26,8 @@ export const ContentEditSchema = v.variant("intent", [
   v.object({ intent: v.literal("reset"), key }),
 ]);
 
-/** FormData → plain object for v.safeParse. */
-export function formObject(formData: FormData): Record<string, string> {
+/** A posted form's text fields as a plain object, for v.safeParse. */
+export function formStrings(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") out[key] = value;
   return out;

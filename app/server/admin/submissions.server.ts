@@ -2,13 +2,13 @@ import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
+import { submissions } from "../db/schema";
 import {
-  submissions,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   type SubmissionKind,
   type SubmissionStatus,
-} from "../db/schema";
+} from "~/lib/vocabulary";
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
 import { toCsv } from "./csv.server";

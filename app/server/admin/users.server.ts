@@ -2,7 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { ROLES, users, type Role } from "../db/schema";
+import { users } from "../db/schema";
+import { ROLES, type Role } from "~/lib/vocabulary";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
 import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
@@ -35,7 +36,7 @@ export async function listUsers(env: Pick<Env, "DB">, url: URL) {
   );
 }
 
-export type RoleChange = { ok: true; changed: boolean } | { ok: false; reason: "last-admin" | "not-found" };
+type RoleChange = { ok: true; changed: boolean } | { ok: false; reason: "last-admin" | "not-found" };
 
 /**
  * Sets a user's role. Demoting is one conditional UPDATE that only applies while another

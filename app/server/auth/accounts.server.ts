@@ -11,25 +11,25 @@ import {
   hitSubjectRateLimit,
   RATE_LIMITS,
 } from "../rate-limit.server";
-import { sha256Hex } from "../session.server";
+import { sha256Hex } from "../sha256.server";
 import { signToken, verifyToken } from "../signed-token.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions } from "./sessions.server";
 
 /** A confirmation link works for a day (decision 013). */
-export const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
+const EMAIL_VERIFICATION_TTL_SECONDS = 24 * 60 * 60;
 const EMAIL_VERIFICATION_PURPOSE = "verify-email";
 
 /** A reset link works once, for an hour. */
-export const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
+const PASSWORD_RESET_TTL_SECONDS = 60 * 60;
 /** At most this many reset e-mails per account and hour, whoever asks (no mail-bombing). */
-export const PASSWORD_RESETS_PER_HOUR = 3;
+const PASSWORD_RESETS_PER_HOUR = 3;
 
 /**
  * Sign-in attempts per visitor over all e-mails (password spraying); RATE_LIMITS.login
  * counts failures per visitor and e-mail.
  */
-export const LOGIN_ATTEMPTS_PER_VISITOR = { limit: 50, windowSeconds: 15 * 60 };
+const LOGIN_ATTEMPTS_PER_VISITOR = { limit: 50, windowSeconds: 15 * 60 };
 
 type UserRow = typeof users.$inferSelect;
 const toSessionUser = (row: UserRow): SessionUser => ({
@@ -39,8 +39,7 @@ const toSessionUser = (row: UserRow): SessionUser => ({
   role: row.role,
 });
 
-export type SignInResult =
-  { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "rate-limited" };
+type SignInResult = { ok: true; user: SessionUser } | { ok: false; reason: "invalid" | "rate-limited" };
 
 /**
  * Checks an e-mail and password. Every attempt counts against RATE_LIMITS.login for this
@@ -77,7 +76,7 @@ export async function signIn(
   return { ok: true, user: toSessionUser(row) };
 }
 
-export type SignUpResult = { ok: true; user: SessionUser } | { ok: false; reason: "exists" };
+type SignUpResult = { ok: true; user: SessionUser } | { ok: false; reason: "exists" };
 
 /**
  * A new USER account, its e-mail not yet verified. The password is hashed before the insert,
@@ -219,7 +218,7 @@ export async function verificationTarget(
   return row ? { email: row.email, verified: row.verifiedAt !== null } : null;
 }
 
-export type VerifyEmailResult =
+type VerifyEmailResult =
   | { ok: true; user: SessionUser }
   | { ok: false; reason: "invalid-link" | "used" | "invalid" | "rate-limited" };
 

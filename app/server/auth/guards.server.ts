@@ -9,7 +9,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getRequestContext } from "../context.server";
 import { pagePathname } from "../seo.server";
-import { getSessionUser } from "../session.server";
+import { getSessionUser } from "./sessions.server";
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -2,8 +2,7 @@ import { redirect, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getRequestContext } from "../context.server";
-import { getSessionUser } from "../session.server";
-import { createSession, destroySession } from "./sessions.server";
+import { createSession, destroySession, getSessionUser } from "./sessions.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -9,7 +9,7 @@ export const PBKDF2_ITERATIONS = 100_000;
 export const SALT_BYTES = 16;
 const HASH_BITS = 256;
 
-export type PasswordHash = { hash: string; salt: string; iterations: number };
+type PasswordHash = { hash: string; salt: string; iterations: number };
 
 function toBase64(bytes: Uint8Array): string {
   return btoa(String.fromCharCode(...bytes));

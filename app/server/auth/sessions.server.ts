@@ -1,8 +1,11 @@
-import { eq, lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
 import { readCookie } from "../cookies.server";
 import { getDb } from "../db/client.server";
-import { passwordResets, sessions } from "../db/schema";
-import { SESSION_COOKIE, sha256Hex } from "../session.server";
+import { passwordResets, sessions, users } from "../db/schema";
+import { sha256Hex } from "../sha256.server";
+
+const SESSION_COOKIE = "session";
 
 /** Sessions last 30 days; POST /api/v1/auth/refresh trades a session for a fresh one. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -15,7 +18,7 @@ function newToken(): string {
     .replace(/=+$/, "");
 }
 
-export function sessionCookie(token: string): string {
+function sessionCookie(token: string): string {
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}`;
 }
 
@@ -71,4 +74,18 @@ export async function pruneExpiredSessions(env: Pick<Env, "DB">) {
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
     db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)),
   ]);
+}
+
+/** The signed-in user for this request, or null. Sessions are stored under the token's hash. */
+export async function getSessionUser(request: Request, env: Pick<Env, "DB">): Promise<SessionUser | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const tokenHash = await sha256Hex(token);
+  const [row] = await getDb(env)
+    .select({ id: users.id, name: users.name, email: users.email, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date().toISOString())))
+    .limit(1);
+  return row ?? null;
 }

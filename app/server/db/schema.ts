@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import {
+  DISPUTE_STATUSES,
+  DONATION_FREQUENCIES,
+  DONATION_STATUSES,
+  OUTBOX_STATUSES,
+  RECURRING_STATUSES,
+  ROLES,
+  SUBMISSION_KINDS,
+  SUBMISSION_STATUSES,
+  SUBSCRIBER_STATUSES,
+} from "../../lib/vocabulary";
 
 // Times are ISO-8601 UTC text; money is integer cents (ARCHITECTURE.md, Data).
 const createdAt = () =>
@@ -10,9 +21,6 @@ const updatedAt = () =>
   text("updated_at")
     .notNull()
     .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
-
-export const ROLES = ["ADMIN", "USER"] as const;
-export type Role = (typeof ROLES)[number];
 
 export const users = sqliteTable("users", {
   id: text("id").primaryKey(),
@@ -56,22 +64,6 @@ export const passwordResets = sqliteTable("password_resets", {
   createdAt: createdAt(),
 });
 
-export const SUBMISSION_KINDS = [
-  "contact",
-  "enrollment",
-  "education",
-  "athletics",
-  "mentoring",
-  "volunteer",
-  "get-involved",
-  "fundraising-team",
-  "giving-info",
-  "partner",
-] as const;
-export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
-export const SUBMISSION_STATUSES = ["new", "in-progress", "done", "spam"] as const;
-export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
-
 /** Every public form post: one inbox for the team. */
 export const submissions = sqliteTable(
   "submissions",
@@ -98,8 +90,6 @@ export const submissions = sqliteTable(
   ],
 );
 
-export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
-
 export const subscribers = sqliteTable("subscribers", {
   id: text("id").primaryKey(),
   email: text("email").notNull().unique(),
@@ -111,9 +101,6 @@ export const subscribers = sqliteTable("subscribers", {
   confirmedAt: text("confirmed_at"),
   unsubscribedAt: text("unsubscribed_at"),
 });
-
-export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
-export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 
 /** What the donor typed before leaving for Stripe Checkout; the webhook links gifts back to it. */
 export const donationAttempts = sqliteTable("donation_attempts", {
@@ -139,11 +126,6 @@ export const donationAttempts = sqliteTable("donation_attempts", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
-
-export const DONATION_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
-/** A chargeback: "open" while Stripe holds the money, then "won" or "lost" (decision 017). */
-export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 
 /** One row per payment that Stripe reports: a one-time gift, or one monthly renewal. */
 export const donations = sqliteTable(
@@ -183,8 +165,6 @@ export const donations = sqliteTable(
     index("donations_charge_idx").on(table.stripeChargeId),
   ],
 );
-
-export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] as const;
 
 /** A monthly gift: the Stripe subscription and what the donor can change without a password. */
 export const recurringGifts = sqliteTable("recurring_gifts", {
@@ -228,8 +208,6 @@ export const stripeEvents = sqliteTable("stripe_events", {
   type: text("type").notNull(),
   receivedAt: createdAt(),
 });
-
-export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 
 /** Every e-mail the product sends, written in the same request as the record it belongs to. */
 export const outbox = sqliteTable(

@@ -3,6 +3,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import {
   CUSTOM_AMOUNT,
   DEFAULT_AMOUNT_CENTS,
+  DONATION_FIELDS,
   DONATION_MESSAGES,
   DONATION_STEPS,
   PRESET_AMOUNTS_CENTS,
@@ -10,6 +11,7 @@ import {
   schemaForStep,
   type DonationInput,
   type DonationStep,
+  type DonationValues,
 } from "~/lib/donation";
 import type { Locale } from "~/lib/i18n";
 import { checkPublicPost } from "../post-guard.server";
@@ -17,25 +19,7 @@ import { RATE_LIMITS } from "../rate-limit.server";
 import { createDonationCheckout, resumeDonation } from "../stripe/checkout.server";
 import { isStripeConfigured } from "../stripe/client.server";
 
-/** Every field of the three steps; each post carries all of them, so Back and Next lose nothing. */
-export const DONATION_FIELDS = [
-  "frequency",
-  "amount",
-  "customAmount",
-  "coverFee",
-  "dedicationType",
-  "dedicationName",
-  "dedicationEmail",
-  "anonymous",
-  "employer",
-  "firstName",
-  "lastName",
-  "email",
-  "phone",
-] as const;
-export type DonationValues = Partial<Record<(typeof DONATION_FIELDS)[number], string>>;
-
-export type DonateFormState = {
+type DonateFormState = {
   step: DonationStep;
   values: DonationValues;
   result?: SubmissionResult<string[]>;
@@ -80,7 +64,7 @@ function stepOf(value: FormDataEntryValue | null): DonationStep {
   return DONATION_STEPS.find((step) => step === value) ?? "amount";
 }
 
-export type DonateActionResult =
+type DonateActionResult =
   { kind: "state"; state: DonateFormState; status: number } | { kind: "redirect"; url: string };
 
 /**

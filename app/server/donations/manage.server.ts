@@ -15,7 +15,7 @@ import { buildManageLinkEmail, MANAGE_TOKEN_PURPOSE } from "../stripe/receipts.s
  * price_data amount, so amount, pause and cancel are ours; the card goes to Stripe's portal.
  */
 
-export type RecurringGift = typeof recurringGifts.$inferSelect;
+type RecurringGift = typeof recurringGifts.$inferSelect;
 
 export async function donorEmailFromToken(env: Env, token: string): Promise<string | null> {
   return verifyToken(env, MANAGE_TOKEN_PURPOSE, token);
@@ -72,7 +72,7 @@ export async function requestManageLink(env: Env, email: string, locale: string)
 export const MANAGE_ACTIONS = ["change-amount", "pause", "resume", "cancel", "update-card"] as const;
 export type ManageAction = (typeof MANAGE_ACTIONS)[number];
 
-export type ManageResult =
+type ManageResult =
   | { ok: true; action: ManageAction; redirectTo?: string }
   | { ok: false; error: "not-found" | "ended" | "invalid-amount" | "stripe" | "not-configured" };
 

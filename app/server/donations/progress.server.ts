@@ -4,7 +4,7 @@ import { getDb } from "../db/client.server";
 import { donations } from "../db/schema";
 import { countedCents, countsInTotals } from "./ledger.server";
 
-export type FundraisingProgress = {
+type FundraisingProgress = {
   label: string;
   raisedCents: number;
   goalCents: number;

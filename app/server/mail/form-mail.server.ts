@@ -1,25 +1,17 @@
 import type { TFunction } from "i18next";
 import { ORGANIZATION } from "~/content/organization";
+import { formatNewYorkDateTime } from "~/lib/format";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
 import { submissionReference } from "~/lib/forms/reference";
 import type { Locale } from "~/lib/i18n";
 import type { OutgoingEmail } from "./outbox.server";
-
-/** Shown in America/New_York, where the team works (ARCHITECTURE.md, Data). */
-export function formatNewYorkTime(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "es" ? "es-US" : "en-US", {
-    dateStyle: "full",
-    timeStyle: "short",
-    timeZone: "America/New_York",
-  }).format(date);
-}
 
 function fieldLabel(tForms: TFunction, formId: string, name: string): string {
   return tForms([`${formId}.fields.${name}`, `fields.${name}`]);
 }
 
 /** A submitted value as words: option labels, yes/no, "None specified" when empty (SPEC.md §5). */
-export function formatFieldValue(
+function formatFieldValue(
   spec: FieldSpec | undefined,
   value: unknown,
   tForms: TFunction,
@@ -35,7 +27,7 @@ export function formatFieldValue(
 }
 
 /** "Label: value" lines in the order the form shows them. */
-export function fieldLines(
+function fieldLines(
   definition: FormDefinition,
   fields: readonly FieldSpec[],
   value: Record<string, unknown>,
@@ -84,7 +76,7 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
       t.email("greeting"),
       "",
       t.email("confirmation.received", { form: formName }),
-      `${t.email("confirmation.receivedAt")}: ${formatNewYorkTime(now, locale)}`,
+      `${t.email("confirmation.receivedAt")}: ${formatNewYorkDateTime(now, locale, "full")}`,
       `${t.email("confirmation.reference")}: ${reference}`,
       "",
       t.email(`promise.${definition.promise}`),
@@ -125,7 +117,7 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
       ...fieldLines(definition, fields, value, team.forms, team.email),
       "",
       `${team.email("team.language")}: ${locale}`,
-      `${team.email("team.submittedAt")}: ${formatNewYorkTime(now, "en")}`,
+      `${team.email("team.submittedAt")}: ${formatNewYorkDateTime(now, "en", "full")}`,
       `${team.email("team.reference")}: ${reference} (${input.submissionId})`,
       team.email("team.replyTo", { email: contact.email }),
     ].join("\n"),

@@ -5,7 +5,7 @@ import { logError } from "../log.server";
 import { safeHeaders } from "./headers.server";
 import { getMailTransport } from "./transport.server";
 
-export type OutboxRow = typeof outbox.$inferSelect;
+type OutboxRow = typeof outbox.$inferSelect;
 export type OutgoingEmail = {
   to: string;
   subject: string;
@@ -23,7 +23,7 @@ export type OutgoingEmail = {
 /** After this many failed attempts a message shows as "failed"; it is still retried slowly. */
 export const MAX_ATTEMPTS = 8;
 /** How often a "failed" message is tried again, so a long outage loses nothing (decision 016). */
-export const SLOW_RETRY_MINUTES = 360;
+const SLOW_RETRY_MINUTES = 360;
 /** Messages one delivery claims at a time; the lease covers sending all of them. */
 const CLAIM_BATCH = 10;
 

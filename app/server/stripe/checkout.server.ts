@@ -14,7 +14,7 @@ import { fulfilCheckoutSession, sendMails } from "./webhook.server";
 const RESUME_PURPOSE = "donation-resume";
 const RESUME_TTL_SECONDS = 24 * 3600;
 
-export type CheckoutResult = { ok: true; url: string } | { ok: false; reason: "not-configured" | "stripe" };
+type CheckoutResult = { ok: true; url: string } | { ok: false; reason: "not-configured" | "stripe" };
 
 /**
  * Stores what the donor typed (donation_attempts) and opens a Stripe Checkout Session for it:
@@ -129,7 +129,7 @@ export async function resumeDonation(env: Env, token: string): Promise<Record<st
   };
 }
 
-export type ThankYou =
+type ThankYou =
   | {
       state: "paid" | "processing";
       frequency: "one-time" | "monthly";

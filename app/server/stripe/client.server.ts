@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 
-export type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
+type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
 
 /** Online giving needs the secret key; the webhook secret only matters to the webhook. */
 export function isStripeConfigured(env: StripeEnv): boolean {
@@ -29,12 +29,6 @@ export function getStripe(env: StripeEnv): Stripe | null {
     timeout: 10_000,
     ...apiLocation(env.STRIPE_API_BASE),
   });
-}
-
-export function requireStripe(env: StripeEnv): Stripe {
-  const stripe = getStripe(env);
-  if (!stripe) throw new Error("Stripe is not configured (STRIPE_SECRET_KEY)");
-  return stripe;
 }
 
 const cryptoProvider = Stripe.createSubtleCryptoProvider();

@@ -1,6 +1,6 @@
 import { createInstance, type TFunction } from "i18next";
-import { formatMoney } from "~/lib/donation";
-import { DEFAULT_LOCALE, isLocale, LOCALE_TAGS, type Locale } from "~/lib/i18n";
+import { formatMoney, formatNewYorkDate } from "~/lib/format";
+import { toLocale } from "~/lib/i18n";
 import type { OutgoingEmail } from "../mail/outbox.server";
 import { signToken } from "../signed-token.server";
 import { getTranslationBundle } from "../translations.server";
@@ -14,16 +14,12 @@ import type { donationAttempts, donations } from "../db/schema";
 
 export const MANAGE_TOKEN_PURPOSE = "donor-manage";
 /** Links in receipts stay valid a month; links asked for on /donate/manage a day. */
-export const MANAGE_LINK_TTL = { receipt: 30 * 24 * 3600, requested: 24 * 3600 } as const;
+const MANAGE_LINK_TTL = { receipt: 30 * 24 * 3600, requested: 24 * 3600 } as const;
 
 type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN" | "LINK_SIGNING_SECRET">;
 
-export function asLocale(value: string | null | undefined): Locale {
-  return isLocale(value) ? value : DEFAULT_LOCALE;
-}
-
 export async function mailTranslator(env: MailEnv, localeCode: string): Promise<TFunction> {
-  const locale = asLocale(localeCode);
+  const locale = toLocale(localeCode);
   const { bundle } = await getTranslationBundle(env, locale);
   const i18n = createInstance({
     lng: locale,
@@ -36,16 +32,8 @@ export async function mailTranslator(env: MailEnv, localeCode: string): Promise<
   return i18n.getFixedT(locale, "receipts");
 }
 
-/** Dates in receipts are New York dates (ARCHITECTURE.md: shown in America/New_York). */
-export function formatDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], {
-    dateStyle: "long",
-    timeZone: "America/New_York",
-  }).format(new Date(iso));
-}
-
 /** A signed link to the donor's self-service page, keyed by e-mail address. */
-export async function manageLink(env: MailEnv, email: string, ttlSeconds: number): Promise<string> {
+async function manageLink(env: MailEnv, email: string, ttlSeconds: number): Promise<string> {
   const token = await signToken(env, MANAGE_TOKEN_PURPOSE, email.toLowerCase(), ttlSeconds);
   return new URL(`/donate/manage/${token}`, env.SITE_URL).toString();
 }
@@ -60,7 +48,7 @@ function legalBlock(t: TFunction, env: MailEnv): string[] {
   ];
 }
 
-export type ReceiptGift = {
+type ReceiptGift = {
   donationId: string;
   donorName: string;
   donorEmail: string;
@@ -99,7 +87,7 @@ export function receiptFor(
 
 /** The receipt and written acknowledgement for one payment (a gift or a monthly renewal). */
 export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promise<OutgoingEmail> {
-  const locale = asLocale(gift.locale);
+  const locale = toLocale(gift.locale);
   const t = await mailTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
   const lines = [
@@ -109,7 +97,7 @@ export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promis
     "",
     t("receipt.amount", { amount }),
     ...(gift.feeCents > 0 ? [t("receipt.feeIncluded", { fee: formatMoney(gift.feeCents, locale) })] : []),
-    t("receipt.date", { date: formatDate(gift.paidAt, locale) }),
+    t("receipt.date", { date: formatNewYorkDate(gift.paidAt, locale) }),
     t("receipt.reference", { id: gift.donationId }),
     ...(gift.dedication
       ? [t(`receipt.dedication.${gift.dedication.type}`, { name: gift.dedication.name })]
@@ -137,7 +125,7 @@ export async function buildRenewalFailedEmail(
   env: MailEnv,
   gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
 ): Promise<OutgoingEmail> {
-  const locale = asLocale(gift.locale);
+  const locale = toLocale(gift.locale);
   const t = await mailTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
   return {
@@ -161,7 +149,7 @@ export async function buildDedicationEmail(
   env: MailEnv,
   notice: { to: string; locale: string; type: "honor" | "memory"; name: string; donorName: string | null },
 ): Promise<OutgoingEmail> {
-  const locale = asLocale(notice.locale);
+  const locale = toLocale(notice.locale);
   const t = await mailTranslator(env, locale);
   const donor = notice.donorName ?? t("dedication.anonymousDonor");
   return {
@@ -177,7 +165,7 @@ export async function buildManageLinkEmail(
   env: MailEnv,
   request: { to: string; locale: string },
 ): Promise<OutgoingEmail> {
-  const locale = asLocale(request.locale);
+  const locale = toLocale(request.locale);
   const t = await mailTranslator(env, locale);
   return {
     to: request.to,
@@ -196,13 +184,13 @@ export async function buildManageLinkEmail(
   };
 }
 
-export type StatementLine = { paidAt: string; amountCents: number; currency: string; frequency: string };
+type StatementLine = { paidAt: string; amountCents: number; currency: string; frequency: string };
 
 export async function buildStatementEmail(
   env: MailEnv,
   statement: { to: string; locale: string; year: number; gifts: StatementLine[] },
 ): Promise<OutgoingEmail> {
-  const locale = asLocale(statement.locale);
+  const locale = toLocale(statement.locale);
   const t = await mailTranslator(env, locale);
   const totalCents = statement.gifts.reduce((sum, gift) => sum + gift.amountCents, 0);
   // Only donors with gifts in the year get a statement (statement.server.ts), so it has lines.
@@ -211,7 +199,7 @@ export async function buildStatementEmail(
     "",
     ...statement.gifts.map(
       (gift) =>
-        `${formatDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
+        `${formatNewYorkDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
           `statement.frequency.${gift.frequency}`,
         )}`,
     ),

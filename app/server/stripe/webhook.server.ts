@@ -1,14 +1,8 @@
 import { and, eq, lte, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { getDb, type Db } from "../db/client.server";
-import {
-  donationAttempts,
-  donations,
-  paymentAdjustments,
-  recurringGifts,
-  stripeEvents,
-  type DisputeStatus,
-} from "../db/schema";
+import { donationAttempts, donations, paymentAdjustments, recurringGifts, stripeEvents } from "../db/schema";
+import { type DisputeStatus } from "~/lib/vocabulary";
 import { deliverOutbox, queueEmail, type OutgoingEmail } from "../mail/outbox.server";
 import { logError, logInfo } from "../log.server";
 import { getStripe, verifyWebhookEvent } from "./client.server";
@@ -28,7 +22,7 @@ import {
 type Attempt = typeof donationAttempts.$inferSelect;
 type Mail = { id: string; email: OutgoingEmail };
 
-export type WebhookResult = { status: number; body: string };
+type WebhookResult = { status: number; body: string };
 
 export async function handleStripeWebhook(
   env: Env,
@@ -66,7 +60,7 @@ export async function handleStripeWebhook(
   }
 }
 
-export async function processEvent(env: Env, event: Stripe.Event): Promise<Mail[]> {
+async function processEvent(env: Env, event: Stripe.Event): Promise<Mail[]> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":

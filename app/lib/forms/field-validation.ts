@@ -123,13 +123,13 @@ export function oneOf<const T extends readonly string[]>(options: T) {
  * radio group with no choice) is a missing key, which valibot reports with the object's
  * message: here the generic "Required field", never valibot's English default.
  */
-export function formObject<const TEntries extends v.ObjectEntries>(entries: TEntries) {
+export function formSchema<const TEntries extends v.ObjectEntries>(entries: TEntries) {
   return v.object(entries, FIELD_MESSAGES.required);
 }
 
 /**
  * A checkbox that must be ticked (consent). Conform turns the "on" a ticked box sends into
- * true; an unticked box sends nothing (see formObject). Conform's coercion drops defaults
+ * true; an unticked box sends nothing (see formSchema). Conform's coercion drops defaults
  * inside pipes, hence these shapes (tests/worker/forms-schemas.test.ts).
  */
 export function requiredCheckbox() {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import {
   FIELD_MESSAGES,
-  formObject,
+  formSchema,
   LENGTH,
   messageWith,
   oneOf,
@@ -19,7 +19,7 @@ import {
   requiredParagraphs,
   requiredText,
   requiredWholeNumber,
-} from "../form-schemas";
+} from "./field-validation";
 import { AGES, GRADES, needsGuardianConsent } from "./definition";
 
 /**
@@ -76,7 +76,7 @@ export const PARTNERSHIP_TYPES = [
   "other",
 ] as const;
 /** Ways to give with an info request, and the smallest amount (whole dollars) each starts at. */
-export const GIVING_OPTIONS = {
+const GIVING_OPTIONS = {
   monthly: 10,
   plannedGiving: 1000,
   stock: 500,
@@ -90,7 +90,7 @@ export const GIVING_OPTION_IDS = Object.keys(GIVING_OPTIONS) as GivingOption[];
 const consentMessage = "forms:errors.guardianConsent";
 
 export const EnrollmentSchema = v.pipe(
-  formObject({
+  formSchema({
     studentName: requiredText(LENGTH.name),
     parentName: requiredText(LENGTH.name),
     email: requiredEmail(),
@@ -113,7 +113,7 @@ export const EnrollmentSchema = v.pipe(
 );
 
 export const EducationSchema = v.pipe(
-  formObject({
+  formSchema({
     studentName: requiredText(LENGTH.name),
     age: requiredChoice(AGES),
     grade: requiredChoice(GRADES),
@@ -135,7 +135,7 @@ export const EducationSchema = v.pipe(
   ),
 );
 
-export const AthleticsSchema = formObject({
+export const AthleticsSchema = formSchema({
   studentName: requiredText(LENGTH.name),
   parentName: requiredText(LENGTH.name),
   age: requiredChoice(AGES),
@@ -152,7 +152,7 @@ export const AthleticsSchema = formObject({
 });
 
 export const MentoringSchema = v.pipe(
-  formObject({
+  formSchema({
     role: requiredChoice(MENTORING_ROLES),
     fullName: requiredText(LENGTH.name),
     email: requiredEmail(),
@@ -194,8 +194,7 @@ export const MentoringSchema = v.pipe(
   ),
 );
 
-export const VOLUNTEER_VARIANTS = ["modal", "page"] as const;
-const VolunteerModalSchema = formObject({
+const VolunteerModalSchema = formSchema({
   variant: v.literal("modal"),
   fullName: requiredText(LENGTH.name),
   email: requiredEmail(),
@@ -205,7 +204,7 @@ const VolunteerModalSchema = formObject({
   experience: optionalParagraphs(1000),
   motivation: requiredParagraphs(1000),
 });
-const VolunteerPageSchema = formObject({
+const VolunteerPageSchema = formSchema({
   variant: v.literal("page"),
   firstName: requiredText(LENGTH.name),
   lastName: requiredText(LENGTH.name),
@@ -222,7 +221,7 @@ export const VolunteerSchema = v.variant(
   FIELD_MESSAGES.choice,
 );
 
-export const GetInvolvedSchema = formObject({
+export const GetInvolvedSchema = formSchema({
   firstName: requiredText(LENGTH.name),
   lastName: requiredText(LENGTH.name),
   email: requiredEmail(),
@@ -232,7 +231,7 @@ export const GetInvolvedSchema = formObject({
   experience: optionalParagraphs(1000),
 });
 
-export const FundraisingTeamSchema = formObject({
+export const FundraisingTeamSchema = formSchema({
   fullName: requiredText(LENGTH.name),
   email: requiredEmail(),
   phone: optionalPhone(),
@@ -243,7 +242,7 @@ export const FundraisingTeamSchema = formObject({
 });
 
 export const GivingInfoSchema = v.pipe(
-  formObject({
+  formSchema({
     option: requiredChoice(GIVING_OPTION_IDS),
     fullName: requiredText(LENGTH.name),
     email: requiredEmail(),
@@ -267,7 +266,7 @@ export const GivingInfoSchema = v.pipe(
 );
 
 export const CONTACT_MESSAGE_MAX = 2000;
-export const ContactSchema = formObject({
+export const ContactSchema = formSchema({
   fullName: requiredText(LENGTH.name),
   email: requiredEmail(),
   phone: optionalPhone(),
@@ -277,7 +276,7 @@ export const ContactSchema = formObject({
   newsletter: optionalCheckbox(),
 });
 
-export const PartnerSchema = formObject({
+export const PartnerSchema = formSchema({
   organization: requiredText(LENGTH.short),
   fullName: requiredText(LENGTH.name),
   email: requiredEmail(),
@@ -286,7 +285,7 @@ export const PartnerSchema = formObject({
   message: requiredParagraphs(CONTACT_MESSAGE_MAX),
 });
 
-export const NewsletterSchema = formObject({
+export const NewsletterSchema = formSchema({
   email: requiredEmail(),
   source: v.optional(v.picklist(["footer", "reports", "contact", "page"]), "page"),
 });

@@ -1,0 +1,105 @@
+import { useTranslation } from "react-i18next";
+import { LOCALE_TAGS, toLocale, type Locale } from "./i18n";
+
+/**
+ * Numbers, money and New York dates as text, in one place: everything else keeps integer cents
+ * (decision 005) and ISO-8601 UTC times, and turns them into words only here, at the edge.
+ */
+
+/** The team, its events and its books keep New York time (docs/architecture.md, Data). */
+const NEW_YORK_TIME_ZONE = "America/New_York";
+
+/** The one money formatter: cents to text, with the cents written when wanted or when there are some. */
+function moneyText(cents: number, locale: Locale, currency: string, alwaysCents: boolean): string {
+  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+    style: "currency",
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: alwaysCents || cents % 100 !== 0 ? 2 : 0,
+  }).format(cents / 100);
+}
+
+/** Money as pages and receipts show it: "$50", "$25.50". */
+export function formatMoney(cents: number, locale: Locale, currency = "usd"): string {
+  return moneyText(cents, locale, currency, false);
+}
+
+/** Money as a ledger lists it (the back office, the donor's account): "$50.00". */
+export function formatMoneyWithCents(cents: number, locale: Locale, currency = "usd"): string {
+  return moneyText(cents, locale, currency, true);
+}
+
+type DateStyle = "medium" | "long" | "full";
+
+function formatNewYork(when: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions): string {
+  const date = typeof when === "string" ? new Date(when) : when;
+  if (Number.isNaN(date.getTime())) return String(when);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { ...options, timeZone: NEW_YORK_TIME_ZONE }).format(
+    date,
+  );
+}
+
+/** The New York calendar day of an instant, in words ("March 5, 2026"). */
+export function formatNewYorkDate(
+  when: Date | string,
+  locale: Locale,
+  dateStyle: DateStyle = "long",
+): string {
+  return formatNewYork(when, locale, { dateStyle });
+}
+
+/** The New York day and clock time of an instant, in words. */
+export function formatNewYorkDateTime(
+  when: Date | string,
+  locale: Locale,
+  dateStyle: DateStyle = "medium",
+): string {
+  return formatNewYork(when, locale, { dateStyle, timeStyle: "short" });
+}
+
+/** Today's date (or that of `now`) in New York, as YYYY-MM-DD. */
+export function newYorkDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now);
+}
+
+/** A New York wall-clock time (YYYY-MM-DD, HH:MM) as a UTC instant, daylight saving time included. */
+export function newYorkTimeToUtc(date: string, time = "00:00"): Date {
+  const guess = new Date(`${date}T${time}:00Z`);
+  const parts = new Intl.DateTimeFormat("en-US", {
+    timeZone: NEW_YORK_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(guess);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asNewYork = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return new Date(guess.getTime() - (asNewYork - guess.getTime()));
+}
+
+/** The language the page is shown in, for formatting in components. */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return toLocale(i18n.language);
+}
+
+/** Numbers, money and dates in the visitor's language, for page components. */
+export function useFormat() {
+  const locale = useLocale();
+  const tag = LOCALE_TAGS[locale];
+  return {
+    locale,
+    tag,
+    number: (value: number) => new Intl.NumberFormat(tag).format(value),
+    money: (cents: number) => formatMoney(cents, locale),
+    /** A calendar date (YYYY-MM-DD) as New Yorkers read it. */
+    date: (isoDate: string, style: "long" | "full" = "long") =>
+      formatNewYorkDate(`${isoDate}T12:00:00Z`, locale, style),
+  };
+}
+
+/** For arrays of words kept in the locale files. */
+export function asList<T = string>(value: unknown): T[] {
+  return Array.isArray(value) ? (value as T[]) : [];
+}
