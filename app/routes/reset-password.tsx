@@ -1,16 +1,14 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthLayout, Notice } from "~/components/account/auth-layout";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/forms/fields";
+import { data, Link, redirect } from "react-router";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { SubmitButton, TextField } from "~/components/forms/fields";
+import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { PASSWORD_MIN_LENGTH, ResetPasswordSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { readPostedForm } from "~/server/post-guard.server";
+import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["account"] };
@@ -37,36 +35,23 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const submission = parseWithValibot(readPostedForm(args.context), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const outcome = await resetPassword(env, submission.value);
+  const posted = parsePostedForm(args.context, ResetPasswordSchema, { hideFields: ["password"] });
+  if (posted.kind === "answered") return posted.answer;
+  const outcome = await resetPassword(env, posted.value);
   if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: ["account:reset.invalidLink"], hideFields: ["password"] }) },
-      { status: 400 },
-    );
+    return data({ result: posted.reply({ formErrors: ["account:reset.invalidLink"] }) }, { status: 400 });
   }
   return redirect("/login?reset=done");
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, pending } = usePageForm({
     id: "reset-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    schema: ResetPasswordSchema,
+    answer: actionData,
+    secretField: "password",
   });
-  // The server never sends a password back; with JavaScript the typed one is cleared too.
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const input = document.getElementById(passwordId);
-    if (actionData && input instanceof HTMLInputElement) input.value = "";
-  }, [actionData, passwordId]);
   if (!loaderData.token) {
     return (
       <AuthLayout title={t("reset.title")}>
@@ -81,9 +66,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   }
   return (
     <AuthLayout title={t("reset.title")}>
-      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
-        <ErrorSummary form={form} />
-        <input type="hidden" name="token" value={loaderData.token} />
+      <PageForm form={form} hidden={{ token: loaderData.token }} className="grid gap-5">
         <TextField
           meta={fields.password}
           label={t("fields.newPassword")}
@@ -93,13 +76,9 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
           required
         />
         <div>
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("reset.submit")}
-            pendingLabel={t("reset.pending")}
-          />
+          <SubmitButton pending={pending} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
         </div>
-      </Form>
+      </PageForm>
     </AuthLayout>
   );
 }

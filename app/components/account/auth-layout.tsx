@@ -22,18 +22,3 @@ export function AuthLayout({
     </>
   );
 }
-
-export function Notice({ children, tone = "info" }: { children: ReactNode; tone?: "info" | "success" }) {
-  return (
-    <p
-      role="status"
-      className={`rounded-xl border-2 p-4 ${
-        tone === "success"
-          ? "border-emerald-700 bg-emerald-50 text-emerald-950 dark:border-emerald-300 dark:bg-gray-900 dark:text-emerald-100"
-          : "border-gray-400 bg-gray-50 text-gray-900 dark:border-gray-500 dark:bg-gray-900 dark:text-gray-100"
-      }`}
-    >
-      {children}
-    </p>
-  );
-}
