@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { SubmitButton, TextField } from "~/components/forms/fields";
-import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
+import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { ManageLinkSchema } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
@@ -48,18 +47,13 @@ export default function ManageRequestPage({ loaderData, actionData }: Route.Comp
             <p>{t("manage.invalid")}</p>
           </div>
         ) : null}
-        {actionData?.sent ? <Notice tone="plain">{t("manage.sent")}</Notice> : null}
-        <PageForm form={form} className="space-y-4">
-          <PublicPostFields />
-          <TextField
-            meta={fields.email}
-            label={t("manage.email")}
-            type="email"
-            required
-            autoComplete="email"
-          />
-          <SubmitButton pending={pending} label={t("manage.send")} pendingLabel={t("manage.sending")} />
-        </PageForm>
+        <MailRequestForm
+          form={form}
+          email={fields.email}
+          labels={{ email: t("manage.email"), send: t("manage.send"), sending: t("manage.sending") }}
+          sentMessage={actionData?.sent ? t("manage.sent") : null}
+          pending={pending}
+        />
       </div>
     </PageHeader>
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { SelectField, SubmitButton, TextField } from "~/components/forms/fields";
-import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
+import { SelectField } from "~/components/forms/fields";
+import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { StatementSchema, statementYears } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
@@ -43,24 +43,20 @@ export default function StatementPage({ loaderData, actionData }: Route.Componen
   return (
     <PageHeader title={t("statement.title")} lead={t("statement.lead")}>
       <div className="mt-8 max-w-xl space-y-4">
-        {actionData?.sent ? <Notice tone="plain">{t("statement.sent")}</Notice> : null}
-        <PageForm form={form} className="space-y-4">
-          <PublicPostFields />
-          <TextField
-            meta={fields.email}
-            label={t("statement.email")}
-            type="email"
-            required
-            autoComplete="email"
-          />
+        <MailRequestForm
+          form={form}
+          email={fields.email}
+          labels={{ email: t("statement.email"), send: t("statement.send"), sending: t("statement.sending") }}
+          sentMessage={actionData?.sent ? t("statement.sent") : null}
+          pending={pending}
+        >
           <SelectField
             meta={fields.year}
             label={t("statement.year")}
             required
             options={loaderData.years.map((year) => ({ value: year, label: year }))}
           />
-          <SubmitButton pending={pending} label={t("statement.send")} pendingLabel={t("statement.sending")} />
-        </PageForm>
+        </MailRequestForm>
       </div>
     </PageHeader>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { AccountEmailField } from "~/components/account/account-fields";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { SubmitButton, TextField } from "~/components/forms/fields";
+import { SubmitButton } from "~/components/forms/fields";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
 import { ForgotPasswordSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
@@ -52,14 +53,7 @@ export default function ForgotPasswordPage({ actionData }: Route.ComponentProps)
         <Notice tone="success">{t("forgot.sent")}</Notice>
       ) : (
         <PageForm form={form} className="grid gap-5">
-          <TextField
-            meta={fields.email}
-            label={t("fields.email")}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-          />
+          <AccountEmailField meta={fields.email} />
           <PublicPostFields />
           <div>
             <SubmitButton pending={pending} label={t("forgot.submit")} pendingLabel={t("forgot.pending")} />

@@ -1,7 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
+import {
+  AccountEmailField,
+  PasswordField,
+  SubmitWithForgotLink,
+  useRedirectTo,
+} from "~/components/account/account-fields";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { SubmitButton, TextField } from "~/components/forms/fields";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { LoginSchema } from "~/lib/account-schemas";
 import { messageWith } from "~/lib/form-schemas";
@@ -42,47 +47,32 @@ export async function action(args: Route.ActionArgs) {
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
   const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const { redirectTo, keepingRedirect } = useRedirectTo();
   const { form, fields, pending } = usePageForm({
     id: "login",
     schema: LoginSchema,
     answer: actionData,
     secretField: "password",
   });
-  const signupHref = redirectTo ? `/signup?redirectTo=${encodeURIComponent(redirectTo)}` : "/signup";
-
   return (
-    <AuthLayout title={t("login.title")} lead={t("login.lead")}>
+    <AuthLayout
+      title={t("login.title")}
+      lead={t("login.lead")}
+      aside={
+        <>
+          {t("login.noAccount")}{" "}
+          <Link to={keepingRedirect("/signup")} className="link font-semibold">
+            {t("login.signupLink")}
+          </Link>
+        </>
+      }
+    >
       {searchParams.get("reset") === "done" ? <Notice tone="success">{t("login.resetDone")}</Notice> : null}
       <PageForm form={form} hidden={{ redirectTo }} className="mt-6 grid gap-5">
-        <TextField
-          meta={fields.email}
-          label={t("fields.email")}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-        />
-        <TextField
-          meta={fields.password}
-          label={t("fields.password")}
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pending={pending} label={t("login.submit")} pendingLabel={t("login.pending")} />
-          <Link to="/forgot-password" className="link">
-            {t("login.forgot")}
-          </Link>
-        </div>
+        <AccountEmailField meta={fields.email} autoComplete="username" />
+        <PasswordField meta={fields.password} label={t("fields.password")} isNew={false} />
+        <SubmitWithForgotLink pending={pending} label={t("login.submit")} pendingLabel={t("login.pending")} />
       </PageForm>
-      <p className="mt-8 text-gray-800 dark:text-gray-200">
-        {t("login.noAccount")}{" "}
-        <Link to={signupHref} className="link font-semibold">
-          {t("login.signupLink")}
-        </Link>
-      </p>
     </AuthLayout>
   );
 }

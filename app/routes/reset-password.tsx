@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
+import { PasswordField } from "~/components/account/account-fields";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { SubmitButton, TextField } from "~/components/forms/fields";
+import { linkPageHeaders, linkPageMeta } from "~/components/account/link-page";
+import { SubmitButton } from "~/components/forms/fields";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
-import { PASSWORD_MIN_LENGTH, ResetPasswordSchema } from "~/lib/account-schemas";
-import { pageMeta } from "~/lib/seo";
+import { ResetPasswordSchema } from "~/lib/account-schemas";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
@@ -12,19 +13,8 @@ import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["account"] };
-// The token is in the address: keep it out of the Referer of any link on the page (the
-// Worker sets the site-wide Referrer-Policy header, so the page narrows it with a meta tag).
-export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args),
-    { name: "referrer", content: "no-referrer" },
-    { name: "robots", content: "noindex" },
-  ];
-}
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const meta = linkPageMeta;
+export const headers = linkPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
@@ -67,14 +57,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   return (
     <AuthLayout title={t("reset.title")}>
       <PageForm form={form} hidden={{ token: loaderData.token }} className="grid gap-5">
-        <TextField
-          meta={fields.password}
-          label={t("fields.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
-          required
-        />
+        <PasswordField meta={fields.password} label={t("fields.newPassword")} isNew />
         <div>
           <SubmitButton pending={pending} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
         </div>

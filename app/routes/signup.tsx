@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
+import { AccountEmailField, PasswordField, useRedirectTo } from "~/components/account/account-fields";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { SubmitButton, TextField } from "~/components/forms/fields";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
-import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/lib/account-schemas";
+import { SignupSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { requestAccount } from "~/server/auth/accounts.server";
@@ -53,15 +54,13 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const { redirectTo, keepingRedirect } = useRedirectTo();
   const { form, fields, pending } = usePageForm({
     id: "signup",
     schema: SignupSchema,
     answer: actionData,
     secretField: "password",
   });
-  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
   if (actionData && "sentTo" in actionData) {
     return (
       <AuthLayout title={t("signup.sentTitle")}>
@@ -74,36 +73,27 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthLayout title={t("signup.title")} lead={t("signup.lead")}>
+    <AuthLayout
+      title={t("signup.title")}
+      lead={t("signup.lead")}
+      aside={
+        <>
+          {t("signup.haveAccount")}{" "}
+          <Link to={keepingRedirect("/login")} className="link font-semibold">
+            {t("signup.loginLink")}
+          </Link>
+        </>
+      }
+    >
       <PageForm form={form} hidden={{ redirectTo }} className="relative grid gap-5">
         <PublicPostFields />
         <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" required />
-        <TextField
-          meta={fields.email}
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
-        <TextField
-          meta={fields.password}
-          label={t("fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
-          required
-        />
+        <AccountEmailField meta={fields.email} />
+        <PasswordField meta={fields.password} label={t("fields.password")} isNew />
         <div>
           <SubmitButton pending={pending} label={t("signup.submit")} pendingLabel={t("signup.pending")} />
         </div>
       </PageForm>
-      <p className="mt-8 text-gray-800 dark:text-gray-200">
-        {t("signup.haveAccount")}{" "}
-        <Link to={loginHref} className="link font-semibold">
-          {t("signup.loginLink")}
-        </Link>
-      </p>
     </AuthLayout>
   );
 }

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { PasswordField, SubmitWithForgotLink } from "~/components/account/account-fields";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { SubmitButton, TextField } from "~/components/forms/fields";
+import { linkPageHeaders, linkPageMeta } from "~/components/account/link-page";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { VerifyEmailSchema } from "~/lib/account-schemas";
 import { messageWith } from "~/lib/form-schemas";
-import { pageMeta } from "~/lib/seo";
 import { verificationTarget, verifyEmail } from "~/server/auth/accounts.server";
 import { landingPath, signInAndRedirect } from "~/server/auth/pages.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
@@ -15,18 +15,8 @@ import { RATE_LIMITS } from "~/server/rate-limit.server";
 import type { Route } from "./+types/verify-email";
 
 export const handle = { i18n: ["account"] };
-// The token is in the address: keep it out of the Referer of any link on the page.
-export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args),
-    { name: "referrer", content: "no-referrer" },
-    { name: "robots", content: "noindex" },
-  ];
-}
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const meta = linkPageMeta;
+export const headers = linkPageHeaders;
 
 /**
  * Following the link changes nothing (mail scanners open links): the page asks for the
@@ -92,27 +82,23 @@ export default function VerifyEmailPage({ loaderData, actionData }: Route.Compon
     );
   }
   return (
-    <AuthLayout title={t("verify.title")} lead={t("verify.lead", { email: loaderData.email })}>
+    <AuthLayout
+      title={t("verify.title")}
+      lead={t("verify.lead", { email: loaderData.email })}
+      aside={t("verify.notYou")}
+    >
       <PageForm
         form={form}
         hidden={{ token: loaderData.token, redirectTo: loaderData.redirectTo }}
         className="grid gap-5"
       >
-        <TextField
-          meta={fields.password}
-          label={t("fields.password")}
-          type="password"
-          autoComplete="current-password"
-          required
+        <PasswordField meta={fields.password} label={t("fields.password")} isNew={false} />
+        <SubmitWithForgotLink
+          pending={pending}
+          label={t("verify.submit")}
+          pendingLabel={t("verify.pending")}
         />
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pending={pending} label={t("verify.submit")} pendingLabel={t("verify.pending")} />
-          <Link to="/forgot-password" className="link">
-            {t("login.forgot")}
-          </Link>
-        </div>
       </PageForm>
-      <p className="mt-8 text-gray-800 dark:text-gray-200">{t("verify.notYou")}</p>
     </AuthLayout>
   );
 }

@@ -6,18 +6,24 @@ export function AuthLayout({
   title,
   lead,
   wide,
+  aside,
   children,
 }: {
   title: string;
   lead?: string;
   wide?: boolean;
+  /** A closing line under the form ("No account yet? Create one"). */
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <>
       <PageHeader title={title} lead={lead} />
       <div className="container-page py-10">
-        <div className={wide ? "max-w-4xl" : "max-w-md"}>{children}</div>
+        <div className={wide ? "max-w-4xl" : "max-w-md"}>
+          {children}
+          {aside ? <p className="mt-8 text-gray-800 dark:text-gray-200">{aside}</p> : null}
+        </div>
       </div>
     </>
   );

@@ -9,7 +9,7 @@ import { parseWithValibot } from "@conform-to/valibot";
 import { useEffect, type ReactNode } from "react";
 import { Form, useLocation, useNavigation } from "react-router";
 import type { GenericSchema, InferInput, InferOutput } from "valibot";
-import { ErrorSummary, Honeypot } from "./fields";
+import { ErrorSummary, Honeypot, SubmitButton, TextField } from "./fields";
 import { TurnstileWidget } from "./turnstile";
 
 /**
@@ -75,6 +75,55 @@ export function PageForm<Schema extends Record<string, unknown>>({
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       {children}
+    </Form>
+  );
+}
+
+/**
+ * A form that asks for a mail to an address (a donor's link, a year-end statement): "sent"
+ * above it after every accepted post, known address or not (`answerMailRequest`).
+ */
+export function MailRequestForm<Schema extends Record<string, unknown>>({
+  form,
+  email,
+  labels,
+  sentMessage,
+  pending,
+  children,
+}: {
+  form: FormMetadata<Schema, string[]>;
+  email: Parameters<typeof TextField>[0]["meta"];
+  labels: { email: string; send: string; sending: string };
+  /** The "sent" line, once the action has answered so. */
+  sentMessage: string | null;
+  pending: boolean;
+  /** Fields after the e-mail. */
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      {sentMessage ? <Notice tone="plain">{sentMessage}</Notice> : null}
+      <PageForm form={form} className="space-y-4">
+        <PublicPostFields />
+        <TextField meta={email} label={labels.email} type="email" required autoComplete="email" />
+        {children}
+        <SubmitButton pending={pending} label={labels.send} pendingLabel={labels.sending} />
+      </PageForm>
+    </>
+  );
+}
+
+/**
+ * The one button of a page opened from a link in an e-mail: the GET only asks, because mail
+ * scanners follow links, and this post acts (decision 014).
+ */
+export function LinkConfirmButton({ token, label }: { token: string; label: string }) {
+  return (
+    <Form method="post" className="mt-6">
+      <input type="hidden" name="token" value={token} />
+      <button type="submit" className="btn-primary">
+        {label}
+      </button>
     </Form>
   );
 }
