@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
-import { AuthLayout, Notice } from "~/components/account/auth-layout";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { Notice } from "~/components/forms/form-kit";
 import { DateTime, Money } from "~/components/ui/format";
 import { tableClass, TableScroll, tdClass, thClass } from "~/components/ui/table";
 import { seoMeta, type Seo } from "~/lib/seo";

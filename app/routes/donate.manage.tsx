@@ -1,17 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
-import { ErrorSummary, Honeypot, SubmitButton, TextField } from "~/components/forms/fields";
-import { TurnstileWidget } from "~/components/forms/turnstile";
+import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { ManageLinkSchema } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
 import { requestManageLink } from "~/server/donations/manage.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
-import { deliverOutbox } from "~/server/mail/outbox.server";
-import { guardPublicPost } from "~/server/post-guard.server";
+import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/donate.manage";
 
@@ -27,35 +21,19 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, ctx } = getRequestContext(context);
-  const guarded = await guardPublicPost({ request, context }, env);
-  const submission = parseWithValibot(guarded.formData, { schema: ManageLinkSchema });
-  // Decision 012: a bot gets the answer a person gets, and no e-mail.
-  if (guarded.kind === "bot") return { result: submission.reply({ resetForm: true }), sent: true };
-  if (guarded.kind === "refused") {
-    return data(
-      { result: submission.reply({ formErrors: [guarded.message] }), sent: false },
-      { status: guarded.status, headers: guarded.headers },
-    );
-  }
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
+export function action(args: Route.ActionArgs) {
   // The answer is the same whether or not the address has given: nothing to learn from it.
-  const id = await requestManageLink(env, submission.value.email, getLocale(context));
-  if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  return answerMailRequest(args, ManageLinkSchema, ({ email }, env) =>
+    requestManageLink(env, email, getLocale(args.context)),
+  );
 }
 
 export default function ManageRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("donate");
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, pending } = usePageForm({
     id: "manage-link",
-    lastResult: actionData?.result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ManageLinkSchema }),
+    schema: ManageLinkSchema,
+    answer: actionData,
   });
   return (
     <PageHeader title={t("manage.title")} lead={t("manage.lead")}>
@@ -69,28 +47,13 @@ export default function ManageRequestPage({ loaderData, actionData }: Route.Comp
             <p>{t("manage.invalid")}</p>
           </div>
         ) : null}
-        {actionData?.sent ? (
-          <p role="status" className="rounded-xl bg-white p-4 font-semibold dark:bg-gray-950">
-            {t("manage.sent")}
-          </p>
-        ) : null}
-        <ErrorSummary form={form} />
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <Honeypot />
-          <TurnstileWidget />
-          <TextField
-            meta={fields.email}
-            label={t("manage.email")}
-            type="email"
-            required
-            autoComplete="email"
-          />
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("manage.send")}
-            pendingLabel={t("manage.sending")}
-          />
-        </Form>
+        <MailRequestForm
+          form={form}
+          email={fields.email}
+          labels={{ email: t("manage.email"), send: t("manage.send"), sending: t("manage.sending") }}
+          sentMessage={actionData?.sent ? t("manage.sent") : null}
+          pending={pending}
+        />
       </div>
     </PageHeader>
   );

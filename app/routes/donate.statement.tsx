@@ -1,17 +1,12 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
-import { ErrorSummary, Honeypot, SelectField, SubmitButton, TextField } from "~/components/forms/fields";
-import { TurnstileWidget } from "~/components/forms/turnstile";
+import { SelectField } from "~/components/forms/fields";
+import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { StatementSchema, statementYears } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
 import { queueYearEndStatement } from "~/server/donations/statement.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
-import { deliverOutbox } from "~/server/mail/outbox.server";
-import { guardPublicPost } from "~/server/post-guard.server";
+import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/donate.statement";
 
@@ -30,69 +25,38 @@ export function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env, ctx } = getRequestContext(context);
-  const guarded = await guardPublicPost({ request, context }, env);
-  const submission = parseWithValibot(guarded.formData, { schema: StatementSchema });
-  // Decision 012: a bot gets the answer a person gets, and no e-mail.
-  if (guarded.kind === "bot") return { result: submission.reply({ resetForm: true }), sent: true };
-  if (guarded.kind === "refused") {
-    return data(
-      { result: submission.reply({ formErrors: [guarded.message] }), sent: false },
-      { status: guarded.status, headers: guarded.headers },
-    );
-  }
-  if (submission.status !== "success")
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const { email, year } = submission.value;
+export function action(args: Route.ActionArgs) {
   // Mailed only to the address typed and only if it gave that year; the answer is the same.
-  const id = await queueYearEndStatement(env, email, Number(year), getLocale(context));
-  if (id) ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
-  return { result: submission.reply({ resetForm: true }), sent: true };
+  return answerMailRequest(args, StatementSchema, ({ email, year }, env) =>
+    queueYearEndStatement(env, email, Number(year), getLocale(args.context)),
+  );
 }
 
 export default function StatementPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("donate");
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, pending } = usePageForm({
     id: "statement",
-    lastResult: actionData?.result,
+    schema: StatementSchema,
+    answer: actionData,
     defaultValue: { year: loaderData.suggested },
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: StatementSchema }),
   });
   return (
     <PageHeader title={t("statement.title")} lead={t("statement.lead")}>
       <div className="mt-8 max-w-xl space-y-4">
-        {actionData?.sent ? (
-          <p role="status" className="rounded-xl bg-white p-4 font-semibold dark:bg-gray-950">
-            {t("statement.sent")}
-          </p>
-        ) : null}
-        <ErrorSummary form={form} />
-        <Form method="post" {...getFormProps(form)} className="space-y-4">
-          <Honeypot />
-          <TurnstileWidget />
-          <TextField
-            meta={fields.email}
-            label={t("statement.email")}
-            type="email"
-            required
-            autoComplete="email"
-          />
+        <MailRequestForm
+          form={form}
+          email={fields.email}
+          labels={{ email: t("statement.email"), send: t("statement.send"), sending: t("statement.sending") }}
+          sentMessage={actionData?.sent ? t("statement.sent") : null}
+          pending={pending}
+        >
           <SelectField
             meta={fields.year}
             label={t("statement.year")}
             required
             options={loaderData.years.map((year) => ({ value: year, label: year }))}
           />
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("statement.send")}
-            pendingLabel={t("statement.sending")}
-          />
-        </Form>
+        </MailRequestForm>
       </div>
     </PageHeader>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { LinkConfirmButton } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/context.server";
@@ -79,12 +80,7 @@ export default function NewsletterConfirmPage({ loaderData, actionData }: Route.
       title={t("newsletter.confirm.ask.title")}
       lead={t("newsletter.confirm.ask.question", { email: loaderData.email })}
     >
-      <Form method="post" className="mt-6">
-        <input type="hidden" name="token" value={loaderData.token} />
-        <button type="submit" className="btn-primary">
-          {t("newsletter.confirm.ask.submit")}
-        </button>
-      </Form>
+      <LinkConfirmButton token={loaderData.token} label={t("newsletter.confirm.ask.submit")} />
     </PageHeader>
   );
 }

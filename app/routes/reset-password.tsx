@@ -1,32 +1,20 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { AuthLayout, Notice } from "~/components/account/auth-layout";
-import { ErrorSummary, SubmitButton, TextField } from "~/components/forms/fields";
-import { PASSWORD_MIN_LENGTH, ResetPasswordSchema } from "~/lib/account-schemas";
-import { pageMeta } from "~/lib/seo";
+import { data, Link, redirect } from "react-router";
+import { PasswordField } from "~/components/account/account-fields";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { linkPageHeaders, linkPageMeta } from "~/components/account/link-page";
+import { SubmitButton } from "~/components/forms/fields";
+import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
+import { ResetPasswordSchema } from "~/lib/account-schemas";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/context.server";
-import { readPostedForm } from "~/server/post-guard.server";
+import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/reset-password";
 
 export const handle = { i18n: ["account"] };
-// The token is in the address: keep it out of the Referer of any link on the page (the
-// Worker sets the site-wide Referrer-Policy header, so the page narrows it with a meta tag).
-export function meta(args: Route.MetaArgs) {
-  return [
-    ...pageMeta(args),
-    { name: "referrer", content: "no-referrer" },
-    { name: "robots", content: "noindex" },
-  ];
-}
-
-export function headers() {
-  return { "Cache-Control": "no-store" };
-}
+export const meta = linkPageMeta;
+export const headers = linkPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
@@ -37,36 +25,23 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
-  const submission = parseWithValibot(readPostedForm(args.context), { schema: ResetPasswordSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  }
-  const outcome = await resetPassword(env, submission.value);
+  const posted = parsePostedForm(args.context, ResetPasswordSchema, { hideFields: ["password"] });
+  if (posted.kind === "answered") return posted.answer;
+  const outcome = await resetPassword(env, posted.value);
   if (!outcome.ok) {
-    return data(
-      { result: submission.reply({ formErrors: ["account:reset.invalidLink"], hideFields: ["password"] }) },
-      { status: 400 },
-    );
+    return data({ result: posted.reply({ formErrors: ["account:reset.invalidLink"] }) }, { status: 400 });
   }
   return redirect("/login?reset=done");
 }
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields, pending } = usePageForm({
     id: "reset-password",
-    lastResult: navigation.state === "idle" ? actionData?.result : null,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: ResetPasswordSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    schema: ResetPasswordSchema,
+    answer: actionData,
+    secretField: "password",
   });
-  // The server never sends a password back; with JavaScript the typed one is cleared too.
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const input = document.getElementById(passwordId);
-    if (actionData && input instanceof HTMLInputElement) input.value = "";
-  }, [actionData, passwordId]);
   if (!loaderData.token) {
     return (
       <AuthLayout title={t("reset.title")}>
@@ -81,25 +56,12 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   }
   return (
     <AuthLayout title={t("reset.title")}>
-      <Form method="post" {...getFormProps(form)} noValidate className="grid gap-5">
-        <ErrorSummary form={form} />
-        <input type="hidden" name="token" value={loaderData.token} />
-        <TextField
-          meta={fields.password}
-          label={t("fields.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
-          required
-        />
+      <PageForm form={form} hidden={{ token: loaderData.token }} className="grid gap-5">
+        <PasswordField meta={fields.password} label={t("fields.newPassword")} isNew />
         <div>
-          <SubmitButton
-            pending={navigation.state === "submitting"}
-            label={t("reset.submit")}
-            pendingLabel={t("reset.pending")}
-          />
+          <SubmitButton pending={pending} label={t("reset.submit")} pendingLabel={t("reset.pending")} />
         </div>
-      </Form>
+      </PageForm>
     </AuthLayout>
   );
 }

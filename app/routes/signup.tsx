@@ -1,12 +1,10 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithValibot } from "@conform-to/valibot";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
-import { AuthLayout, Notice } from "~/components/account/auth-layout";
-import { ErrorSummary, Honeypot, SubmitButton, TextField } from "~/components/forms/fields";
-import { TurnstileWidget } from "~/components/forms/turnstile";
-import { PASSWORD_MIN_LENGTH, SignupSchema } from "~/lib/account-schemas";
+import { Link } from "react-router";
+import { AccountEmailField, PasswordField, useRedirectTo } from "~/components/account/account-fields";
+import { AuthLayout } from "~/components/account/auth-layout";
+import { SubmitButton, TextField } from "~/components/forms/fields";
+import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
+import { SignupSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { requestAccount } from "~/server/auth/accounts.server";
@@ -14,7 +12,7 @@ import { redirectIfSignedIn } from "~/server/auth/pages.server";
 import { getRequestContext } from "~/server/context.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
-import { guardPublicPost } from "~/server/post-guard.server";
+import { parsePublicPost } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
@@ -29,19 +27,16 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const { env, ctx } = getRequestContext(args.context);
-  const guarded = await guardPublicPost(args, env, {
+  const posted = await parsePublicPost(args, SignupSchema, {
     rateLimit: { scope: "signup", rule: RATE_LIMITS.forms },
     messages: { rateLimited: "account:signup.rateLimited" },
+    hideFields: ["password"],
   });
-  const submission = parseWithValibot(guarded.formData, { schema: SignupSchema });
-  const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
   // Decision 012: a bot gets what a person gets ("check your e-mail"), and no account.
-  if (guarded.kind === "bot") return { sentTo: String(guarded.formData.get("email") ?? "") };
-  if (guarded.kind === "refused")
-    return data({ result: reply([guarded.message]) }, { status: guarded.status, headers: guarded.headers });
-  if (submission.status !== "success") return data({ result: reply() }, { status: 400 });
+  if (posted.kind === "bot") return { sentTo: String(posted.formData.get("email") ?? "") };
+  if (posted.kind === "answered") return posted.answer;
 
-  const { name, email, password, redirectTo } = submission.value;
+  const { name, email, password, redirectTo } = posted.value;
   const locale = getLocale(args.context);
   const ids = await requestAccount(env, {
     name,
@@ -59,24 +54,13 @@ export async function action(args: Route.ActionArgs) {
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useForm({
+  const { redirectTo, keepingRedirect } = useRedirectTo();
+  const { form, fields, pending } = usePageForm({
     id: "signup",
-    lastResult:
-      navigation.state === "idle" && actionData && "result" in actionData ? actionData.result : null,
-    onValidate: ({ formData }) => parseWithValibot(formData, { schema: SignupSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    schema: SignupSchema,
+    answer: actionData,
+    secretField: "password",
   });
-  // The server never sends a password back; with JavaScript the typed one is cleared too.
-  const passwordId = fields.password.id;
-  useEffect(() => {
-    const input = document.getElementById(passwordId);
-    if (actionData && input instanceof HTMLInputElement) input.value = "";
-  }, [actionData, passwordId]);
-  const loginHref = redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
   if (actionData && "sentTo" in actionData) {
     return (
       <AuthLayout title={t("signup.sentTitle")}>
@@ -89,45 +73,27 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
   }
 
   return (
-    <AuthLayout title={t("signup.title")} lead={t("signup.lead")}>
-      <Form method="post" {...getFormProps(form)} noValidate className="relative grid gap-5">
-        <ErrorSummary form={form} />
-        <Honeypot />
-        <TurnstileWidget />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+    <AuthLayout
+      title={t("signup.title")}
+      lead={t("signup.lead")}
+      aside={
+        <>
+          {t("signup.haveAccount")}{" "}
+          <Link to={keepingRedirect("/login")} className="link font-semibold">
+            {t("signup.loginLink")}
+          </Link>
+        </>
+      }
+    >
+      <PageForm form={form} hidden={{ redirectTo }} className="relative grid gap-5">
+        <PublicPostFields />
         <TextField meta={fields.name} label={t("fields.name")} autoComplete="name" required />
-        <TextField
-          meta={fields.email}
-          label={t("fields.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
-        <TextField
-          meta={fields.password}
-          label={t("fields.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.hint", { min: PASSWORD_MIN_LENGTH })}
-          required
-        />
+        <AccountEmailField meta={fields.email} />
+        <PasswordField meta={fields.password} label={t("fields.password")} isNew />
         <div>
-          <SubmitButton
-            pending={
-              navigation.state === "submitting" && navigation.formAction?.startsWith("/signup") === true
-            }
-            label={t("signup.submit")}
-            pendingLabel={t("signup.pending")}
-          />
+          <SubmitButton pending={pending} label={t("signup.submit")} pendingLabel={t("signup.pending")} />
         </div>
-      </Form>
-      <p className="mt-8 text-gray-800 dark:text-gray-200">
-        {t("signup.haveAccount")}{" "}
-        <Link to={loginHref} className="link font-semibold">
-          {t("signup.loginLink")}
-        </Link>
-      </p>
+      </PageForm>
     </AuthLayout>
   );
 }

@@ -189,7 +189,7 @@ type PublicPostCheck =
   | { kind: "bot" }
   | { kind: "refused"; status: number; reason: GuardRefusal; message: string; headers: HeadersInit };
 
-type PublicPostOptions = {
+export type PublicPostOptions = {
   /** One allowance per visitor across every public form and the newsletter (decision 012). */
   rateLimit?: { scope: string; rule: RateLimitRule };
   messages?: Partial<Record<GuardRefusal, string>>;

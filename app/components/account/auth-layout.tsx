@@ -6,34 +6,25 @@ export function AuthLayout({
   title,
   lead,
   wide,
+  aside,
   children,
 }: {
   title: string;
   lead?: string;
   wide?: boolean;
+  /** A closing line under the form ("No account yet? Create one"). */
+  aside?: ReactNode;
   children: ReactNode;
 }) {
   return (
     <>
       <PageHeader title={title} lead={lead} />
       <div className="container-page py-10">
-        <div className={wide ? "max-w-4xl" : "max-w-md"}>{children}</div>
+        <div className={wide ? "max-w-4xl" : "max-w-md"}>
+          {children}
+          {aside ? <p className="mt-8 text-gray-800 dark:text-gray-200">{aside}</p> : null}
+        </div>
       </div>
     </>
-  );
-}
-
-export function Notice({ children, tone = "info" }: { children: ReactNode; tone?: "info" | "success" }) {
-  return (
-    <p
-      role="status"
-      className={`rounded-xl border-2 p-4 ${
-        tone === "success"
-          ? "border-emerald-700 bg-emerald-50 text-emerald-950 dark:border-emerald-300 dark:bg-gray-900 dark:text-emerald-100"
-          : "border-gray-400 bg-gray-50 text-gray-900 dark:border-gray-500 dark:bg-gray-900 dark:text-gray-100"
-      }`}
-    >
-      {children}
-    </p>
   );
 }
