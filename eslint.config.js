@@ -37,7 +37,7 @@ export default tseslint.config(
     },
   },
   {
-    // Only server modules may touch bindings (STYLE.md): nothing else imports cloudflare:workers.
+    // Only server modules may touch bindings (docs/conventions.md, Layout): nothing else imports cloudflare:workers.
     files: ["app/**/*.{ts,tsx}"],
     ignores: ["app/**/*.server.ts"],
     rules: {

@@ -3,7 +3,7 @@ import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 8788);
 export const BASE_URL = `http://localhost:${PORT}`;
-// Donations issue: the local Stripe-compatible server (tests/support/stripe-server.ts).
+// the local Stripe-compatible server (tests/support/stripe-server.ts).
 export const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 12193);
 export const STRIPE_ORIGIN = `http://127.0.0.1:${STRIPE_PORT}`;
 
@@ -55,11 +55,11 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
-      // Donations issue: tells e2e-server.mjs where the Stripe-compatible server listens.
+      // tells e2e-server.mjs where the Stripe-compatible server listens.
       env: { E2E_STRIPE_PORT: String(STRIPE_PORT) },
     },
     {
-      // Donations issue: the stand-in for Stripe's API and Checkout page.
+      // the stand-in for Stripe's API and Checkout page.
       command: "node tests/support/stripe-server.ts",
       url: `${STRIPE_ORIGIN}/__test/events`,
       reuseExistingServer: !process.env.CI,

@@ -1,7 +1,7 @@
 import { defineConfig, presetWind3, type Preflight } from "unocss";
 import type { Theme } from "unocss/preset-mini";
 
-/** Every accent palette a page can take (SPEC.md §2, "Page colour themes by path"). */
+/** Every accent palette a page can take (docs/product.md §2, "Page colour themes by path"). */
 const ACCENTS = ["emerald", "blue", "purple", "orange", "pink", "indigo", "cyan", "green", "red", "gray"];
 const SHADES = [50, 100, 200, 300, 400, 500, 600, 700, 800, 900, 950];
 

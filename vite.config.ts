@@ -5,7 +5,7 @@ import UnoCSS from "unocss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  // Order matters (TOOLCHAIN.md): UnoCSS, then the Worker environment, then React Router.
+  // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [UnoCSS(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -28,7 +28,7 @@ export default defineConfig({
       },
     },
     ssr: {
-      // Discovered mid-request these make the first dev request fail (TOOLCHAIN.md).
+      // Discovered mid-request these make the first dev request fail (docs/toolchain.md, React Router 8 on Workers).
       optimizeDeps: {
         include: [
           "react",

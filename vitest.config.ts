@@ -6,7 +6,7 @@ import UnoCSS from "unocss/vite";
 import { defineConfig } from "vitest/config";
 import { TEST_SECRET_KEY, TEST_WEBHOOK_SECRET } from "./tests/support/stripe-server.ts";
 
-// Donations issue: a free port for the local Stripe-compatible server, so parallel runs never clash.
+// a free port for the local Stripe-compatible server, so parallel runs never clash.
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(fileURLToPath(new URL("./migrations", import.meta.url)));
-  // Donations issue: read again by tests/support/stripe-global-setup.ts, which starts the server.
+  // read again by tests/support/stripe-global-setup.ts, which starts the server.
   process.env.STRIPE_TEST_PORT ??= String(await freePort());
   // The local mail provider (tests/support/mail-server.ts) that outbox tests count deliveries at.
   process.env.MAIL_TEST_PORT ??= String(await freePort());
@@ -33,7 +33,7 @@ export default defineConfig(async () => {
           bindings: {
             TEST_MIGRATIONS: migrations,
             SITE_URL: "https://example.org",
-            // Donations issue: Stripe in test mode against the local server (tests/support).
+            // Stripe in test mode against the local server (tests/support).
             STRIPE_SECRET_KEY: TEST_SECRET_KEY,
             STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
             STRIPE_API_BASE: `http://127.0.0.1:${process.env.STRIPE_TEST_PORT}`,
@@ -47,7 +47,7 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
-      // Donations issue: starts the local Stripe-compatible server.
+      // starts the local Stripe-compatible server.
       globalSetup: ["./tests/support/stripe-global-setup.ts", "./tests/support/mail-global-setup.ts"],
       // The first request of a file compiles the whole server build.
       testTimeout: 30_000,

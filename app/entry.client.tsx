@@ -40,7 +40,7 @@ async function hydrate() {
       ns: Object.keys(resources),
       defaultNS: "common",
       interpolation: { escapeValue: false },
-      // ARCHITECTURE.md: 10 parallel reads, 5 retries starting at 350 ms.
+      // docs/architecture.md, KV: 10 parallel reads, 5 retries starting at 350 ms.
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,

@@ -51,7 +51,7 @@ export const handle = { i18n: ["common"] };
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
   const [user, i18nVersion] = await Promise.all([getSessionUser(request, env), getTranslationVersion(env)]);
-  // Public forms show the Turnstile widget only when both keys are configured (forms issue).
+  // Public forms show the Turnstile widget only when both keys are configured.
   const turnstileSiteKey = turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY! : null;
   return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey };
 }
@@ -61,7 +61,7 @@ const NotFound = lazy(() =>
   import("./components/not-found").then((module) => ({ default: module.NotFound })),
 );
 
-/** The scroll-to-top retry of SPEC.md §9, for pages whose content settles after the first paint. */
+/** The scroll-to-top retry of docs/product.md §9, for pages whose content settles after the first paint. */
 const SCROLL_RETRY_MS = 50;
 
 // Runs before first paint so the theme and the cookie banner never flash (kept tiny, inline).
@@ -148,7 +148,7 @@ function SiteFrame({ user, children }: { user: SessionUser | null; children: Rea
 }
 
 /**
- * Every route change scrolls to the top at once and again shortly after (SPEC.md §2), unless
+ * Every route change scrolls to the top at once and again shortly after (docs/product.md §2), unless
  * the address names a section (`/privacy#cookies`, the cookie banner's link): then to it.
  */
 function useScrollToTopOnNavigation() {

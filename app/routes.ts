@@ -1,6 +1,6 @@
 import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every URL of the site, in one list (STYLE.md). Pages first, then old addresses, then resources.
+// Every URL of the site, in one list (docs/conventions.md, Layout). Pages first, then old addresses, then resources.
 export default [
   index("routes/home.tsx"),
   route("about", "routes/about.tsx"),
@@ -33,13 +33,13 @@ export default [
   route("signup", "routes/signup.tsx"),
   route("search", "routes/search.tsx"),
 
-  // Pages issue: more page routes (for example blog posts) go here.
+  // Pages with a parameter, and the site's resources.
   route("blog/:slug", "routes/blog-post.tsx"),
   route("events/:id/calendar.ics", "routes/event-ics.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
 
-  // Forms issue: form actions, newsletter confirmation and unsubscribe go here.
+  // One route per form (docs/product.md §3), newsletter confirmation and unsubscribe.
   route("forms/enrollment", "routes/form-page.tsx", { id: "form-enrollment" }),
   route("forms/education", "routes/form-page.tsx", { id: "form-education" }),
   route("forms/athletics", "routes/form-page.tsx", { id: "form-athletics" }),
@@ -54,14 +54,14 @@ export default [
   route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
   route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
 
-  // Donations issue: donation routes and the Stripe webhook go here.
+  // Donations: thank-you, manage links, statements and the Stripe webhook.
   route("donate/thank-you", "routes/donate.thank-you.tsx"),
   route("donate/manage", "routes/donate.manage.tsx"),
   route("donate/manage/:token", "routes/donate.manage.token.tsx"),
   route("donate/statement", "routes/donate.statement.tsx"),
   route("api/v1/stripe/webhook", "routes/api.stripe-webhook.ts"),
 
-  // Accounts issue: logout, account, password reset, auth API and /admin go here.
+  // Accounts: sign-out, account, e-mail verification, password reset, the auth API and /admin.
   route("logout", "routes/logout.ts"),
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
@@ -86,7 +86,7 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
   ]),
 
-  // Old addresses that navigation still links to (SPEC.md §2): 301 to the current page.
+  // Old addresses that navigation still links to (docs/product.md §2): 301 to the current page.
   route("privacy-policy", "routes/legacy-redirect.ts", { id: "redirect-privacy-policy" }),
   route("terms-of-service", "routes/legacy-redirect.ts", { id: "redirect-terms-of-service" }),
   route("accessibility-statement", "routes/legacy-redirect.ts", { id: "redirect-accessibility-statement" }),

@@ -3,7 +3,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 
 const port = process.argv[2] ?? "8788";
-// Donations issue: Stripe in test mode against the local Stripe-compatible server that
+// Stripe in test mode against the local Stripe-compatible server that
 // playwright.config.ts starts (tests/support/stripe-server.ts); E2E_STRIPE_PORT picks its port.
 const stripeOrigin = `http://127.0.0.1:${process.env.E2E_STRIPE_PORT ?? "12193"}`;
 const stripeVars = [

@@ -10,7 +10,7 @@ const HELPFUL_LINKS = [
 ] as const;
 
 /**
- * The not-found page of SPEC.md §2: Go Home, Go Back, helpful links and the site search.
+ * The not-found page of docs/product.md §2: Go Home, Go Back, helpful links and the site search.
  * With `search` it is the search page that the box leads to.
  */
 export function NotFound({ search }: { search?: { query: string; results: SearchResult[] } }) {

@@ -1,4 +1,4 @@
-/** Team and history records (SPEC.md §2); names and words in locales/{en,es}/about.json. */
+/** Team and history records (docs/product.md §2); names and words in locales/{en,es}/about.json. */
 export const TEAM = [
   { id: "director", initials: "AM", group: "staff" },
   { id: "programs", initials: "DR", group: "staff" },

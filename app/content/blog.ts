@@ -1,4 +1,4 @@
-/** Blog posts (SPEC.md §3); title, excerpt and body in locales/{en,es}/blog.json under `posts.<slug>`. */
+/** Blog posts (docs/product.md §3); title, excerpt and body in locales/{en,es}/blog.json under `posts.<slug>`. */
 export const BLOG_POSTS = [
   { slug: "first-year-lessons", date: "2026-09-15", author: "director", category: "news" },
   { slug: "homework-routine-tips", date: "2026-05-04", author: "education", category: "families" },

@@ -1,5 +1,5 @@
 import { newYorkDate, newYorkTimeToUtc } from "../lib/format";
-/** Events (SPEC.md §3); dates and times are New York local time. Words in locales/{en,es}/events.json. */
+/** Events (docs/product.md §3); dates and times are New York local time. Words in locales/{en,es}/events.json. */
 export type SiteEvent = {
   id: string;
   date: string; // YYYY-MM-DD

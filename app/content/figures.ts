@@ -1,5 +1,5 @@
 /**
- * The numbers of SPEC.md §9 that pages show, in one place. Words around them live in
+ * The numbers of docs/product.md §9 that pages show, in one place. Words around them live in
  * app/locales; formatting (1,000 vs 1.000, $ placement) happens at the edge of the UI
  * (app/lib/format.ts). Money is integer cents (decision 005).
  */

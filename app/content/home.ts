@@ -1,4 +1,4 @@
-/** Typed records of the home page (SPEC.md §2, §3); their words live in locales/{en,es}/home.json. */
+/** Typed records of the home page (docs/product.md §2, §3); their words live in locales/{en,es}/home.json. */
 type HeroSlide = { id: "athletics" | "education" | "mentorship" | "community"; image: string };
 
 export const HERO_SLIDES: HeroSlide[] = [

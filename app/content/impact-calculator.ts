@@ -1,7 +1,7 @@
 /**
  * The impact calculator's figures, in one place so the organisation can change them here
  * only. Costs are what one unit of a program costs us, in dollars; only the share of a gift
- * that goes to programs (85%, SPEC.md §9) is spent on them.
+ * that goes to programs (85%, docs/product.md §9) is spent on them.
  */
 export const CALCULATOR = {
   presets: [25, 50, 100, 250, 500, 1000],

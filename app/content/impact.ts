@@ -1,4 +1,4 @@
-/** Reports and stories (SPEC.md §3); words in locales/{en,es}/impact.json. */
+/** Reports and stories (docs/product.md §3); words in locales/{en,es}/impact.json. */
 type ReportType = "annual" | "financial" | "evaluation" | "audit" | "plan" | "community";
 
 export const REPORTS = [

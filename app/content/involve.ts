@@ -1,4 +1,4 @@
-/** Volunteer roles, partnership records and jobs (SPEC.md §3, §9); words in locales/{en,es}/involve.json. */
+/** Volunteer roles, partnership records and jobs (docs/product.md §3, §9); words in locales/{en,es}/involve.json. */
 export const VOLUNTEER_ROLES = [
   { id: "tutor", spots: 15, minAge: 18 },
   { id: "coach", spots: 8, minAge: 18 },

@@ -1,4 +1,4 @@
-/** The six programs (SPEC.md §3 Program); words in locales/{en,es}/programs.json under `list.<id>`. */
+/** The six programs (docs/product.md §3 Program); words in locales/{en,es}/programs.json under `list.<id>`. */
 type ProgramStatus = "launching2025" | "spring2025" | "ongoing" | "yearRound" | "active" | "enrollmentOpen";
 
 export type Program = {
@@ -30,7 +30,7 @@ export const PROGRAMS: Program[] = [
   },
 ];
 
-/** Mentoring formats and their figures (SPEC.md §9). */
+/** Mentoring formats and their figures (docs/product.md §9). */
 export const MENTORING_FORMATS = [
   { id: "oneOnOne", minMonths: 12 },
   { id: "group", groupMin: 4, groupMax: 6 },

@@ -1,5 +1,5 @@
 /**
- * Every public page: its path, its accent colour (SPEC.md §2, "Page colour themes by path"),
+ * Every public page: its path, its accent colour (docs/product.md §2, "Page colour themes by path"),
  * and its key in the `meta` namespace, where its title and description live in each language.
  * The sitemap, the site search, the page metadata and the accent colours all read this list.
  */
@@ -40,7 +40,7 @@ export const SITE_PAGES = [
   { path: "/signup", key: "signup", accent: "emerald" },
 ] as const satisfies readonly SitePage[];
 
-/** Old addresses that navigation still links to (SPEC.md §2); they answer 301. */
+/** Old addresses that navigation still links to (docs/product.md §2); they answer 301. */
 export const REDIRECTS: Record<string, string> = {
   "/privacy-policy": "/privacy",
   "/terms-of-service": "/terms",

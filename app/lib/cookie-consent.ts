@@ -1,4 +1,4 @@
-/** Storage keys of SPEC.md §4: read the current key, then the legacy one; write only the current. */
+/** Storage keys of docs/product.md §4: read the current key, then the legacy one; write only the current. */
 export const COOKIE_PREFERENCES_KEY = "cookiePreferences.v2";
 export const LEGACY_COOKIE_PREFERENCES_KEY = "cookiePreferences";
 export const COOKIE_CONSENT_KEY = "cookieConsent";

@@ -11,14 +11,14 @@ import type { Locale } from "./i18n";
 import { DONATION_FREQUENCIES, type DonationFrequency } from "./vocabulary";
 
 /**
- * Donation rules both the browser and the server use (SPEC.md §3, §5, §9). Money is integer
+ * Donation rules both the browser and the server use (docs/product.md §3, §5, §9). Money is integer
  * cents everywhere; it is turned into text only at the edge of the UI (app/lib/format.ts).
  */
 
 /** The one place the gift bounds live: $5 (card-testing protection) to $50,000. */
 export const DONATION_BOUNDS = { minCents: 500, maxCents: 5_000_000 } as const;
 
-/** Preset amounts (SPEC.md §9): $50–$500, and in Spanish also $25 and $1,000. */
+/** Preset amounts (docs/product.md §9): $50–$500, and in Spanish also $25 and $1,000. */
 export const PRESET_AMOUNTS_CENTS: Record<Locale, readonly number[]> = {
   en: [5_000, 10_000, 25_000, 50_000],
   es: [2_500, 5_000, 10_000, 25_000, 50_000, 100_000],

@@ -1,4 +1,4 @@
-/** Languages the site speaks (SPEC.md §1). Names shown to people come from app/locales. */
+/** Languages the site speaks (docs/product.md §1). Names shown to people come from app/locales. */
 export const LANGUAGES = [
   { code: "en", nativeName: "English", flag: "🇺🇸" },
   { code: "es", nativeName: "Español", flag: "🇪🇸" },
@@ -8,7 +8,7 @@ export type Locale = (typeof LANGUAGES)[number]["code"];
 export const SUPPORTED_LOCALES: readonly Locale[] = LANGUAGES.map((language) => language.code);
 export const DEFAULT_LOCALE: Locale = "en";
 
-/** Where the choice is kept: a cookie the server reads, and the storage keys SPEC.md §1 names. */
+/** Where the choice is kept: a cookie the server reads, and the storage keys docs/product.md §1 names. */
 export const LOCALE_COOKIE = "lng";
 export const LOCALE_QUERY_PARAM = "lng";
 export const LOCALE_STORAGE_KEY = "preferredLanguage";

@@ -1,5 +1,5 @@
 /**
- * Themes of SPEC.md §1, kept in localStorage under `theme`. Storing it is necessary, not
+ * Themes of docs/product.md §1, kept in localStorage under `theme`. Storing it is necessary, not
  * functional: it is written only when the visitor presses a theme button, to honour that
  * request, like the language (decision 015). "System" is the default, so it stores nothing.
  */

@@ -12,7 +12,7 @@ import type { Route } from "./+types/events";
 export const handle = { i18n: ["events", "meta"] };
 export const meta = pageMeta;
 
-/** Upcoming and past are split by today's date in New York, on the server (SPEC.md §2). */
+/** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
 export function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);

@@ -3,7 +3,7 @@ import { getRequestContext } from "~/server/context.server";
 import { getTranslationBundle, getTranslationVersion } from "~/server/translations.server";
 import type { Route } from "./+types/locales";
 
-/** GET /locales/{lng}/{ns}.json: one namespace of the merged, KV-cached copy (ARCHITECTURE.md). */
+/** GET /locales/{lng}/{ns}.json: one namespace of the merged, KV-cached copy (docs/architecture.md, KV). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const namespace = params.file.replace(/\.json$/, "");
   if (!isLocale(params.lng) || namespace === params.file) {

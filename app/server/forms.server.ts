@@ -22,7 +22,7 @@ import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./post-guard.server";
 import { sha256Hex } from "./sha256.server";
 
-/** What every form action answers; `ok` is the success state of SPEC.md §4. */
+/** What every form action answers; `ok` is the success state of docs/product.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -96,7 +96,7 @@ function fieldsFor(definition: FormDefinition, value: Record<string, unknown>): 
 }
 
 /**
- * The one action of every form of SPEC.md §3: guard, parse with the shared schema, then the
+ * The one action of every form of docs/product.md §3: guard, parse with the shared schema, then the
  * submission and its two e-mails in one D1 batch (nothing stored without its mail), and
  * delivery after the answer (waitUntil); the Cron Trigger retries what the provider refused.
  */

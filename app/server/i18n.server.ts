@@ -57,7 +57,7 @@ class TranslationBackend implements BackendModule {
   }
 }
 
-// Server detection follows SPEC.md §1 as far as a server can see: query, cookie, then the
+// Server detection follows docs/product.md §1 as far as a server can see: query, cookie, then the
 // browser's language. Local and session storage are read in the browser (entry.client.tsx).
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {

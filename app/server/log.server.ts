@@ -1,6 +1,6 @@
 /**
  * Structured logs for Workers Logs. Callers pass ids and URLs, never form values, passwords,
- * tokens or card details (ARCHITECTURE.md, Security defaults).
+ * tokens or card details (docs/architecture.md, Security defaults).
  */
 export function logError(error: unknown, fields: Record<string, string>) {
   console.error(JSON.stringify({ level: "error", ...fields, ...describeError(error) }));

@@ -8,7 +8,7 @@ import { subscribers } from "./db/schema";
 import { queueEmail } from "./mail/outbox.server";
 import { signToken, verifyToken } from "./signed-token.server";
 
-/** Double opt-in (ARCHITECTURE.md): a pending row, a signed link, and only then "confirmed". */
+/** Double opt-in (docs/architecture.md, Newsletter): a pending row, a signed link, and only then "confirmed". */
 const CONFIRM_PURPOSE = "newsletter-confirm";
 const UNSUBSCRIBE_PURPOSE = "newsletter-unsubscribe";
 const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;

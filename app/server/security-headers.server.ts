@@ -1,5 +1,5 @@
 /**
- * Security headers for every response the Worker produces (ARCHITECTURE.md, Security defaults).
+ * Security headers for every response the Worker produces (docs/architecture.md, Security defaults).
  * Scripts run only with the per-request nonce; 'strict-dynamic' lets those scripts load the
  * route chunks they import without listing every file.
  */

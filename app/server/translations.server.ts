@@ -70,7 +70,7 @@ async function buildBundle(env: Pick<Env, "DB">, locale: Locale): Promise<Transl
 }
 
 /**
- * The merged copy for one locale, cached in KV under a versioned key (ARCHITECTURE.md, KV).
+ * The merged copy for one locale, cached in KV under a versioned key (docs/architecture.md, KV).
  * `cache` says whether KV had it, for the /locales responses and the tests.
  */
 export async function getTranslationBundle(

@@ -137,7 +137,7 @@ test("sign up, log out, log in: the header follows", async ({ page }) => {
   expect(me).toEqual({ name: "Nora New", email, role: "USER" });
 });
 
-test("logout clears the user in the header even if the call fails (SPEC.md §4)", async ({ page }) => {
+test("logout clears the user in the header even if the call fails (docs/product.md §4)", async ({ page }) => {
   await signUp(page, "Fay Failing", `fail-${RUN}@example.com`);
   await page.route("**/api/v1/auth/logout", (route) => route.abort());
   await userMenu(page).click();

@@ -5,7 +5,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every test fails on an unexpected console error or a request that leaves the site
- * (STYLE.md, Tests). A test that expects an error says so with `allowConsoleErrors`.
+ * (docs/conventions.md, Tests). A test that expects an error says so with `allowConsoleErrors`.
  */
 export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
   allowConsoleErrors: [[], { option: true }],

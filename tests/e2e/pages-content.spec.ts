@@ -6,7 +6,7 @@ import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydra
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
-/** Each page's heading and the constants of SPEC.md §9 a visitor must find there, in both languages. */
+/** Each page's heading and the constants of docs/product.md §9 a visitor must find there, in both languages. */
 const PAGES: { path: string; en: string[]; es: string[] }[] = [
   {
     path: "/",

@@ -99,7 +99,7 @@ describe("form kit schemas through conform", () => {
 });
 
 describe("form schemas", () => {
-  it("contact: the four required fields of SPEC.md §5", () => {
+  it("contact: the four required fields of docs/product.md §5", () => {
     const errors = errorsOf(parse(ContactSchema, []));
     expect(Object.keys(errors).sort()).toEqual(["email", "fullName", "message", "subject"]);
   });

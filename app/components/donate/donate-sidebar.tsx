@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { USE_OF_FUNDS } from "~/content/figures";
 import { GoalProgress } from "./goal-progress";
 
-/** Beside the form: the goal, tax status, use of funds (SPEC.md §9) and self-service links. */
+/** Beside the form: the goal, tax status, use of funds (docs/product.md §9) and self-service links. */
 export function DonateSidebar({
   progress,
   org,

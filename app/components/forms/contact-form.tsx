@@ -1,7 +1,7 @@
 import { contactForm } from "~/lib/forms/forms";
 import { SubmissionForm, type FormActionData } from "./submission-form";
 
-/** The contact form of SPEC.md §3 (subjects, character counter, preferred contact, newsletter opt-in). Posts to /forms/contact. */
+/** The contact form of docs/product.md §3 (subjects, character counter, preferred contact, newsletter opt-in). Posts to /forms/contact. */
 export function ContactForm({
   result,
   headingLevel,

@@ -1,7 +1,7 @@
 import { enrollmentForm } from "~/lib/forms/forms";
 import { SubmissionForm, type FormActionData } from "./submission-form";
 
-/** SPEC.md §4 and §9: the success view stays 2 s, then the dialog closes and the form resets. */
+/** docs/product.md §4 and §9: the success view stays 2 s, then the dialog closes and the form resets. */
 const ENROLLMENT_SUCCESS_MS = 2000;
 
 const noProgramChosen = (values: Record<string, unknown>) => {
@@ -12,7 +12,7 @@ const noProgramChosen = (values: Record<string, unknown>) => {
 /**
  * The home enrollment dialog's form. Posts to /forms/enrollment; Submitting... while the real
  * request runs, then "Enrollment Submitted!"; after 2 s `onDone` (the dialog's close) is called
- * and every field resets (SPEC.md §4), on the home dialog and on /forms/enrollment alike.
+ * and every field resets (docs/product.md §4), on the home dialog and on /forms/enrollment alike.
  * Default export, so the home page can load it lazily.
  */
 export function EnrollmentForm({

@@ -51,7 +51,7 @@ type SubmissionFormProps = {
 
 /**
  * One public form: a real `<form method="post">` to its /forms/X route, run through a fetcher
- * once JavaScript is there, with the states of SPEC.md §4 (idle, busy label, success, error),
+ * once JavaScript is there, with the states of docs/product.md §4 (idle, busy label, success, error),
  * field messages from the shared schema and an error summary that links to each field.
  */
 export function SubmissionForm(props: SubmissionFormProps) {

@@ -2,7 +2,7 @@ import { volunteerForm, volunteerModalFields, volunteerPageFields } from "~/lib/
 import { SubmissionForm, type FormActionData } from "./submission-form";
 
 /**
- * The volunteer application in its two variants of SPEC.md §3: "modal" (full name, area of
+ * The volunteer application in its two variants of docs/product.md §3: "modal" (full name, area of
  * interest …) and "page" (first and last name, references …). Posts to /forms/volunteer.
  */
 export function VolunteerForm({

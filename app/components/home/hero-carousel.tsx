@@ -6,7 +6,7 @@ import { HERO_ROTATION_MS } from "~/content/figures";
 import { HERO_SLIDES, ILLUSTRATION } from "~/content/home";
 
 /**
- * The hero's four rotating images (SPEC.md §2), changing every 4 s, with dot buttons. It
+ * The hero's four rotating images (docs/product.md §2), changing every 4 s, with dot buttons. It
  * stops for reduced motion, while focus is inside, and with the pause button (WCAG 2.2.2).
  */
 export function HeroCarousel() {

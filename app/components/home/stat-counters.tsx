@@ -4,7 +4,7 @@ import { useFormat } from "~/lib/format";
 import { COUNTER_STEP_MS, COUNTER_STEPS, COUNTER_THRESHOLD, COUNTERS } from "~/content/figures";
 
 /**
- * Counters that count up once, in 20 steps of 40 ms, when 30% of them is visible (SPEC.md §2).
+ * Counters that count up once, in 20 steps of 40 ms, when 30% of them is visible (docs/product.md §2).
  * The server renders the final figures (no JavaScript, reduced motion); after hydration a
  * section still out of view is reset to zero until it is seen.
  */

@@ -22,7 +22,7 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
 }
 
 /**
- * Testimonials (SPEC.md §2): auto-advance every 5 s, previous and next, dots labelled
+ * Testimonials (docs/product.md §2): auto-advance every 5 s, previous and next, dots labelled
  * "Go to testimonial N", clickable cards below, wrapping around. Paused for reduced motion,
  * while focus is inside and with the pause button.
  */

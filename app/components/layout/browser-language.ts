@@ -2,7 +2,7 @@ import type { i18n as I18n } from "i18next";
 import type { DetectorOptions } from "i18next-browser-languagedetector";
 import { LOCALE_COOKIE, LOCALE_QUERY_PARAM, LOCALE_STORAGE_KEY } from "~/lib/i18n";
 
-/** The browser's detection order of SPEC.md §1. Saving happens only on purpose (see saveLanguage). */
+/** The browser's detection order of docs/product.md §1. Saving happens only on purpose (see saveLanguage). */
 const DETECTION: DetectorOptions = {
   order: ["querystring", "cookie", "localStorage", "sessionStorage", "navigator", "htmlTag"],
   lookupQuerystring: LOCALE_QUERY_PARAM,

@@ -4,7 +4,7 @@ import type { HttpBackendOptions } from "i18next-http-backend";
 /**
  * i18next-http-backend, downloaded the first time the page needs copy its HTML did not carry
  * (another route's namespaces, or the other language). i18next itself keeps the parallel-read
- * limit and the retries of ARCHITECTURE.md around these reads.
+ * limit and the retries of docs/architecture.md, KV, around these reads.
  */
 export class LazyHttpBackend implements BackendModule<HttpBackendOptions> {
   static type = "backend" as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigation } from "react-router";
 
-/** The centred spinner and Loading... of SPEC.md §2 while the next page loads. */
+/** The centred spinner and Loading... of docs/product.md §2 while the next page loads. */
 export function NavigationPending() {
   const { t } = useTranslation();
   const navigation = useNavigation();

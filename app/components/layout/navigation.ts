@@ -1,4 +1,4 @@
-/** The site's navigation (SPEC.md §2): labels are keys of the `common` namespace under `nav`. */
+/** The site's navigation (docs/product.md §2): labels are keys of the `common` namespace under `nav`. */
 export type NavLink = { to: string; label: string };
 type NavGroup = { label: string; overview: NavLink; links: NavLink[] };
 

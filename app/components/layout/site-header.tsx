@@ -8,7 +8,7 @@ import { LanguageSelector } from "./language-selector";
 import { NAV_GROUPS } from "./navigation";
 import { ThemeSwitcher } from "./theme-switcher";
 
-/** The header compacts once the page has scrolled this far (SPEC.md §9). */
+/** The header compacts once the page has scrolled this far (docs/product.md §9). */
 const HEADER_COMPACT_AFTER_PX = 50;
 
 const topLinkClass =
@@ -127,7 +127,7 @@ function DonateButton() {
 }
 
 /**
- * SPEC.md §4 and §7: logout posts /api/v1/auth/logout and clears the user even if the call
+ * docs/product.md §4 and §7: logout posts /api/v1/auth/logout and clears the user even if the call
  * fails. With JavaScript the header forgets the user at once; without it, the Logout form
  * posts to /logout. A later sign-in (or a successful logout) resets that.
  */

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
  * An <img> with its size set (no layout shift) that shows `fallback` instead when the file
- * fails to load (SPEC.md §8: a gradient or a placeholder label, and the failure is logged).
+ * fails to load (docs/product.md §8: a gradient or a placeholder label, and the failure is logged).
  * A failure during server rendering, before React listens, is caught on mount.
  */
 export function FallbackImage({

@@ -7,7 +7,7 @@ const COLOURS = {
   fundraising: "bg-amber-700 dark:bg-amber-300",
 } as const;
 
-/** Use of funds, 85/10/5 (SPEC.md §9), as a stacked bar with a legend; the legend carries the numbers. */
+/** Use of funds, 85/10/5 (docs/product.md §9), as a stacked bar with a legend; the legend carries the numbers. */
 export function FundsChart() {
   const { t } = useTranslation("give");
   return (

@@ -5,7 +5,7 @@ const Modal = lazy(() => import("~/components/modal").then((module) => ({ defaul
 
 /**
  * A link to a page (it works without JavaScript) that, with JavaScript, opens the same
- * content in a modal instead (SPEC.md §2: enrollment, application and info-request dialogs).
+ * content in a modal instead (docs/product.md §2: enrollment, application and info-request dialogs).
  */
 export function ModalLink({
   href,

@@ -3,7 +3,7 @@ import { useEffect, useRef, type ComponentPropsWithoutRef } from "react";
 const HIDDEN = ["opacity-0", "translate-y-6"];
 
 /**
- * A section that fades in once when it enters view (SPEC.md §2, thresholds 0.2 to 0.3).
+ * A section that fades in once when it enters view (docs/product.md §2, thresholds 0.2 to 0.3).
  * The server renders it visible, so it reads without JavaScript; only sections still below
  * the fold at hydration are hidden, and never for people who prefer reduced motion.
  */

@@ -157,7 +157,7 @@ export function Quote({ quote, author, role }: { quote: string; author: string; 
 }
 
 /**
- * Where a form of the forms issue goes: its heading, its short intro and a link to its own
+ * Where a form goes: its heading, its short intro and a link to its own
  * page (/forms/X), which works without JavaScript until the embedded form replaces it.
  */
 /**

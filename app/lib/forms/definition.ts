@@ -36,7 +36,7 @@ export type FormId =
   | "contact"
   | "partner";
 
-/** The response promise of SPEC.md §9 that the confirmation e-mail and the success text make. */
+/** The response promise of docs/product.md §9 that the confirmation e-mail and the success text make. */
 type ResponsePromise = "24h" | "48h" | "2days";
 
 export type FormDefinition<S extends v.GenericSchema = v.GenericSchema> = {
@@ -48,7 +48,7 @@ export type FormDefinition<S extends v.GenericSchema = v.GenericSchema> = {
   fields: readonly FieldSpec[];
   /** Values a fresh form starts with (for example the preferred contact method). */
   defaults?: Record<string, string>;
-  /** The busy label of SPEC.md §4: Submitting..., Sending... or Registering... */
+  /** The busy label of docs/product.md §4: Submitting..., Sending... or Registering... */
   pending: "submitting" | "sending" | "registering";
   /** Forms about a child: a parent or guardian completes them (COPPA). */
   aboutChild?: boolean;
@@ -63,7 +63,7 @@ export function defineForm<S extends v.GenericSchema>(definition: FormDefinition
   return definition;
 }
 
-/** Ages of the programs (SPEC.md §9) and grades 1st to 12th, as closed lists. */
+/** Ages of the programs (docs/product.md §9) and grades 1st to 12th, as closed lists. */
 export const AGES = ["6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18"] as const;
 export const GRADES = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;
 /** Under this age a guardian's consent box is required (COPPA). */

@@ -28,7 +28,7 @@ import {
 } from "./public-form-schemas";
 
 /**
- * Every public form of SPEC.md §3: its schema, how its fields show, where it posts, which
+ * Every public form of docs/product.md §3: its schema, how its fields show, where it posts, which
  * busy label it uses and which response promise of §9 it makes.
  */
 

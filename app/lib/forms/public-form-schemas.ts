@@ -23,7 +23,7 @@ import {
 import { AGES, GRADES, needsGuardianConsent } from "./definition";
 
 /**
- * One valibot schema per form of SPEC.md §3, used by the browser (instant messages) and by
+ * One valibot schema per form of docs/product.md §3, used by the browser (instant messages) and by
  * the action (the check that counts). Field lists live in ./<form>.ts next to how they show.
  */
 
@@ -147,7 +147,7 @@ export const AthleticsSchema = formSchema({
   medicalInfo: optionalParagraphs(1000),
   schedule: optionalChoice(ATHLETICS_SCHEDULES),
   seasons: optionalChoices(SEASONS),
-  // SPEC.md §5: the athletics consent box is always required.
+  // docs/product.md §5: the athletics consent box is always required.
   consent: requiredCheckbox(),
 });
 
@@ -167,7 +167,7 @@ export const MentoringSchema = v.pipe(
     guardianConsent: optionalCheckbox(),
     message: optionalParagraphs(1000),
   }),
-  // Mentees are 6-18 (SPEC.md §9); mentors are over 21 (§5, volunteer requirements).
+  // Mentees are 6-18 (docs/product.md §9); mentors are over 21 (§5, volunteer requirements).
   v.forward(
     v.partialCheck(
       [["role"], ["age"]],

@@ -2,7 +2,7 @@ import { clearSessionCookie, destroySession } from "~/server/auth/sessions.serve
 import { getRequestContext } from "~/server/context.server";
 import type { Route } from "./+types/auth-logout";
 
-/** POST /api/v1/auth/logout (SPEC.md §7): ends the session; answers 204 even without one. */
+/** POST /api/v1/auth/logout (docs/product.md §7): ends the session; answers 204 even without one. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const { env } = getRequestContext(context);

@@ -4,7 +4,7 @@ import type { Route } from "./+types/auth-me";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-/** GET /api/v1/auth/me (SPEC.md §7): the user object, or 401 when nobody is signed in. */
+/** GET /api/v1/auth/me (docs/product.md §7): the user object, or 401 when nobody is signed in. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
   const user = await getSessionUser(request, env);

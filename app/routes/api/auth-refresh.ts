@@ -2,7 +2,7 @@ import { clearSessionCookie, rotateSession } from "~/server/auth/sessions.server
 import { getRequestContext } from "~/server/context.server";
 import type { Route } from "./+types/auth-refresh";
 
-/** POST /api/v1/auth/refresh (SPEC.md §7): a new session token; the old one stops working. */
+/** POST /api/v1/auth/refresh (docs/product.md §7): a new session token; the old one stops working. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
   const { env } = getRequestContext(context);

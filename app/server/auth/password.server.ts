@@ -1,5 +1,5 @@
 /**
- * Password hashing: PBKDF2-SHA-256 with a per-user random salt (WebCrypto, ARCHITECTURE.md).
+ * Password hashing: PBKDF2-SHA-256 with a per-user random salt (WebCrypto, docs/architecture.md, Accounts).
  * scripts/admin-create.mjs hashes with the same parameters in Node's WebCrypto.
  */
 

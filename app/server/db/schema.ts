@@ -12,7 +12,7 @@ import {
   SUBSCRIBER_STATUSES,
 } from "../../lib/vocabulary";
 
-// Times are ISO-8601 UTC text; money is integer cents (ARCHITECTURE.md, Data).
+// Times are ISO-8601 UTC text; money is integer cents (docs/architecture.md, Data).
 const createdAt = () =>
   text("created_at")
     .notNull()

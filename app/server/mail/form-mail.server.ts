@@ -10,7 +10,7 @@ function fieldLabel(tForms: TFunction, formId: string, name: string): string {
   return tForms([`${formId}.fields.${name}`, `fields.${name}`]);
 }
 
-/** A submitted value as words: option labels, yes/no, "None specified" when empty (SPEC.md §5). */
+/** A submitted value as words: option labels, yes/no, "None specified" when empty (docs/product.md §5). */
 function formatFieldValue(
   spec: FieldSpec | undefined,
   value: unknown,
@@ -97,7 +97,7 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
   };
 
   const teamFormName = team.forms(`${definition.id}.title`);
-  // SPEC.md §7: the enrollment mail's subject names the chosen programs.
+  // docs/product.md §7: the enrollment mail's subject names the chosen programs.
   const subject =
     definition.kind === "enrollment" && Array.isArray(value.programs)
       ? team.email("team.enrollmentSubject", {

@@ -41,7 +41,7 @@ function transportTimeoutMs(env: Env): number {
 
 /**
  * The insert for one message, to run in the same `db.batch([...])` as the record it belongs
- * to, so a submission is never stored without its mail (ARCHITECTURE.md, outbox). Every
+ * to, so a submission is never stored without its mail (docs/architecture.md, Outbox). Every
  * message passes here, so this is where header values lose their line breaks (decision 014).
  */
 export function queueEmail(db: Db, email: OutgoingEmail, id: string = crypto.randomUUID()) {

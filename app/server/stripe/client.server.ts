@@ -23,7 +23,7 @@ function apiLocation(base: string | undefined) {
 export function getStripe(env: StripeEnv): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
   return new Stripe(env.STRIPE_SECRET_KEY, {
-    // Workers have fetch, not Node's http module (TOOLCHAIN.md, "Stripe in workerd").
+    // Workers have fetch, not Node's http module (docs/toolchain.md, "Stripe in workerd").
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
     timeout: 10_000,
