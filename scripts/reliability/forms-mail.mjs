@@ -1,6 +1,7 @@
 // The forms-and-mail phase of `npm run reliability`: distinct posts and replays across the
 // public forms while the mail provider fails, stalls and recovers and Cron runs overlap; then
 // every submission must be stored once and every e-mail delivered exactly once (decision 016).
+import { SUBMISSION_KINDS } from "../../app/lib/vocabulary.ts";
 
 /** Seconds the site gives the provider per message (MAIL_TIMEOUT_SECONDS for this run). */
 export const MAIL_TIMEOUT_SECONDS = 3;
@@ -92,18 +93,6 @@ function formBody(kind, n) {
   };
   return bodies[kind];
 }
-const KINDS = [
-  "contact",
-  "enrollment",
-  "education",
-  "athletics",
-  "mentoring",
-  "volunteer",
-  "get-involved",
-  "fundraising-team",
-  "giving-info",
-  "partner",
-];
 
 /** Runs `tasks` (functions returning promises) with at most `limit` at once. */
 async function pool(tasks, limit) {
@@ -122,10 +111,13 @@ export async function formsAndMailPhase({ origin, d1, scheduled, mail }) {
   // The posts: each distinct one from its own address (the per-visitor rate limit is not under
   // test here); a replay is the very same post, same key, same address.
   const posts = Array.from({ length: DISTINCT }, (_, n) => {
-    const fields = { ...formBody(KINDS[n % KINDS.length], n), locale: n % 3 === 0 ? "es" : "en" };
+    const fields = {
+      ...formBody(SUBMISSION_KINDS[n % SUBMISSION_KINDS.length], n),
+      locale: n % 3 === 0 ? "es" : "en",
+    };
     if (n >= WITHOUT_KEY) fields.idempotencyKey = crypto.randomUUID();
     return {
-      kind: KINDS[n % KINDS.length],
+      kind: SUBMISSION_KINDS[n % SUBMISSION_KINDS.length],
       fields,
       ip: `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
     };
