@@ -1,75 +1,85 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
-// Every URL of the site, in one list (docs/conventions.md, Layout). Pages first, then old addresses, then resources.
+// Every URL of the site, in one list (docs/architecture.md, Layout). Each area's modules sit in the
+// folder of that name under routes/; areas whose URLs share a prefix are grouped with prefix().
 export default [
-  index("routes/home.tsx"),
-  route("about", "routes/about.tsx"),
-  route("mission", "routes/mission.tsx"),
-  route("team", "routes/team.tsx"),
-  route("history", "routes/history.tsx"),
-  route("programs", "routes/programs.tsx"),
-  route("education", "routes/education.tsx"),
-  route("athletics", "routes/athletics.tsx"),
-  route("mentorship", "routes/mentorship.tsx"),
-  route("services", "routes/services.tsx"),
-  route("impact", "routes/impact.tsx"),
-  route("reports", "routes/reports.tsx"),
-  route("stories", "routes/stories.tsx"),
-  route("calculator", "routes/calculator.tsx"),
-  route("events", "routes/events.tsx"),
-  route("blog", "routes/blog.tsx"),
-  route("partner", "routes/partner.tsx"),
-  route("volunteer", "routes/volunteer.tsx"),
-  route("get-involved", "routes/get-involved.tsx"),
-  route("join", "routes/join.tsx"),
-  route("join-our-team", "routes/jobs.tsx"),
-  route("give", "routes/give.tsx"),
-  route("donate", "routes/donate.tsx"),
-  route("contact", "routes/contact.tsx"),
-  route("privacy", "routes/privacy.tsx"),
-  route("terms", "routes/terms.tsx"),
-  route("accessibility", "routes/accessibility.tsx"),
-  route("login", "routes/login.tsx"),
-  route("signup", "routes/signup.tsx"),
-  route("search", "routes/search.tsx"),
+  // The content pages.
+  index("routes/site/home.tsx"),
+  ...[
+    "about",
+    "mission",
+    "team",
+    "history",
+    "programs",
+    "education",
+    "athletics",
+    "mentorship",
+    "services",
+    "impact",
+    "reports",
+    "stories",
+    "calculator",
+    "events",
+    "blog",
+    "partner",
+    "volunteer",
+    "get-involved",
+    "join",
+    "join-our-team",
+    "give",
+    "contact",
+    "privacy",
+    "terms",
+    "accessibility",
+    "search",
+  ].map((page) => route(page, `routes/site/${page}.tsx`)),
+  route("blog/:slug", "routes/site/blog-post.tsx"),
 
-  // Pages with a parameter, and the site's resources.
-  route("blog/:slug", "routes/blog-post.tsx"),
-  route("events/:id/calendar.ics", "routes/event-ics.ts"),
-  route("sitemap.xml", "routes/sitemap.ts"),
-  route("robots.txt", "routes/robots.ts"),
+  // One route per form (docs/product.md §3), each module naming its form; newsletter sign-up, confirmation and unsubscribe.
+  ...prefix("forms", [
+    route("enrollment", "routes/forms/enrollment.tsx", { id: "form-enrollment" }),
+    route("education", "routes/forms/education.tsx", { id: "form-education" }),
+    route("athletics", "routes/forms/athletics.tsx", { id: "form-athletics" }),
+    route("mentoring", "routes/forms/mentoring.tsx", { id: "form-mentoring" }),
+    route("volunteer", "routes/forms/volunteer.tsx", { id: "form-volunteer" }),
+    route("get-involved", "routes/forms/get-involved.tsx", { id: "form-get-involved" }),
+    route("fundraising-team", "routes/forms/fundraising-team.tsx", { id: "form-fundraising-team" }),
+    route("giving-info", "routes/forms/giving-info.tsx", { id: "form-giving-info" }),
+    route("contact", "routes/forms/contact.tsx", { id: "form-contact" }),
+    route("partner", "routes/forms/partner.tsx", { id: "form-partner" }),
+  ]),
+  route("newsletter", "routes/forms/newsletter.tsx"),
+  ...prefix("newsletter", [
+    route("confirm", "routes/forms/newsletter-confirm.tsx"),
+    route("unsubscribe", "routes/forms/newsletter-unsubscribe.tsx"),
+  ]),
 
-  // One route per form (docs/product.md §3), newsletter confirmation and unsubscribe.
-  route("forms/enrollment", "routes/form-page.tsx", { id: "form-enrollment" }),
-  route("forms/education", "routes/form-page.tsx", { id: "form-education" }),
-  route("forms/athletics", "routes/form-page.tsx", { id: "form-athletics" }),
-  route("forms/mentoring", "routes/form-page.tsx", { id: "form-mentoring" }),
-  route("forms/volunteer", "routes/form-page.tsx", { id: "form-volunteer" }),
-  route("forms/get-involved", "routes/form-page.tsx", { id: "form-get-involved" }),
-  route("forms/fundraising-team", "routes/form-page.tsx", { id: "form-fundraising-team" }),
-  route("forms/giving-info", "routes/form-page.tsx", { id: "form-giving-info" }),
-  route("forms/contact", "routes/form-page.tsx", { id: "form-contact" }),
-  route("forms/partner", "routes/form-page.tsx", { id: "form-partner" }),
-  route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  // Donations: the donate page, thank-you, manage links and statements.
+  route("donate", "routes/donate/donate.tsx"),
+  ...prefix("donate", [
+    route("thank-you", "routes/donate/thank-you.tsx"),
+    route("manage", "routes/donate/manage.tsx"),
+    route("manage/:token", "routes/donate/manage-token.tsx"),
+    route("statement", "routes/donate/statement.tsx"),
+  ]),
 
-  // Donations: thank-you, manage links, statements and the Stripe webhook.
-  route("donate/thank-you", "routes/donate.thank-you.tsx"),
-  route("donate/manage", "routes/donate.manage.tsx"),
-  route("donate/manage/:token", "routes/donate.manage.token.tsx"),
-  route("donate/statement", "routes/donate.statement.tsx"),
-  route("api/v1/stripe/webhook", "routes/api.stripe-webhook.ts"),
+  // Accounts: sign-in, sign-up, sign-out, e-mail verification, password reset and the account page.
+  route("login", "routes/account/login.tsx"),
+  route("signup", "routes/account/signup.tsx"),
+  route("logout", "routes/account/logout.ts"),
+  route("forgot-password", "routes/account/forgot-password.tsx"),
+  route("reset-password", "routes/account/reset-password.tsx"),
+  route("verify-email", "routes/account/verify-email.tsx"),
+  route("account", "routes/account/account.tsx"),
 
-  // Accounts: sign-out, account, e-mail verification, password reset, the auth API and /admin.
-  route("logout", "routes/logout.ts"),
-  route("forgot-password", "routes/forgot-password.tsx"),
-  route("reset-password", "routes/reset-password.tsx"),
-  route("verify-email", "routes/verify-email.tsx"),
-  route("account", "routes/account.tsx"),
-  route("api/v1/auth/me", "routes/api/auth-me.ts"),
-  route("api/v1/auth/refresh", "routes/api/auth-refresh.ts"),
-  route("api/v1/auth/logout", "routes/api/auth-logout.ts"),
+  // The auth API and the Stripe webhook.
+  ...prefix("api/v1", [
+    route("auth/me", "routes/api/auth-me.ts"),
+    route("auth/refresh", "routes/api/auth-refresh.ts"),
+    route("auth/logout", "routes/api/auth-logout.ts"),
+    route("stripe/webhook", "routes/api/stripe-webhook.ts"),
+  ]),
+
   // The admin layout's middleware checks ADMIN before any loader or action below it runs.
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
@@ -86,13 +96,15 @@ export default [
     route("audit", "routes/admin/audit.tsx"),
   ]),
 
-  // Old addresses that navigation still links to (docs/product.md §2): 301 to the current page.
-  route("privacy-policy", "routes/legacy-redirect.ts", { id: "redirect-privacy-policy" }),
-  route("terms-of-service", "routes/legacy-redirect.ts", { id: "redirect-terms-of-service" }),
-  route("accessibility-statement", "routes/legacy-redirect.ts", { id: "redirect-accessibility-statement" }),
-
-  route("locales/:lng/:file", "routes/locales.ts"),
+  // The site's resources, and old addresses that navigation still links to (docs/product.md §2): 301 to the current page.
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("locales/:lng/:file", "routes/resources/locales.ts"),
+  route("events/:id/calendar.ics", "routes/resources/event-ics.ts"),
+  ...["privacy-policy", "terms-of-service", "accessibility-statement"].map((path) =>
+    route(path, "routes/resources/legacy-redirect.ts", { id: `redirect-${path}` }),
+  ),
 
   // Unmatched URLs would skip the root middleware; this catch-all makes them the not-found page.
-  route("*", "routes/not-found.tsx"),
+  route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

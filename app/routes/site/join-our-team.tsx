@@ -5,7 +5,7 @@ import { JOBS } from "~/content/involve";
 import { ORGANIZATION } from "~/content/organization";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
-import type { Route } from "./+types/jobs";
+import type { Route } from "./+types/join-our-team";
 
 export const handle = { i18n: ["involve", "meta"] };
 export const meta = pageMeta;

@@ -8,7 +8,7 @@ import { queueYearEndStatement } from "~/server/donations/statement.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
-import type { Route } from "./+types/donate.statement";
+import type { Route } from "./+types/statement";
 
 export const handle = { i18n: ["meta", "donate"] };
 export const meta = pageMeta;

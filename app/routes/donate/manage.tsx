@@ -7,7 +7,7 @@ import { requestManageLink } from "~/server/donations/manage.server";
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
-import type { Route } from "./+types/donate.manage";
+import type { Route } from "./+types/manage";
 
 export const handle = { i18n: ["meta", "donate"] };
 export const meta = pageMeta;

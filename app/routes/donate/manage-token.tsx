@@ -17,7 +17,7 @@ import {
 import { getInstance, getLocale } from "~/server/i18n.server";
 import { readPostedForm } from "~/server/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
-import type { Route } from "./+types/donate.manage.token";
+import type { Route } from "./+types/manage-token";
 
 export const handle = { i18n: ["meta", "donate"] };
 export const meta = pageMeta;

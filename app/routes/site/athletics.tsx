@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
-import { Card, CardGrid, CheckList, Facts, FormSlot, Section, StatList } from "~/components/pages/ui";
+import { ProgramCard } from "~/components/pages/program-card";
+import { CardGrid, CheckList, FormSlot, Section, StatList } from "~/components/pages/ui";
 import { AGES, YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
@@ -34,23 +35,7 @@ export default function AthleticsPage() {
       <Section id="sports" title={t("athletics.sportsTitle")}>
         <CardGrid columns={2}>
           {PROGRAMS.filter((program) => program.area === "athletics").map((program) => (
-            <Card
-              key={program.id}
-              title={t(`list.${program.id}.title`)}
-              badge={t(`status.${program.status}`)}
-            >
-              <p className="font-semibold text-accent-800 dark:text-accent-200">
-                {t(`list.${program.id}.subtitle`)}
-              </p>
-              <p>{t(`list.${program.id}.description`)}</p>
-              <Facts
-                items={[
-                  { term: t("labels.ages"), value: t("labels.agesValue", program.ages) },
-                  { term: t("labels.schedule"), value: t(`list.${program.id}.schedule`) },
-                  { term: t("labels.impact"), value: t(`list.${program.id}.impact`) },
-                ]}
-              />
-            </Card>
+            <ProgramCard key={program.id} program={program} />
           ))}
         </CardGrid>
       </Section>

@@ -1,6 +1,6 @@
 import { getRequestContext } from "~/server/context.server";
 import { handleStripeWebhook } from "~/server/stripe/webhook.server";
-import type { Route } from "./+types/api.stripe-webhook";
+import type { Route } from "./+types/stripe-webhook";
 
 /** POST /api/v1/stripe/webhook: Stripe's events, verified on the raw body. */
 export async function action({ request, context }: Route.ActionArgs) {

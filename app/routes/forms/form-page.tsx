@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { AthleticsForm } from "~/components/forms/athletics-form";
 import { ContactForm } from "~/components/forms/contact-form";
 import { EducationForm } from "~/components/forms/education-form";
@@ -12,54 +12,24 @@ import { PartnerForm } from "~/components/forms/partner-form";
 import { SuccessPanel, type FormActionData } from "~/components/forms/submission-form";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
 import { PageHeader } from "~/components/layout/page-header";
-import type { FormDefinition, FormId } from "~/lib/forms/definition";
-import { FORMS } from "~/lib/forms/forms";
-import { GIVING_OPTION_IDS, type GivingOption } from "~/lib/forms/public-form-schemas";
+import type { FormId } from "~/lib/forms/definition";
+import type { GivingOption } from "~/lib/forms/public-form-schemas";
 import { pageMeta } from "~/lib/seo";
-import { handleFormSubmission } from "~/server/forms.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
-import { pagePathname, pageSeo } from "~/server/seo.server";
-import type { Route } from "./+types/form-page";
+import type { formPageLoader } from "./form-page.server";
 
 /**
- * /forms/X (app/routes.ts): every public form on a page of its own, and the action its
- * embedded copies post to. Without JavaScript the answer renders here: errors with the
+ * /forms/X (app/routes.ts): every public form on a page of its own. Each form's route module
+ * (routes/forms/<form>.tsx) names its form and renders this page; its action is the one the
+ * form's embedded copies post to. Without JavaScript the answer renders here: errors with the
  * typed values kept, or the success page.
  */
 export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;
 
 /** A rate-limited post keeps its Retry-After (React Router only sends headers a route passes on). */
-export function headers({ actionHeaders }: Route.HeadersArgs) {
+export function headers({ actionHeaders }: { actionHeaders: Headers }) {
   const retryAfter = actionHeaders.get("Retry-After");
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
-}
-
-function formFor(request: Request): FormDefinition {
-  const pathname = pagePathname(request);
-  const definition = (Object.values(FORMS) as FormDefinition[]).find((form) => form.path === pathname);
-  if (!definition) throw data(null, { status: 404 });
-  return definition;
-}
-
-export function loader(args: Route.LoaderArgs) {
-  const definition = formFor(args.request);
-  const t = getInstance(args.context).getFixedT(getLocale(args.context), "forms");
-  const search = new URL(args.request.url).searchParams;
-  const option = search.get("option");
-  return {
-    formId: definition.id,
-    variant: search.get("variant") === "modal" ? ("modal" as const) : ("page" as const),
-    option: GIVING_OPTION_IDS.includes(option as GivingOption) ? (option as GivingOption) : undefined,
-    seo: pageSeo(args, definition.id, {
-      title: t(`${definition.id}.title`),
-      description: t(`${definition.id}.intro`),
-    }),
-  };
-}
-
-export function action(args: Route.ActionArgs) {
-  return handleFormSubmission(args, formFor(args.request));
 }
 
 function FormFor({
@@ -97,10 +67,12 @@ function FormFor({
   }
 }
 
-export default function FormPage({ loaderData, actionData }: Route.ComponentProps) {
+/** Re-exported by each form's route module, so it reads its data through hooks, not props. */
+export default function FormPage() {
   const { t } = useTranslation("forms");
+  const loaderData = useLoaderData<typeof formPageLoader>();
   const { formId } = loaderData;
-  const result = actionData as FormActionData | undefined;
+  const result = useActionData() as FormActionData | undefined;
   return (
     <>
       <PageHeader title={t(`${formId}.title`)} lead={t(`${formId}.intro`)} />

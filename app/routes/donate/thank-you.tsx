@@ -7,7 +7,7 @@ import { getRequestContext } from "~/server/context.server";
 import { getInstance, requestLocale } from "~/server/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import { readThankYou } from "~/server/stripe/checkout.server";
-import type { Route } from "./+types/donate.thank-you";
+import type { Route } from "./+types/thank-you";
 
 export const handle = { i18n: ["meta", "donate"] };
 export const meta = pageMeta;

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { Card, CardGrid, Facts, FormSlot, Section } from "~/components/pages/ui";
+import { ProgramCard } from "~/components/pages/program-card";
+import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
@@ -34,23 +35,7 @@ export default function ProgramsPage() {
       <Section id="all-programs" title={t("programs.overviewTitle")} tinted>
         <CardGrid>
           {PROGRAMS.map((program) => (
-            <Card
-              key={program.id}
-              title={t(`list.${program.id}.title`)}
-              badge={t(`status.${program.status}`)}
-            >
-              <p className="font-semibold text-accent-800 dark:text-accent-200">
-                {t(`list.${program.id}.subtitle`)}
-              </p>
-              <p>{t(`list.${program.id}.description`)}</p>
-              <Facts
-                items={[
-                  { term: t("labels.ages"), value: t("labels.agesValue", program.ages) },
-                  { term: t("labels.schedule"), value: t(`list.${program.id}.schedule`) },
-                  { term: t("labels.impact"), value: t(`list.${program.id}.impact`) },
-                ]}
-              />
-            </Card>
+            <ProgramCard key={program.id} program={program} />
           ))}
         </CardGrid>
       </Section>

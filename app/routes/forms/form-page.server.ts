@@ -1,0 +1,28 @@
+import type { FormDefinition } from "~/lib/forms/definition";
+import { GIVING_OPTION_IDS, type GivingOption } from "~/lib/forms/public-form-schemas";
+import { handleFormSubmission } from "~/server/forms.server";
+import { getInstance, getLocale } from "~/server/i18n.server";
+import { pageSeo } from "~/server/seo.server";
+
+type FormRouteArgs = Parameters<typeof handleFormSubmission>[0] & Parameters<typeof pageSeo>[0];
+
+/** The loader of a form's route: the route module passes its form (app/routes.ts). */
+export function formPageLoader(args: FormRouteArgs, definition: FormDefinition) {
+  const t = getInstance(args.context).getFixedT(getLocale(args.context), "forms");
+  const search = new URL(args.request.url).searchParams;
+  const option = search.get("option");
+  return {
+    formId: definition.id,
+    variant: search.get("variant") === "modal" ? ("modal" as const) : ("page" as const),
+    option: GIVING_OPTION_IDS.includes(option as GivingOption) ? (option as GivingOption) : undefined,
+    seo: pageSeo(args, definition.id, {
+      title: t(`${definition.id}.title`),
+      description: t(`${definition.id}.intro`),
+    }),
+  };
+}
+
+/** The action of a form's route: the page itself without JavaScript, and every embedded copy of the form. */
+export function formPageAction(args: FormRouteArgs, definition: FormDefinition) {
+  return handleFormSubmission(args, definition);
+}

@@ -1,0 +1,7 @@
+import { FORMS } from "~/lib/forms/forms";
+import type { Route } from "./+types/fundraising-team";
+import { formPageAction, formPageLoader } from "./form-page.server";
+
+export { default, handle, headers, meta } from "./form-page";
+export const loader = (args: Route.LoaderArgs) => formPageLoader(args, FORMS.fundraisingTeam);
+export const action = (args: Route.ActionArgs) => formPageAction(args, FORMS.fundraisingTeam);

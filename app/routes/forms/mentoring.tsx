@@ -1,0 +1,7 @@
+import { FORMS } from "~/lib/forms/forms";
+import type { Route } from "./+types/mentoring";
+import { formPageAction, formPageLoader } from "./form-page.server";
+
+export { default, handle, headers, meta } from "./form-page";
+export const loader = (args: Route.LoaderArgs) => formPageLoader(args, FORMS.mentoring);
+export const action = (args: Route.ActionArgs) => formPageAction(args, FORMS.mentoring);
