@@ -17,7 +17,7 @@ import { FORMS } from "~/lib/forms/forms";
 import { GIVING_OPTION_IDS, type GivingOption } from "~/lib/forms/public-form-schemas";
 import { pageMeta } from "~/lib/seo";
 import { handleFormSubmission } from "~/server/forms.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { pagePathname, pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/form-page";
 

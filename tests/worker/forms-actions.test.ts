@@ -5,8 +5,8 @@ import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, subscribers } from "~/server/db/schema";
 import { queueEmail } from "~/server/mail/outbox.server";
 import { handleScheduled } from "~/server/scheduled.server";
-import { contentSecurityPolicy } from "~/server/security-headers.server";
-import { verifyTurnstile } from "~/server/turnstile.server";
+import { contentSecurityPolicy } from "~/server/kernel/security-headers.server";
+import { verifyTurnstile } from "~/server/kernel/turnstile.server";
 import { fetchPage, postForm } from "./fetch";
 
 const db = getDb(env);
