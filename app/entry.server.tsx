@@ -10,10 +10,10 @@ import {
 } from "react-router";
 import { NonceContext } from "./components/layout/nonce";
 import { DEFAULT_LOCALE } from "./lib/i18n";
-import { getRequestContext } from "./server/context.server";
-import { getInstance } from "./server/i18n.server";
-import { logError } from "./server/log.server";
-import { BUNDLED } from "./server/translations.server";
+import { getRequestContext } from "./server/kernel/context.server";
+import { getInstance } from "./server/kernel/i18n.server";
+import { logError } from "./server/kernel/log.server";
+import { BUNDLED } from "./server/kernel/translations.server";
 
 export const streamTimeout = 5_000;
 

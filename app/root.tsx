@@ -33,12 +33,12 @@ import {
 import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
 import type { SessionUser } from "./lib/session-user";
 import { THEME_STORAGE_KEY } from "./lib/theme";
-import { getRequestContext } from "./server/context.server";
-import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/i18n.server";
-import { postGuardMiddleware } from "./server/post-guard.server";
+import { getRequestContext } from "./server/kernel/context.server";
+import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/kernel/i18n.server";
+import { postGuardMiddleware } from "./server/kernel/post-guard.server";
 import { getSessionUser } from "./server/auth/sessions.server";
-import { getTranslationVersion } from "./server/translations.server";
-import { turnstileEnabled } from "./server/turnstile.server";
+import { getTranslationVersion } from "./server/kernel/translations.server";
+import { turnstileEnabled } from "./server/kernel/turnstile.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,

@@ -1,5 +1,5 @@
 import { createRequestHandler } from "react-router";
-import { handleFetch } from "../app/server/request.server";
+import { handleFetch } from "../app/server/kernel/request.server";
 import { handleScheduled } from "../app/server/scheduled.server";
 
 const requestHandler = createRequestHandler(

@@ -56,6 +56,11 @@ export function formatNewYorkDateTime(
   return formatNewYork(when, locale, { dateStyle, timeStyle: "short" });
 }
 
+/** A Unix time in seconds (as Stripe sends them) as an ISO instant; none means now. */
+export function isoFromUnixSeconds(seconds: number | null | undefined): string {
+  return new Date((seconds ?? Math.floor(Date.now() / 1000)) * 1000).toISOString();
+}
+
 /** Today's date (or that of `now`) in New York, as YYYY-MM-DD. */
 export function newYorkDate(now: Date = new Date()): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now);

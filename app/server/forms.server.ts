@@ -11,16 +11,16 @@ import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import { volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { NewsletterSchema } from "~/lib/forms/public-form-schemas";
 import { isLocale, type Locale } from "~/lib/i18n";
-import { getRequestContext } from "./context.server";
+import { getRequestContext } from "./kernel/context.server";
 import { getDb } from "./db/client.server";
 import { submissions } from "./db/schema";
-import { getInstance, requestLocale } from "./i18n.server";
-import { logError } from "./log.server";
+import { getInstance, requestLocale } from "./kernel/i18n.server";
+import { logError } from "./kernel/log.server";
 import { buildFormEmails } from "./mail/form-mail.server";
 import { deliverOutbox, queueEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
-import { guardPublicPost } from "./post-guard.server";
-import { sha256Hex } from "./sha256.server";
+import { guardPublicPost } from "./kernel/post-guard.server";
+import { sha256Hex } from "./kernel/sha256.server";
 
 /** What every form action answers; `ok` is the success state of docs/product.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };

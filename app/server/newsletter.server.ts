@@ -6,7 +6,7 @@ import type { Locale } from "~/lib/i18n";
 import { getDb, type Db } from "./db/client.server";
 import { subscribers } from "./db/schema";
 import { queueEmail } from "./mail/outbox.server";
-import { signToken, verifyToken } from "./signed-token.server";
+import { signToken, verifyToken } from "./kernel/signed-token.server";
 
 /** Double opt-in (docs/architecture.md, Newsletter): a pending row, a signed link, and only then "confirmed". */
 const CONFIRM_PURPOSE = "newsletter-confirm";

@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
 import { data, type RouterContextProvider } from "react-router";
 import type { GenericSchema, InferOutput } from "valibot";
-import { getRequestContext } from "./context.server";
+import { getRequestContext } from "./kernel/context.server";
 import { deliverOutbox } from "./mail/outbox.server";
-import { guardPublicPost, readPostedForm, type PublicPostOptions } from "./post-guard.server";
+import { guardPublicPost, readPostedForm, type PublicPostOptions } from "./kernel/post-guard.server";
 
 /**
  * The actions of the small account-style pages share one shape: guard, parse, answer. A refused

@@ -1,6 +1,6 @@
 import { pruneExpiredSessions } from "./auth/sessions.server";
 import { deliverOutbox } from "./mail/outbox.server";
-import { pruneRateLimits } from "./rate-limit.server";
+import { pruneRateLimits } from "./kernel/rate-limit.server";
 
 /**
  * The Cron Trigger (wrangler.toml): retry mail that is due at the run's scheduled time, clear

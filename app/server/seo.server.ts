@@ -2,8 +2,8 @@ import type { RouterContextProvider } from "react-router";
 import { findSitePage } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { Seo } from "~/lib/seo";
-import { getRequestContext } from "./context.server";
-import { getInstance, requestLocale } from "./i18n.server";
+import { getRequestContext } from "./kernel/context.server";
+import { getInstance, requestLocale } from "./kernel/i18n.server";
 
 type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
 

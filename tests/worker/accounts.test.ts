@@ -5,9 +5,9 @@ import { safeRedirectPath } from "~/lib/safe-redirect";
 import { hashPassword, PBKDF2_ITERATIONS, verifyPassword } from "~/server/auth/password.server";
 import { SESSION_MAX_AGE_SECONDS } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/db/client.server";
-import { rateLimitSubject } from "~/server/rate-limit.server";
+import { rateLimitSubject } from "~/server/kernel/rate-limit.server";
 import { outbox, sessions, users } from "~/server/db/schema";
-import { sha256Hex } from "~/server/sha256.server";
+import { sha256Hex } from "~/server/kernel/sha256.server";
 import { cookieFrom, PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
 

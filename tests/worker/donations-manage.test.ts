@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { recurringGifts } from "~/server/db/schema";
-import { signToken } from "~/server/signed-token.server";
-import { MANAGE_TOKEN_PURPOSE } from "~/server/stripe/receipts.server";
+import { signToken } from "~/server/kernel/signed-token.server";
+import { MANAGE_TOKEN_PURPOSE } from "~/server/donations/manage-link.server";
 import { fetchPage, postForm } from "./fetch";
 
 const db = getDb(env);

@@ -15,8 +15,8 @@ import { donationAttempts, donations, outbox, recurringGifts, stripeEvents } fro
 import { handleDonateAction, initialDonateState } from "~/server/donations/donate-form.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { giftsForYear } from "~/server/donations/statement.server";
-import { signToken } from "~/server/signed-token.server";
-import { MANAGE_TOKEN_PURPOSE } from "~/server/stripe/receipts.server";
+import { signToken } from "~/server/kernel/signed-token.server";
+import { MANAGE_TOKEN_PURPOSE } from "~/server/donations/manage-link.server";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
 import { signedWebhook, stripeEvent } from "./stripe-webhook";
 

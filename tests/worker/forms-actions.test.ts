@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { desc, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, subscribers } from "~/server/db/schema";
 import { queueEmail } from "~/server/mail/outbox.server";
 import { handleScheduled } from "~/server/scheduled.server";
-import { contentSecurityPolicy } from "~/server/security-headers.server";
-import { verifyTurnstile } from "~/server/turnstile.server";
+import { contentSecurityPolicy } from "~/server/kernel/security-headers.server";
+import { verifyTurnstile } from "~/server/kernel/turnstile.server";
 import { fetchPage, postForm } from "./fetch";
 
 const db = getDb(env);
@@ -626,18 +627,7 @@ describe("pages", () => {
 });
 
 describe("an empty post, as with JavaScript off", () => {
-  it.each([
-    "contact",
-    "enrollment",
-    "education",
-    "athletics",
-    "mentoring",
-    "volunteer",
-    "get-involved",
-    "fundraising-team",
-    "giving-info",
-    "partner",
-  ])("/forms/%s answers 400 with the error summary, never a 500", async (kind) => {
+  it.each(SUBMISSION_KINDS)("/forms/%s answers 400 with the error summary, never a 500", async (kind) => {
     const response = await postForm(`/forms/${kind}`, {});
     expect(response.status).toBe(400);
     const html = await response.text();

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { outbox, subscribers } from "~/server/db/schema";
-import { signToken } from "~/server/signed-token.server";
+import { signToken } from "~/server/kernel/signed-token.server";
 import { fetchPage, postForm } from "./fetch";
 
 const db = getDb(env);

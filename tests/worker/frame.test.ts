@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REDIRECTS, SITE_PAGES } from "~/content/site-pages";
-import { BUNDLED } from "~/server/translations.server";
+import { BUNDLED } from "~/server/kernel/translations.server";
 import { fetchPage, ORIGIN } from "./fetch";
 
 describe("routes", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUNDLED } from "~/server/translations.server";
+import { BUNDLED } from "~/server/kernel/translations.server";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];

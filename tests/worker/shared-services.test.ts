@@ -4,8 +4,8 @@ import { eq } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { outbox } from "~/server/db/schema";
 import { deliverOutbox, MAX_ATTEMPTS, queueEmail, retryDelayMinutes } from "~/server/mail/outbox.server";
-import { hitRateLimit } from "~/server/rate-limit.server";
-import { signToken, verifyToken } from "~/server/signed-token.server";
+import { hitRateLimit } from "~/server/kernel/rate-limit.server";
+import { signToken, verifyToken } from "~/server/kernel/signed-token.server";
 
 const email = {
   to: "parent@example.com",

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bundleCacheKey, getTranslationVersion } from "~/server/translations.server";
+import { bundleCacheKey, getTranslationVersion } from "~/server/kernel/translations.server";
 import { fetchPage } from "./fetch";
 
 async function readNamespace(path: string, headers: Record<string, string> = {}) {
@@ -35,7 +35,7 @@ describe("translations through the KV cache", () => {
     const stale = await readNamespace("/locales/es/common.json");
     expect((stale.body!.nav as Record<string, string>).home).toBe("Inicio");
 
-    const { bumpTranslationVersion } = await import("~/server/translations.server");
+    const { bumpTranslationVersion } = await import("~/server/kernel/translations.server");
     await bumpTranslationVersion(env);
     const fresh = await readNamespace("/locales/es/common.json");
     expect(fresh.response.headers.get("X-Translations-Cache")).toBe("miss");

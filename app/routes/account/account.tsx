@@ -10,11 +10,11 @@ import { accountOverview } from "~/server/auth/account-overview.server";
 import { isEmailVerified, sendVerificationLink } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import { selfUnsubscribe } from "~/server/newsletter.server";
-import { readPostedForm } from "~/server/post-guard.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/account";
 
 export const handle = { i18n: ["account", "admin"] };

@@ -8,9 +8,9 @@ import { ForgotPasswordSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { answerMailRequest } from "~/server/page-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const handle = { i18n: ["account"] };

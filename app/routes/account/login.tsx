@@ -13,9 +13,9 @@ import { messageWith } from "~/lib/forms/field-validation";
 import { pageMeta } from "~/lib/seo";
 import { signIn } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/login";
 

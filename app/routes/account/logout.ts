@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { clearSessionCookie, destroySession } from "~/server/auth/sessions.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/logout";
 
 /** The header's Logout form posts here; it works without JavaScript. */

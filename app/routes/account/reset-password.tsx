@@ -8,7 +8,7 @@ import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ResetPasswordSchema } from "~/lib/account-schemas";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/reset-password";
 

@@ -9,11 +9,11 @@ import { pageMeta } from "~/lib/seo";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { requestAccount } from "~/server/auth/accounts.server";
 import { redirectIfSignedIn } from "~/server/auth/pages.server";
-import { getRequestContext } from "~/server/context.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import { parsePublicPost } from "~/server/page-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
 

@@ -9,9 +9,9 @@ import { messageWith } from "~/lib/forms/field-validation";
 import { verificationTarget, verifyEmail } from "~/server/auth/accounts.server";
 import { landingPath, signInAndRedirect } from "~/server/auth/pages.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
-import { RATE_LIMITS } from "~/server/rate-limit.server";
+import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import type { Route } from "./+types/verify-email";
 
 export const handle = { i18n: ["account"] };

@@ -6,7 +6,7 @@ import { DateTime } from "~/components/ui/format";
 import { listAudit, type FieldChange } from "~/server/admin/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/audit";
 
 export const meta = adminMeta;

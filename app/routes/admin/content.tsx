@@ -24,9 +24,9 @@ import {
 import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
-import { readPostedForm } from "~/server/post-guard.server";
-import { NAMESPACES } from "~/server/translations.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
+import { NAMESPACES } from "~/server/kernel/translations.server";
 import type { Route } from "./+types/content";
 
 export const meta = adminMeta;

@@ -3,7 +3,7 @@ import { csvResponse } from "~/server/admin/csv.server";
 import { donationsCsv, DonationFiltersSchema } from "~/server/admin/donations.server";
 import { listQuery } from "~/server/admin/list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/donations-csv";
 
 /** GET /admin/donations/export.csv with the list's filters (recorded in the audit log). */

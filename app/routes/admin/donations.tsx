@@ -8,7 +8,7 @@ import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { listDonations } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/donations";
 

@@ -8,7 +8,7 @@ import { AdminPageHeader } from "~/components/admin/ui";
 import { adminOverview } from "~/server/admin/overview.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import type { Route } from "./+types/overview";
 

@@ -10,9 +10,9 @@ import { formStrings, SubmissionUpdateSchema } from "~/server/admin/schemas.serv
 import { getSubmission, updateSubmission } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
-import { readPostedForm } from "~/server/post-guard.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/submission";
 
 export const meta = adminMeta;

@@ -2,7 +2,7 @@ import { newYorkDate } from "~/lib/format";
 import { csvResponse } from "~/server/admin/csv.server";
 import { isSubmissionKind, isSubmissionStatus, submissionsCsv } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/submissions-csv";
 
 /** GET /admin/submissions/export.csv?kind=…[&status=…]: one kind per file, its fields as columns, recorded in the audit log. */

@@ -8,7 +8,7 @@ import { DateTime } from "~/components/ui/format";
 import { listSubmissions } from "~/server/admin/submissions.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/submissions";
 

@@ -10,9 +10,9 @@ import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { adminUnsubscribe, listSubscribers } from "~/server/admin/subscribers.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
-import { readPostedForm } from "~/server/post-guard.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/subscribers";
 
 export const meta = adminMeta;

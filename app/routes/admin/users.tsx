@@ -17,9 +17,9 @@ import { formStrings, RoleChangeSchema } from "~/server/admin/schemas.server";
 import { listUsers, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { ROLES } from "~/lib/vocabulary";
-import { readPostedForm } from "~/server/post-guard.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/users";
 
 export const meta = adminMeta;

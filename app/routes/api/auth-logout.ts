@@ -1,5 +1,5 @@
 import { clearSessionCookie, destroySession } from "~/server/auth/sessions.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/auth-logout";
 
 /** POST /api/v1/auth/logout (docs/product.md §7): ends the session; answers 204 even without one. */

@@ -1,4 +1,4 @@
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/auth-me";
 

@@ -1,5 +1,5 @@
 import { clearSessionCookie, rotateSession } from "~/server/auth/sessions.server";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/auth-refresh";
 
 /** POST /api/v1/auth/refresh (docs/product.md §7): a new session token; the old one stops working. */

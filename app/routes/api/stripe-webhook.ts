@@ -1,4 +1,4 @@
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { handleStripeWebhook } from "~/server/stripe/webhook.server";
 import type { Route } from "./+types/stripe-webhook";
 

@@ -6,7 +6,7 @@ import { parseDollarsToCents } from "~/lib/donation";
 import { formatMoney, formatNewYorkDate } from "~/lib/format";
 import { isLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import {
   donorEmailFromToken,
   getDonorOverview,
@@ -14,8 +14,8 @@ import {
   manageGift,
   type ManageAction,
 } from "~/server/donations/manage.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
-import { readPostedForm } from "~/server/post-guard.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/manage-token";
 

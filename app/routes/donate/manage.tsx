@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { ManageLinkSchema } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
 import { requestManageLink } from "~/server/donations/manage.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/manage";

@@ -5,7 +5,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { StatementSchema, statementYears } from "~/lib/donation";
 import { pageMeta } from "~/lib/seo";
 import { queueYearEndStatement } from "~/server/donations/statement.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/statement";

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatMoney } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
-import { getInstance, requestLocale } from "~/server/i18n.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
-import { readThankYou } from "~/server/stripe/checkout.server";
+import { readThankYou } from "~/server/donations/checkout.server";
 import type { Route } from "./+types/thank-you";
 
 export const handle = { i18n: ["meta", "donate"] };

@@ -1,6 +1,6 @@
 import { FORMS } from "~/lib/forms/forms";
 import type { Route } from "./+types/contact";
-import { formPageAction, formPageLoader } from "./form-page.server";
+import { formPageAction, formPageLoader } from "~/server/form-page.server";
 
 export { default, handle, headers, meta } from "./form-page";
 export const loader = (args: Route.LoaderArgs) => formPageLoader(args, FORMS.contact);

@@ -15,7 +15,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import type { FormId } from "~/lib/forms/definition";
 import type { GivingOption } from "~/lib/forms/public-form-schemas";
 import { pageMeta } from "~/lib/seo";
-import type { formPageLoader } from "./form-page.server";
+import type { formPageLoader } from "~/server/form-page.server";
 
 /**
  * /forms/X (app/routes.ts): every public form on a page of its own. Each form's route module

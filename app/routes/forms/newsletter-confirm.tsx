@@ -3,12 +3,12 @@ import { Link } from "react-router";
 import { LinkConfirmButton } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { getDb } from "~/server/db/client.server";
-import { getInstance, requestLocale } from "~/server/i18n.server";
+import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/server/newsletter.server";
-import { readPostedForm } from "~/server/post-guard.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-confirm";
 

@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { LinkConfirmButton } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { getDb } from "~/server/db/client.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { unsubscribe, unsubscribeEmail } from "~/server/newsletter.server";
-import { readPostedForm } from "~/server/post-guard.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 

@@ -4,7 +4,7 @@ import type { FormActionData } from "~/components/forms/submission-form";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
 import { handleNewsletterSubscription } from "~/server/forms.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter";
 

@@ -1,7 +1,7 @@
 import { EVENTS, VENUES } from "~/content/events";
 import { newYorkTimeToUtc } from "~/lib/format";
-import { getRequestContext } from "~/server/context.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import type { Route } from "./+types/event-ics";
 
 function icsDate(date: Date): string {

@@ -1,6 +1,6 @@
 import { isLocale } from "~/lib/i18n";
-import { getRequestContext } from "~/server/context.server";
-import { getTranslationBundle, getTranslationVersion } from "~/server/translations.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getTranslationBundle, getTranslationVersion } from "~/server/kernel/translations.server";
 import type { Route } from "./+types/locales";
 
 /** GET /locales/{lng}/{ns}.json: one namespace of the merged, KV-cached copy (docs/architecture.md, KV). */

@@ -1,4 +1,4 @@
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/robots";
 
 /** GET /robots.txt: everything public is crawlable; private and utility paths are not. */

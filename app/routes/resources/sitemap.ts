@@ -1,7 +1,7 @@
 import { BLOG_POSTS } from "~/content/blog";
 import { SITE_PAGES } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, SUPPORTED_LOCALES } from "~/lib/i18n";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/sitemap";
 
 /** Pages a search engine should not list: account pages. */

@@ -3,8 +3,8 @@ import { data, Link } from "react-router";
 import { asList, useFormat } from "~/lib/format";
 import { findPost } from "~/content/blog";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog-post";
 

@@ -4,8 +4,8 @@ import { asList, useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 import { newYorkIso, splitEvents, VENUES, type SiteEvent } from "~/content/events";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
 

@@ -9,7 +9,7 @@ import { donateHref } from "~/content/home";
 import { GIFT_EXAMPLES_CENTS, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
 import { GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";

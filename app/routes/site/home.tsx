@@ -14,7 +14,7 @@ import { HOME_GIFT_TILES_CENTS } from "~/content/figures";
 import { donateHref, HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/context.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
 

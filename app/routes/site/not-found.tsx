@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { NotFound } from "~/components/not-found";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import type { Route } from "./+types/not-found";
 
 export const handle = { i18n: ["meta"] };

@@ -1,5 +1,5 @@
 import { NotFound } from "~/components/not-found";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { searchSitePages } from "~/server/site-search.server";
 import type { Route } from "./+types/search";
 

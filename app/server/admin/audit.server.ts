@@ -1,10 +1,9 @@
-import { desc } from "drizzle-orm";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { auditLog } from "../db/schema";
 import { auditEntry } from "./common.server";
-import { listPage, listQuery } from "./list.server";
+import { listQuery, newestFirstPage } from "./list.server";
 
 /** One field of an admin change, as it was and as it became (decision 014). */
 export type FieldChange = { before: unknown; after: unknown };
@@ -50,9 +49,9 @@ export async function recordExport(
 /** The log has no filters yet: newest first, a page at a time. */
 export async function listAudit(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
-  return listPage(
-    listQuery(v.object({}), url),
-    db.select().from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).$dynamic(),
-    db.$count(auditLog),
-  );
+  return newestFirstPage(db, listQuery(v.object({}), url), {
+    table: auditLog,
+    where: undefined,
+    rows: db.select().from(auditLog).$dynamic(),
+  });
 }

@@ -4,7 +4,7 @@ import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
 import { translationOverrides } from "../db/schema";
-import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../translations.server";
+import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../kernel/translations.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry } from "./common.server";
 import { listQuery, pageOf, searchFilter } from "./list.server";

@@ -1,5 +1,7 @@
-import type { SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { desc, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
+import type { Db } from "../db/client.server";
 
 /**
  * Every admin list is one filtered, paginated query (decision 018): its filters come from the
@@ -82,6 +84,25 @@ export async function listPage<Query extends SQLiteSelect, Filters>(
     total,
   ]);
   return pageOf(pageRows as Awaited<Query>[number][], count, query, pageSize);
+}
+
+/** A table listed newest first: every such table has an id and a created_at column. */
+type ListedTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
+
+/**
+ * One page of `rows` (a dynamic select from `table`), newest first, matching `where`, with the
+ * matching count.
+ */
+export function newestFirstPage<Query extends SQLiteSelect, Filters>(
+  db: Db,
+  query: { filters: Filters; page: number },
+  list: { table: ListedTable; where: SQL | undefined; rows: Query },
+) {
+  return listPage(
+    query,
+    list.rows.where(list.where).orderBy(desc(list.table.createdAt), desc(list.table.id)),
+    db.$count(list.table, list.where),
+  );
 }
 
 /** A page of rows already in hand (a list that is not one SQL query, such as site content). */

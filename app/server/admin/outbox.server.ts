@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
@@ -7,7 +7,7 @@ import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry } from "./common.server";
-import { choiceFilter, listPage, listQuery } from "./list.server";
+import { choiceFilter, listQuery, newestFirstPage } from "./list.server";
 
 const OutboxFiltersSchema = v.object({ status: choiceFilter(OUTBOX_STATUSES) });
 
@@ -16,9 +16,10 @@ export async function listOutbox(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
   const query = listQuery(OutboxFiltersSchema, url);
   const condition = query.filters.status ? eq(outbox.status, query.filters.status) : undefined;
-  return listPage(
-    query,
-    db
+  return newestFirstPage(db, query, {
+    table: outbox,
+    where: condition,
+    rows: db
       .select({
         id: outbox.id,
         to: outbox.to,
@@ -33,11 +34,8 @@ export async function listOutbox(env: Pick<Env, "DB">, url: URL) {
         createdAt: outbox.createdAt,
       })
       .from(outbox)
-      .where(condition)
-      .orderBy(desc(outbox.createdAt), desc(outbox.id))
       .$dynamic(),
-    db.$count(outbox, condition),
-  );
+  });
 }
 
 /** How many messages the provider has refused past the fast retries (shown above the list). */

@@ -12,7 +12,7 @@ import {
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
 import { toCsv } from "./csv.server";
-import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 const SubmissionFiltersSchema = v.object({
   kind: choiceFilter(SUBMISSION_KINDS),
@@ -50,9 +50,10 @@ export async function listSubmissions(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
   const query = listQuery(SubmissionFiltersSchema, url);
   const condition = where(query.filters);
-  return listPage(
-    query,
-    db
+  return newestFirstPage(db, query, {
+    table: submissions,
+    where: condition,
+    rows: db
       .select({
         id: submissions.id,
         kind: submissions.kind,
@@ -63,11 +64,8 @@ export async function listSubmissions(env: Pick<Env, "DB">, url: URL) {
         createdAt: submissions.createdAt,
       })
       .from(submissions)
-      .where(condition)
-      .orderBy(desc(submissions.createdAt), desc(submissions.id))
       .$dynamic(),
-    db.$count(submissions, condition),
-  );
+  });
 }
 
 export async function getSubmission(env: Pick<Env, "DB">, id: string) {

@@ -7,7 +7,7 @@ import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
 import { toCsv } from "./csv.server";
-import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 export const SubscriberFiltersSchema = v.object({
   status: choiceFilter(SUBSCRIBER_STATUSES),
@@ -25,16 +25,11 @@ export async function listSubscribers(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
   const query = listQuery(SubscriberFiltersSchema, url);
   const condition = where(query.filters);
-  const list = await listPage(
-    query,
-    db
-      .select()
-      .from(subscribers)
-      .where(condition)
-      .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
-      .$dynamic(),
-    db.$count(subscribers, condition),
-  );
+  const list = await newestFirstPage(db, query, {
+    table: subscribers,
+    where: condition,
+    rows: db.select().from(subscribers).$dynamic(),
+  });
   return { ...list, rows: list.rows.map(({ confirmTokenHash: _hidden, ...row }) => row) };
 }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
@@ -6,7 +6,7 @@ import { users } from "../db/schema";
 import { ROLES, type Role } from "~/lib/vocabulary";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
-import { choiceFilter, listPage, listQuery, searchFilter } from "./list.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 const UserFiltersSchema = v.object({ role: choiceFilter(ROLES), q: searchFilter });
 
@@ -18,9 +18,10 @@ export async function listUsers(env: Pick<Env, "DB">, url: URL) {
     role ? eq(users.role, role) : undefined,
     q ? sql`(${contains(users.email, q)} or ${contains(users.name, q)})` : undefined,
   );
-  return listPage(
-    query,
-    db
+  return newestFirstPage(db, query, {
+    table: users,
+    where: condition,
+    rows: db
       .select({
         id: users.id,
         name: users.name,
@@ -29,11 +30,8 @@ export async function listUsers(env: Pick<Env, "DB">, url: URL) {
         createdAt: users.createdAt,
       })
       .from(users)
-      .where(condition)
-      .orderBy(desc(users.createdAt), desc(users.id))
       .$dynamic(),
-    db.$count(users, condition),
-  );
+  });
 }
 
 type RoleChange = { ok: true; changed: boolean } | { ok: false; reason: "last-admin" | "not-found" };

@@ -10,9 +10,9 @@ import {
   hitRateLimit,
   hitSubjectRateLimit,
   RATE_LIMITS,
-} from "../rate-limit.server";
-import { sha256Hex } from "../sha256.server";
-import { signToken, verifyToken } from "../signed-token.server";
+} from "../kernel/rate-limit.server";
+import { sha256Hex } from "../kernel/sha256.server";
+import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.server";
 import { destroyAllSessions } from "./sessions.server";
 

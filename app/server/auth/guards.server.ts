@@ -7,7 +7,7 @@ import {
 } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getRequestContext } from "../context.server";
+import { getRequestContext } from "../kernel/context.server";
 import { pagePathname } from "../seo.server";
 import { getSessionUser } from "./sessions.server";
 

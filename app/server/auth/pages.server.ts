@@ -1,7 +1,7 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { getRequestContext } from "../context.server";
+import { getRequestContext } from "../kernel/context.server";
 import { createSession, destroySession, getSessionUser } from "./sessions.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Seo } from "~/lib/seo";
-import { getInstance, getLocale } from "../i18n.server";
+import { getInstance, getLocale } from "../kernel/i18n.server";
 import { pageSeo } from "../seo.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };

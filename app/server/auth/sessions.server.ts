@@ -1,9 +1,9 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
-import { readCookie } from "../cookies.server";
+import { readCookie } from "../kernel/cookies.server";
 import { getDb } from "../db/client.server";
 import { passwordResets, sessions, users } from "../db/schema";
-import { sha256Hex } from "../sha256.server";
+import { sha256Hex } from "../kernel/sha256.server";
 
 const SESSION_COOKIE = "session";
 

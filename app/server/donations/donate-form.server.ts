@@ -14,9 +14,9 @@ import {
   type DonationValues,
 } from "~/lib/donation";
 import type { Locale } from "~/lib/i18n";
-import { checkPublicPost } from "../post-guard.server";
-import { RATE_LIMITS } from "../rate-limit.server";
-import { createDonationCheckout, resumeDonation } from "../stripe/checkout.server";
+import { checkPublicPost } from "../kernel/post-guard.server";
+import { RATE_LIMITS } from "../kernel/rate-limit.server";
+import { createDonationCheckout, resumeDonation } from "./checkout.server";
 import { isStripeConfigured } from "../stripe/client.server";
 
 type DonateFormState = {

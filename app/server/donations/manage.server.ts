@@ -4,10 +4,11 @@ import { isValidAmountCents } from "~/lib/donation";
 import { getDb } from "../db/client.server";
 import { donations, recurringGifts } from "../db/schema";
 import { queueEmail } from "../mail/outbox.server";
-import { logError } from "../log.server";
-import { verifyToken } from "../signed-token.server";
+import { logError } from "../kernel/log.server";
+import { verifyToken } from "../kernel/signed-token.server";
 import { getStripe } from "../stripe/client.server";
-import { buildManageLinkEmail, MANAGE_TOKEN_PURPOSE } from "../stripe/receipts.server";
+import { MANAGE_TOKEN_PURPOSE } from "./manage-link.server";
+import { buildManageLinkEmail } from "./receipts.server";
 
 /**
  * Donor self-service without a password: a signed, expiring link (subject: the e-mail address)

@@ -3,7 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { donationAttempts, donations } from "../db/schema";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
-import { buildReceiptEmail, receiptFor } from "../stripe/receipts.server";
+import { buildReceiptEmail, receiptFor } from "./receipts.server";
 
 /**
  * E-mails a signed-in donor a copy of one of their own receipts (from /account). Only a

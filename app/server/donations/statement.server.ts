@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lt } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { donations } from "../db/schema";
 import { queueEmail } from "../mail/outbox.server";
-import { buildStatementEmail } from "../stripe/receipts.server";
+import { buildStatementEmail } from "./receipts.server";
 import { countsInTotals, netCents } from "./ledger.server";
 
 /**

@@ -4,7 +4,7 @@ import { formatNewYorkDateTime } from "~/lib/format";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
 import { submissionReference } from "~/lib/forms/reference";
 import type { Locale } from "~/lib/i18n";
-import type { OutgoingEmail } from "./outbox.server";
+import type { OutgoingEmail } from "./message.server";
 
 function fieldLabel(tForms: TFunction, formId: string, name: string): string {
   return tForms([`${formId}.fields.${name}`, `fields.${name}`]);

@@ -1,3 +1,5 @@
+import type { OutgoingEmail } from "./message.server";
+
 /**
  * C0 and C1 control characters, DEL, and the Unicode line and paragraph separators: anything
  * that could end a header line at a provider that builds raw mail (decision 014).
@@ -19,7 +21,7 @@ function headerValue(value: string): string {
  * one line. A recipient address with a control character is refused outright, since no
  * repair of it would be the address the person meant.
  */
-export function safeHeaders<T extends { to: string }>(email: T): T {
+export function safeHeaders<T extends Pick<OutgoingEmail, "to">>(email: T): T {
   if (CONTROL_CHARACTER.test(email.to)) {
     throw new Error("refused to queue mail: the recipient address holds a control character");
   }

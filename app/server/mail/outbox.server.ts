@@ -1,24 +1,10 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Db } from "../db/client.server";
 import { outbox } from "../db/schema";
-import { logError } from "../log.server";
+import { logError } from "../kernel/log.server";
 import { safeHeaders } from "./headers.server";
+import type { OutgoingEmail, QueuedEmail } from "./message.server";
 import { getMailTransport } from "./transport.server";
-
-type OutboxRow = typeof outbox.$inferSelect;
-export type OutgoingEmail = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  /** Where a reply goes, when not to the sender (the team notification answers the visitor). */
-  replyTo?: string;
-  /** Extra message headers, for example List-Unsubscribe on newsletter mail. */
-  headers?: Record<string, string>;
-  /** Which message this is, for example "contact.confirmation" (shown in the admin outbox). */
-  template: string;
-  locale: string;
-};
 
 /** After this many failed attempts a message shows as "failed"; it is still retried slowly. */
 export const MAX_ATTEMPTS = 8;
@@ -101,7 +87,7 @@ export async function deliverOutbox(env: Env, options: { ids?: string[]; limit?:
 async function sendOne(
   db: Db,
   env: Env,
-  message: OutboxRow,
+  message: QueuedEmail,
   transport: ReturnType<typeof getMailTransport>,
   timeoutMs: number,
   now: Date,

@@ -1,13 +1,10 @@
-import type { outbox } from "../db/schema";
-
-/** One queued message as the transports read it (a row of the outbox table). */
-type MailMessage = typeof outbox.$inferSelect;
+import type { QueuedEmail } from "./message.server";
 
 /**
  * Delivers one message or throws; the outbox records the failure and retries later.
  * `signal` ends a provider that does not answer in time (decision 016).
  */
-type MailTransport = (message: MailMessage, env: Env, signal: AbortSignal) => Promise<void>;
+type MailTransport = (message: QueuedEmail, env: Env, signal: AbortSignal) => Promise<void>;
 
 const logTransport: MailTransport = async (message) => {
   // Development: print the mail instead of sending it (README, Configuration).

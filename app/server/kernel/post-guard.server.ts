@@ -3,7 +3,7 @@ import type { FieldSpec } from "~/lib/forms/definition";
 import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/lib/forms/field-names";
 import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { clientAddress, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limit.server";
-import { pagePathname } from "./seo.server";
+import { pagePathname } from "../seo.server";
 import { turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
 /**

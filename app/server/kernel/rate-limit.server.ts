@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "./db/client.server";
-import { rateLimits } from "./db/schema";
+import { getDb } from "../db/client.server";
+import { rateLimits } from "../db/schema";
 import { sha256Hex } from "./sha256.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { getDb } from "./db/client.server";
-import { translationOverrides } from "./db/schema";
+import { getDb } from "../db/client.server";
+import { translationOverrides } from "../db/schema";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n";
 
 type Namespace = Record<string, unknown>;
 export type TranslationBundle = Record<string, Namespace>;
 
-const files = import.meta.glob<Namespace>("../locales/*/*.json", { eager: true, import: "default" });
+const files = import.meta.glob<Namespace>("../../locales/*/*.json", { eager: true, import: "default" });
 
 /** The JSON shipped with this build, by locale and namespace. */
 export const BUNDLED: Record<string, TranslationBundle> = {};

@@ -4,11 +4,11 @@ import { CUSTOM_AMOUNT, donationTotals, type DonationInput } from "~/lib/donatio
 import type { Locale } from "~/lib/i18n";
 import { getDb } from "../db/client.server";
 import { donationAttempts } from "../db/schema";
-import { logError } from "../log.server";
-import { signToken, verifyToken } from "../signed-token.server";
-import { getStripe } from "./client.server";
-import { mailTranslator } from "./receipts.server";
-import { fulfilCheckoutSession, sendMails } from "./webhook.server";
+import { logError } from "../kernel/log.server";
+import { signToken, verifyToken } from "../kernel/signed-token.server";
+import { translatorFor } from "../kernel/i18n.server";
+import { getStripe } from "../stripe/client.server";
+import { fulfilCheckoutSession, sendMails } from "./payments.server";
 
 /** The cancel link brings the donor back to step 3 with what they typed, for a day. */
 const RESUME_PURPOSE = "donation-resume";
@@ -48,7 +48,7 @@ export async function createDonationCheckout(
     employer: input.employer || null,
   });
 
-  const t = await mailTranslator(env, locale);
+  const t = await translatorFor(env, locale, "receipts");
   const monthly = input.frequency === "monthly";
   const metadata: Stripe.MetadataParam = {
     attempt_id: attemptId,
@@ -142,7 +142,7 @@ type ThankYou =
 
 /**
  * The thank-you page reads the session back from Stripe (never from the query string) and
- * records the gift through the webhook's own idempotent function, in case the page is faster.
+ * records the gift through the webhook's own idempotent function (payments.server.ts), in case the page is faster.
  */
 export async function readThankYou(
   env: Env,

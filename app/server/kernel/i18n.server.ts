@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import type { BackendModule, ReadCallback } from "i18next";
+import { createInstance, type BackendModule, type i18n, type ReadCallback, type TFunction } from "i18next";
 import type { MiddlewareFunction } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next";
 import { readCookie } from "./cookies.server";
@@ -81,6 +81,36 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
 /** The request's language as a Locale (the middleware only ever detects supported ones). */
 export function requestLocale(context: Parameters<typeof getLocale>[0]): Locale {
   return toLocale(getLocale(context));
+}
+
+/**
+ * One i18next instance per language for text made outside a page request (e-mails, Stripe's
+ * line items), rebuilt only when the copy's version changes after an admin edit.
+ */
+const fixedInstances = new Map<Locale, { version: string; instance: i18n }>();
+
+/** A translator for one language and namespace, with the admin's overrides merged. */
+export async function translatorFor(
+  env: Pick<Env, "DB" | "CACHE">,
+  localeCode: string,
+  namespace: string,
+): Promise<TFunction> {
+  const locale = toLocale(localeCode);
+  const version = await getTranslationVersion(env);
+  let cached = fixedInstances.get(locale);
+  if (cached?.version !== version) {
+    const { bundle } = await getTranslationBundle(env, locale, version);
+    const instance = createInstance({
+      lng: locale,
+      resources: { [locale]: bundle },
+      interpolation: { escapeValue: false },
+      initAsync: false,
+    });
+    await instance.init();
+    cached = { version, instance };
+    fixedInstances.set(locale, cached);
+  }
+  return cached.instance.getFixedT(locale, namespace);
 }
 
 /** A ?lng= choice is remembered in the cookie, so it holds on the next page without JavaScript. */

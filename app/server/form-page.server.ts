@@ -1,7 +1,7 @@
 import type { FormDefinition } from "~/lib/forms/definition";
 import { GIVING_OPTION_IDS, type GivingOption } from "~/lib/forms/public-form-schemas";
 import { handleFormSubmission } from "~/server/forms.server";
-import { getInstance, getLocale } from "~/server/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 
 type FormRouteArgs = Parameters<typeof handleFormSubmission>[0] & Parameters<typeof pageSeo>[0];

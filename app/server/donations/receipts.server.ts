@@ -1,10 +1,10 @@
-import { createInstance, type TFunction } from "i18next";
+import type { TFunction } from "i18next";
 import { formatMoney, formatNewYorkDate } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
-import type { OutgoingEmail } from "../mail/outbox.server";
-import { signToken } from "../signed-token.server";
-import { getTranslationBundle } from "../translations.server";
 import type { donationAttempts, donations } from "../db/schema";
+import { translatorFor } from "../kernel/i18n.server";
+import type { OutgoingEmail } from "../mail/message.server";
+import { manageLink, MANAGE_LINK_TTL } from "./manage-link.server";
 
 /**
  * Every e-mail about gifts: receipts (also the IRS written acknowledgement), the failed-renewal
@@ -12,31 +12,9 @@ import type { donationAttempts, donations } from "../db/schema";
  * app/locales/{en,es}/receipts.json, with the admin's overrides merged.
  */
 
-export const MANAGE_TOKEN_PURPOSE = "donor-manage";
-/** Links in receipts stay valid a month; links asked for on /donate/manage a day. */
-const MANAGE_LINK_TTL = { receipt: 30 * 24 * 3600, requested: 24 * 3600 } as const;
-
 type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN" | "LINK_SIGNING_SECRET">;
 
-export async function mailTranslator(env: MailEnv, localeCode: string): Promise<TFunction> {
-  const locale = toLocale(localeCode);
-  const { bundle } = await getTranslationBundle(env, locale);
-  const i18n = createInstance({
-    lng: locale,
-    resources: { [locale]: bundle },
-    defaultNS: "receipts",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  await i18n.init();
-  return i18n.getFixedT(locale, "receipts");
-}
-
-/** A signed link to the donor's self-service page, keyed by e-mail address. */
-async function manageLink(env: MailEnv, email: string, ttlSeconds: number): Promise<string> {
-  const token = await signToken(env, MANAGE_TOKEN_PURPOSE, email.toLowerCase(), ttlSeconds);
-  return new URL(`/donate/manage/${token}`, env.SITE_URL).toString();
-}
+const receiptsTranslator = (env: MailEnv, locale: string) => translatorFor(env, locale, "receipts");
 
 function legalBlock(t: TFunction, env: MailEnv): string[] {
   return [
@@ -88,7 +66,7 @@ export function receiptFor(
 /** The receipt and written acknowledgement for one payment (a gift or a monthly renewal). */
 export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
-  const t = await mailTranslator(env, locale);
+  const t = await receiptsTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
   const lines = [
     t("receipt.greeting", { name: gift.donorName }),
@@ -126,7 +104,7 @@ export async function buildRenewalFailedEmail(
   gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
-  const t = await mailTranslator(env, locale);
+  const t = await receiptsTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
   return {
     to: gift.donorEmail,
@@ -150,7 +128,7 @@ export async function buildDedicationEmail(
   notice: { to: string; locale: string; type: "honor" | "memory"; name: string; donorName: string | null },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(notice.locale);
-  const t = await mailTranslator(env, locale);
+  const t = await receiptsTranslator(env, locale);
   const donor = notice.donorName ?? t("dedication.anonymousDonor");
   return {
     to: notice.to,
@@ -166,7 +144,7 @@ export async function buildManageLinkEmail(
   request: { to: string; locale: string },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(request.locale);
-  const t = await mailTranslator(env, locale);
+  const t = await receiptsTranslator(env, locale);
   return {
     to: request.to,
     subject: t("manageLink.subject"),
@@ -191,7 +169,7 @@ export async function buildStatementEmail(
   statement: { to: string; locale: string; year: number; gifts: StatementLine[] },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(statement.locale);
-  const t = await mailTranslator(env, locale);
+  const t = await receiptsTranslator(env, locale);
   const totalCents = statement.gifts.reduce((sum, gift) => sum + gift.amountCents, 0);
   // Only donors with gifts in the year get a statement (statement.server.ts), so it has lines.
   const body = [

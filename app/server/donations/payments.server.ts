@@ -1,0 +1,482 @@
+import { and, eq, lte, ne, or, sql } from "drizzle-orm";
+import type Stripe from "stripe";
+import { isoFromUnixSeconds } from "~/lib/format";
+import { type DisputeStatus } from "~/lib/vocabulary";
+import { getDb, type Db } from "../db/client.server";
+import { donationAttempts, donations, paymentAdjustments, recurringGifts } from "../db/schema";
+import { logInfo } from "../kernel/log.server";
+import { deliverOutbox, queueEmail } from "../mail/outbox.server";
+import type { OutgoingEmail } from "../mail/message.server";
+import { getStripe } from "../stripe/client.server";
+import {
+  buildDedicationEmail,
+  buildReceiptEmail,
+  buildRenewalFailedEmail,
+  receiptFor,
+} from "./receipts.server";
+
+/**
+ * What Stripe says about payments, written to the donations ledger. Stripe is the source of
+ * truth for money: these run for the webhook's verified events (stripe/webhook.server.ts) and
+ * for the thank-you page (checkout.server.ts), never from anything the browser says. Every
+ * function is idempotent, so a retried or replayed event changes nothing twice.
+ */
+
+type Attempt = typeof donationAttempts.$inferSelect;
+/** A queued e-mail about a gift, with the outbox id that makes a retried event queue it once. */
+export type DonationMail = { id: string; email: OutgoingEmail };
+
+/** Queued messages go out after the response (outbox: the Cron Trigger retries what fails). */
+export function sendMails(env: Env, ctx: Pick<ExecutionContext, "waitUntil">, mails: DonationMail[]) {
+  if (mails.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: mails.map((mail) => mail.id) }));
+}
+
+/** Deterministic outbox ids make a retried event queue each e-mail once. */
+async function queueOnce(db: Db, mails: DonationMail[]): Promise<DonationMail[]> {
+  if (mails.length === 0) return [];
+  const inserts = mails.map((mail) => queueEmail(db, mail.email, mail.id).onConflictDoNothing().returning());
+  const results = await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  return mails.filter((_, index) => (results[index] as unknown[]).length > 0);
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+async function findAttempt(db: Db, id: string | undefined | null): Promise<Attempt | null> {
+  if (!id) return null;
+  const [attempt] = await db.select().from(donationAttempts).where(eq(donationAttempts.id, id)).limit(1);
+  return attempt ?? null;
+}
+
+const donorName = (attempt: Attempt) => `${attempt.firstName} ${attempt.lastName}`.trim();
+
+async function dedicationMail(env: Env, attempt: Attempt | null): Promise<DonationMail[]> {
+  if (!attempt?.dedicationType || !attempt.dedicationName || !attempt.dedicationEmail) return [];
+  return [
+    {
+      id: `dedication-${attempt.id}`,
+      email: await buildDedicationEmail(env, {
+        to: attempt.dedicationEmail,
+        locale: attempt.locale,
+        type: attempt.dedicationType,
+        name: attempt.dedicationName,
+        donorName: attempt.anonymous ? null : donorName(attempt),
+      }),
+    },
+  ];
+}
+
+/**
+ * A finished Checkout Session: a one-time gift (paid now, or pending for a bank payment) or the
+ * start of a monthly gift (its payments arrive as invoice.paid). Safe to call more than once.
+ */
+export async function fulfilCheckoutSession(
+  env: Env,
+  session: Stripe.Checkout.Session,
+): Promise<DonationMail[]> {
+  const db = getDb(env);
+  const attempt = await findAttempt(db, session.metadata?.attempt_id ?? session.client_reference_id);
+  if (!attempt) {
+    logInfo("checkout session without a donation attempt", { session: session.id });
+    return [];
+  }
+  if (session.status !== "complete") return [];
+  const now = new Date().toISOString();
+  await db
+    .update(donationAttempts)
+    .set({ status: "completed", updatedAt: now })
+    .where(eq(donationAttempts.id, attempt.id));
+
+  if (session.mode === "subscription") {
+    const subscriptionId = idOf(session.subscription);
+    const customerId = idOf(session.customer);
+    if (subscriptionId && customerId) await ensureRecurringGift(db, attempt, subscriptionId, customerId);
+    return queueOnce(db, await dedicationMail(env, attempt));
+  }
+
+  const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+  const paymentIntent = idOf(session.payment_intent);
+  await db
+    .insert(donations)
+    .values({
+      id: crypto.randomUUID(),
+      attemptId: attempt.id,
+      frequency: "one-time",
+      amountCents: session.amount_total ?? attempt.amountCents + attempt.feeCents,
+      feeCents: attempt.feeCents,
+      currency: session.currency ?? attempt.currency,
+      status: paid ? "succeeded" : "pending",
+      donorName: donorName(attempt),
+      donorEmail: attempt.email,
+      locale: attempt.locale,
+      anonymous: attempt.anonymous,
+      stripeCheckoutSessionId: session.id,
+      stripePaymentIntentId: paymentIntent,
+      stripeCustomerId: idOf(session.customer),
+      userId: session.metadata?.user_id || null,
+      paidAt: paid ? now : null,
+    })
+    .onConflictDoNothing();
+  // A refund or dispute that arrived before this payment was recorded applies now.
+  if (paymentIntent) await applyAdjustments(db, paymentIntent);
+  if (paid) {
+    // A bank payment that was pending has now cleared.
+    await db
+      .update(donations)
+      .set({ status: "succeeded", paidAt: now, updatedAt: now })
+      .where(and(eq(donations.stripeCheckoutSessionId, session.id), eq(donations.status, "pending")));
+  }
+  const [donation] = await db
+    .select()
+    .from(donations)
+    .where(eq(donations.stripeCheckoutSessionId, session.id))
+    .limit(1);
+  if (!donation || donation.status !== "succeeded") return [];
+  return queueOnce(db, [
+    { id: `receipt-${donation.id}`, email: await buildReceiptEmail(env, receiptFor(donation, attempt)) },
+    ...(await dedicationMail(env, attempt)),
+  ]);
+}
+
+export async function failCheckoutSession(
+  env: Env,
+  session: Stripe.Checkout.Session,
+): Promise<DonationMail[]> {
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  await db
+    .update(donations)
+    .set({ status: "failed", updatedAt: now })
+    .where(and(eq(donations.stripeCheckoutSessionId, session.id), ne(donations.status, "refunded")));
+  const attemptId = session.metadata?.attempt_id;
+  if (attemptId)
+    await db
+      .update(donationAttempts)
+      .set({ status: "failed", updatedAt: now })
+      .where(eq(donationAttempts.id, attemptId));
+  return [];
+}
+
+async function ensureRecurringGift(db: Db, attempt: Attempt, subscriptionId: string, customerId: string) {
+  await db
+    .insert(recurringGifts)
+    .values({
+      id: crypto.randomUUID(),
+      stripeSubscriptionId: subscriptionId,
+      stripeCustomerId: customerId,
+      amountCents: attempt.amountCents + attempt.feeCents,
+      currency: attempt.currency,
+      donorName: donorName(attempt),
+      donorEmail: attempt.email,
+      locale: attempt.locale,
+    })
+    .onConflictDoNothing();
+  const [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  return gift!;
+}
+
+function invoiceSubscription(invoice: Stripe.Invoice) {
+  const details = invoice.parent?.subscription_details;
+  return { subscriptionId: idOf(details?.subscription), metadata: details?.metadata ?? {} };
+}
+
+/** The PaymentIntent behind an invoice, so a later refund finds its donation row. */
+async function invoicePaymentIntent(env: Env, invoice: Stripe.Invoice): Promise<string | null> {
+  const embedded = invoice.payments?.data?.[0]?.payment?.payment_intent;
+  if (embedded) return idOf(embedded);
+  // A failed look-up throws: Stripe retries the event, and the gift is never recorded without
+  // the PaymentIntent its refunds and disputes are matched by (decision 017).
+  const payments = await getStripe(env)?.invoicePayments.list({ invoice: invoice.id, limit: 1 });
+  return idOf(payments?.data[0]?.payment?.payment_intent);
+}
+
+/** Each monthly payment, the first one included: one donations row per invoice, and a receipt. */
+export async function recordInvoicePaid(env: Env, invoice: Stripe.Invoice): Promise<DonationMail[]> {
+  const { subscriptionId, metadata } = invoiceSubscription(invoice);
+  if (!subscriptionId || !invoice.id) return [];
+  const db = getDb(env);
+  const attempt = await findAttempt(db, metadata.attempt_id);
+  let [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  const customerId = idOf(invoice.customer);
+  if (!gift && attempt && customerId)
+    gift = await ensureRecurringGift(db, attempt, subscriptionId, customerId);
+  if (!gift) {
+    logInfo("invoice for an unknown subscription", { invoice: invoice.id });
+    return [];
+  }
+  const now = new Date().toISOString();
+  const paidAt = isoFromUnixSeconds(invoice.status_transitions?.paid_at);
+  const paymentIntent = await invoicePaymentIntent(env, invoice);
+  const isFirst = invoice.billing_reason === "subscription_create";
+  await db
+    .insert(donations)
+    .values({
+      id: crypto.randomUUID(),
+      attemptId: isFirst ? (attempt?.id ?? null) : null,
+      recurringGiftId: gift.id,
+      frequency: "monthly",
+      amountCents: invoice.amount_paid,
+      // The covered fee is known for the amount the donor first chose; a changed amount has none.
+      feeCents:
+        attempt && invoice.amount_paid === attempt.amountCents + attempt.feeCents ? attempt.feeCents : 0,
+      currency: invoice.currency,
+      status: "succeeded",
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      locale: gift.locale,
+      anonymous: attempt?.anonymous ?? false,
+      stripeInvoiceId: invoice.id,
+      stripePaymentIntentId: paymentIntent,
+      stripeCustomerId: customerId,
+      userId: metadata.user_id || null,
+      paidAt,
+    })
+    .onConflictDoUpdate({
+      // A renewal that failed and then succeeded on retry is the same invoice: one row.
+      target: donations.stripeInvoiceId,
+      set: { status: "succeeded", paidAt, stripePaymentIntentId: paymentIntent, updatedAt: now },
+      setWhere: ne(donations.status, "refunded"),
+    });
+  if (paymentIntent) await applyAdjustments(db, paymentIntent);
+  if (gift.status === "past_due")
+    await db
+      .update(recurringGifts)
+      .set({ status: "active", updatedAt: now })
+      .where(eq(recurringGifts.id, gift.id));
+  const [donation] = await db
+    .select()
+    .from(donations)
+    .where(eq(donations.stripeInvoiceId, invoice.id))
+    .limit(1);
+  if (!donation || donation.status !== "succeeded") return [];
+  return queueOnce(db, [
+    {
+      id: `receipt-${donation.id}`,
+      email: await buildReceiptEmail(env, receiptFor(donation, isFirst ? attempt : null)),
+    },
+  ]);
+}
+
+/** A failed renewal: the gift is past due and the donor gets a link to update the card. */
+export async function recordInvoiceFailed(env: Env, invoice: Stripe.Invoice): Promise<DonationMail[]> {
+  const { subscriptionId } = invoiceSubscription(invoice);
+  if (!subscriptionId || !invoice.id) return [];
+  const db = getDb(env);
+  const [gift] = await db
+    .select()
+    .from(recurringGifts)
+    .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
+    .limit(1);
+  if (!gift) return [];
+  const now = new Date().toISOString();
+  await db
+    .update(recurringGifts)
+    .set({ status: "past_due", updatedAt: now })
+    .where(and(eq(recurringGifts.id, gift.id), ne(recurringGifts.status, "canceled")));
+  await db
+    .insert(donations)
+    .values({
+      id: crypto.randomUUID(),
+      recurringGiftId: gift.id,
+      frequency: "monthly",
+      amountCents: invoice.amount_due,
+      currency: invoice.currency,
+      status: "failed",
+      donorName: gift.donorName,
+      donorEmail: gift.donorEmail,
+      locale: gift.locale,
+      stripeInvoiceId: invoice.id,
+      stripeCustomerId: idOf(invoice.customer),
+    })
+    .onConflictDoNothing();
+  return queueOnce(db, [
+    {
+      // One notice per failed attempt of the invoice, not per delivery of the event.
+      id: `renewal-failed-${invoice.id}-${invoice.attempt_count ?? 1}`,
+      email: await buildRenewalFailedEmail(env, { ...gift, amountCents: invoice.amount_due }),
+    },
+  ]);
+}
+
+/** An expired Checkout Session: the donor never paid, so the attempt is closed. */
+export async function expireCheckoutSession(env: Env, session: Stripe.Checkout.Session) {
+  const attemptId = session.metadata?.attempt_id ?? session.client_reference_id;
+  if (!attemptId) return;
+  await getDb(env)
+    .update(donationAttempts)
+    .set({ status: "expired", updatedAt: new Date().toISOString() })
+    .where(and(eq(donationAttempts.id, attemptId), eq(donationAttempts.status, "open")));
+}
+
+function recurringStatus(subscription: Stripe.Subscription, eventType: string) {
+  if (eventType === "customer.subscription.deleted") return "canceled" as const;
+  if (subscription.status === "canceled" || subscription.status === "incomplete_expired")
+    return "canceled" as const;
+  if (subscription.pause_collection || subscription.status === "paused") return "paused" as const;
+  if (subscription.status === "past_due" || subscription.status === "unpaid") return "past_due" as const;
+  return "active" as const;
+}
+
+/**
+ * Mirrors a subscription changed in Stripe (the portal, the dashboard, or our manage page) on
+ * its recurring gift: amount, pause, cancellation now or at the period's end. An event older
+ * than the last one mirrored is ignored, and a canceled gift stays canceled. An event that
+ * arrives before the Checkout Session that created the subscription creates the gift from the
+ * donation attempt named in its metadata, so the change is not lost.
+ */
+export async function mirrorSubscription(
+  env: Env,
+  subscription: Stripe.Subscription,
+  eventCreated: number,
+  eventType: string,
+) {
+  const db = getDb(env);
+  const customerId = idOf(subscription.customer);
+  const attempt = await findAttempt(db, subscription.metadata?.attempt_id);
+  if (attempt && customerId) await ensureRecurringGift(db, attempt, subscription.id, customerId);
+  const status = recurringStatus(subscription, eventType);
+  const item = subscription.items?.data?.[0];
+  const amountCents =
+    item?.price?.unit_amount != null ? item.price.unit_amount * (item.quantity ?? 1) : undefined;
+  const now = new Date().toISOString();
+  const gift = eq(recurringGifts.stripeSubscriptionId, subscription.id);
+  // The newest event's subscription is the truth; a cancellation is final whenever it arrives.
+  await db
+    .update(recurringGifts)
+    .set({
+      status,
+      amountCents,
+      cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end || subscription.cancel_at),
+      stripeSyncedAt: eventCreated,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        gift,
+        lte(recurringGifts.stripeSyncedAt, eventCreated),
+        status === "canceled" ? undefined : ne(recurringGifts.status, "canceled"),
+      ),
+    );
+  if (status === "canceled") await db.update(recurringGifts).set({ status, updatedAt: now }).where(gift);
+}
+
+/** A dispute settles one way only: once won or lost, a late "open" never reopens it. */
+const settledDispute = (current: unknown, incoming: unknown) =>
+  sql`case when ${current} in ('won', 'lost') then ${current} else coalesce(${incoming}, ${current}) end`;
+
+/**
+ * Writes what Stripe says about a payment's refunds or dispute to payment_adjustments, then
+ * applies it to the gift if the payment is recorded (else recording the payment applies it).
+ * Writing first makes the order of the two events, and their concurrency, irrelevant.
+ */
+async function recordAdjustment(
+  env: Env,
+  adjustment: {
+    paymentIntent: string | null;
+    chargeId: string | null;
+    refundedCents?: number;
+    refundedInFull?: boolean;
+    disputeStatus?: DisputeStatus;
+    disputeId?: string;
+  },
+) {
+  const paymentKey = adjustment.paymentIntent ?? adjustment.chargeId;
+  if (!paymentKey) return;
+  const db = getDb(env);
+  const now = new Date().toISOString();
+  const refunded = (adjustment.refundedCents ?? 0) > 0 || Boolean(adjustment.refundedInFull);
+  const excluded = (column: string) => sql.raw(`excluded.${column}`);
+  await db
+    .insert(paymentAdjustments)
+    .values({
+      paymentKey,
+      stripeChargeId: adjustment.chargeId,
+      refundedCents: adjustment.refundedCents ?? 0,
+      refundedInFull: adjustment.refundedInFull ?? false,
+      refundedAt: refunded ? now : null,
+      disputeStatus: adjustment.disputeStatus ?? null,
+      stripeDisputeId: adjustment.disputeId ?? null,
+    })
+    .onConflictDoUpdate({
+      target: paymentAdjustments.paymentKey,
+      set: {
+        stripeChargeId: sql`coalesce(${excluded("stripe_charge_id")}, ${paymentAdjustments.stripeChargeId})`,
+        // amount_refunded is Stripe's running total: the largest one seen is the newest.
+        refundedCents: sql`max(${paymentAdjustments.refundedCents}, ${excluded("refunded_cents")})`,
+        refundedInFull: sql`max(${paymentAdjustments.refundedInFull}, ${excluded("refunded_in_full")})`,
+        refundedAt: sql`coalesce(${paymentAdjustments.refundedAt}, ${excluded("refunded_at")})`,
+        disputeStatus: settledDispute(paymentAdjustments.disputeStatus, excluded("dispute_status")),
+        stripeDisputeId: sql`coalesce(${excluded("stripe_dispute_id")}, ${paymentAdjustments.stripeDisputeId})`,
+        updatedAt: now,
+      },
+    });
+  await applyAdjustments(db, paymentKey);
+}
+
+/**
+ * Brings the gifts paid by one payment up to date with its recorded adjustments: refunded cents
+ * (the whole gift makes it "refunded") and the dispute. Idempotent, so safe after every event.
+ */
+async function applyAdjustments(db: Db, paymentKey: string) {
+  const [adjustment] = await db
+    .select()
+    .from(paymentAdjustments)
+    .where(eq(paymentAdjustments.paymentKey, paymentKey))
+    .limit(1);
+  if (!adjustment) return;
+  const refunded = adjustment.refundedInFull
+    ? sql`${donations.amountCents}`
+    : sql`min(${adjustment.refundedCents}, ${donations.amountCents})`;
+  const refundedCents = sql`max(${donations.refundedCents}, ${refunded})`;
+  const matches = [eq(donations.stripePaymentIntentId, paymentKey), eq(donations.stripeChargeId, paymentKey)];
+  if (adjustment.stripeChargeId) matches.push(eq(donations.stripeChargeId, adjustment.stripeChargeId));
+  await db
+    .update(donations)
+    .set({
+      refundedCents: sql`${refundedCents}`,
+      status: sql`case when ${donations.status} in ('succeeded', 'pending') and ${refundedCents} >= ${donations.amountCents} then 'refunded' else ${donations.status} end`,
+      refundedAt: sql`case when ${refundedCents} > 0 then coalesce(${donations.refundedAt}, ${adjustment.refundedAt}) else ${donations.refundedAt} end`,
+      stripeChargeId: sql`coalesce(${adjustment.stripeChargeId}, ${donations.stripeChargeId})`,
+      disputeStatus: settledDispute(donations.disputeStatus, adjustment.disputeStatus),
+      stripeDisputeId: sql`coalesce(${adjustment.stripeDisputeId}, ${donations.stripeDisputeId})`,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(or(...matches));
+}
+
+/** A refund, partial or whole: the gift counts net of what was given back (decision 017). */
+export async function recordRefund(env: Env, charge: Stripe.Charge) {
+  await recordAdjustment(env, {
+    paymentIntent: idOf(charge.payment_intent),
+    chargeId: charge.id,
+    refundedCents: charge.amount_refunded,
+    refundedInFull: charge.refunded,
+  });
+}
+
+/**
+ * A dispute: the gift is marked, and leaves the totals while Stripe holds the money; it
+ * returns if the dispute is won, and stays out if lost (decision 017).
+ */
+export async function recordDispute(env: Env, dispute: Stripe.Dispute) {
+  const status: DisputeStatus =
+    dispute.status === "won" || dispute.status === "warning_closed"
+      ? "won"
+      : dispute.status === "lost"
+        ? "lost"
+        : "open";
+  await recordAdjustment(env, {
+    paymentIntent: idOf(dispute.payment_intent),
+    chargeId: idOf(dispute.charge),
+    disputeStatus: status,
+    disputeId: dispute.id,
+  });
+}
