@@ -4,7 +4,7 @@ import { SubmitButton } from "~/components/forms/fields";
 import { PageHeader } from "~/components/layout/page-header";
 import { parseDollarsToCents } from "~/lib/donation";
 import { formatMoney, formatNewYorkDate } from "~/lib/format";
-import { isLocale } from "~/lib/i18n";
+import { toLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/kernel/context.server";
 import {
@@ -33,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Expired or tampered: refused, with a way to ask for a fresh link.
   if (!email) throw redirect("/donate/manage?expired=1");
   const localeCode = getLocale(args.context);
-  const locale = isLocale(localeCode) ? localeCode : "en";
+  const locale = toLocale(localeCode);
   const t = getInstance(args.context).getFixedT(locale, "donate");
   const overview = await getDonorOverview(env, email);
   // Every monthly gift under this address has been canceled: the page says so first.
