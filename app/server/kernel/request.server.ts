@@ -1,7 +1,9 @@
 import type { RequestHandler } from "react-router";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { applySecurityHeaders } from "./security-headers.server";
+import { BUNDLED } from "./translations.server";
 import { TURNSTILE_ORIGIN, turnstileEnabled } from "./turnstile.server";
 
 /** Paths that take posts from other sites by design, each with its own authentication. */
@@ -28,13 +30,14 @@ function refuseInsecureRequest(request: Request, env: Pick<Env, "SITE_URL">): Re
   if (LOOPBACK_HOSTS.has(url.hostname)) return null;
   url.protocol = "https:";
   if (request.method === "GET" || request.method === "HEAD") return Response.redirect(url.toString(), 301);
-  return new Response(
-    [
-      `This site accepts forms only over a secure connection (https). Nothing was saved. Please open ${url.toString()} and send it again.`,
-      `Este sitio solo acepta formularios por una conexión segura (https). No se guardó nada. Abra ${url.toString()} y envíelo de nuevo.`,
-    ].join("\n\n"),
-    { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } },
-  );
+  // Answered before the language middleware and D1: the shipped copy of both languages.
+  const text = SUPPORTED_LOCALES.map((locale) =>
+    String((BUNDLED[locale]?.common?.error as Record<string, string>).insecurePost).replace(
+      "{{url}}",
+      url.toString(),
+    ),
+  ).join("\n\n");
+  return new Response(text, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
 /** A post whose Origin (or Sec-Fetch-Site) says it came from another site is refused. */
