@@ -6,8 +6,143 @@ function keys(value: unknown, prefix = ""): string[] {
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
 }
 
+/** Every string of a namespace by its dotted key (array items by index). */
+function strings(value: unknown, prefix = ""): [string, string][] {
+  if (typeof value === "string") return [[prefix, value]];
+  if (typeof value !== "object" || value === null) return [];
+  return Object.entries(value).flatMap(([key, child]) => strings(child, prefix ? `${prefix}.${key}` : key));
+}
+
 /** Plural forms differ between languages; compare the key without its plural suffix. */
 const withoutPlural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, "");
+
+/** Interpolations ({{amount}}) and <Trans> tags (<0>, </strong>, <privacy>) a translation must keep. */
+const placeholders = (text: string) => (text.match(/\{\{[^}]+\}\}|<\/?[\w-]+>/g) ?? []).sort();
+
+/**
+ * Words only the "tú" register uses (docs/conventions.md, Names: Spanish in "usted";
+ * docs/decisions/026-spanish-in-usted.md): the pronouns, second-person verb forms and imperatives
+ * with "te" or "nos" attached ("Inscríbete", "Contáctanos"; usted says "Inscríbase", "Contáctenos").
+ */
+const TU_MARKERS = [
+  "tu",
+  "tus",
+  "tú",
+  "te",
+  "ti",
+  "contigo",
+  "tuyo",
+  "tuya",
+  "tuyos",
+  "tuyas",
+  "puedes",
+  "tienes",
+  "quieres",
+  "eres",
+  "estás",
+  "sabes",
+  "necesitas",
+  "prefieres",
+  "crees",
+  "vives",
+  "haces",
+  "debes",
+  "recibirás",
+  "podrás",
+  "serás",
+  "tendrás",
+  "enviaste",
+  "completaste",
+  "escribiste",
+  "pediste",
+  "añadiste",
+  "únete",
+  "súmate",
+  "hazte",
+  "alíate",
+  "contáctanos",
+  "escríbenos",
+  "llámanos",
+  "ayúdanos",
+  "cuéntanos",
+  "envíanos",
+  "conócenos",
+  "síguenos",
+  "dinos",
+  "pídenos",
+  "déjanos",
+  "nómbranos",
+  "inscríbete",
+  "suscríbete",
+  "postúlate",
+  "reúnete",
+  "inténtalo",
+];
+const word = (pattern: string) => new RegExp(`(?<![\\p{L}\\d])(?:${pattern})(?![\\p{L}\\d])`, "iu");
+const TU_WORD = word(TU_MARKERS.join("|"));
+/**
+ * Imperatives that read as a third person ("usted revisa") inside a sentence, so they count only
+ * where a sentence starts: "Revisa tu correo", "Por favor elige".
+ */
+const TU_IMPERATIVES = [
+  "revisa",
+  "elige",
+  "regresa",
+  "escribe",
+  "ingresa",
+  "usa",
+  "llena",
+  "conoce",
+  "calcula",
+  "comparte",
+  "descubre",
+  "visita",
+  "dona",
+  "participa",
+  "inscribe",
+  "registra",
+  "solicita",
+  "lee",
+  "haz",
+  "ven",
+  "da",
+  "sé",
+  "prueba",
+  "intenta",
+  "espera",
+  "entra",
+  "crea",
+];
+const TU_IMPERATIVE = new RegExp(
+  `(?<=^|[.!?:;]\\s+|[¿¡]|por favor,?\\s+)(?:${TU_IMPERATIVES.join("|")})(?![\\p{L}\\d])`,
+  "iu",
+);
+/** Any accented imperative with "te" attached ("Inscríbete", "Acércate"; usted attaches "se"), not an adverb in "-mente". */
+const TU_ENCLITIC = word("\\p{L}*[áéíóú]\\p{L}*(?<!men)te");
+
+/** The English names of the giving and partnership levels; Spanish may only cite one in parentheses. */
+const TIER_NAMES = word("Friend|Supporter|Advocate|Champion|Guardian|Catalyst");
+const TIER_GLOSS = /\((Friend|Supporter|Advocate|Champion|Guardian|Catalyst)\)/g;
+
+/**
+ * Content records (events, blog posts, stories, jobs, volunteer roles, partner prospects, team
+ * bios; app/content/*.ts) move into the database with their own editors, which check their words.
+ */
+const CONTENT_RECORDS = [
+  "events:items.",
+  "blog:posts.",
+  "impact:stories.items.",
+  "involve:jobs.items.",
+  "involve:volunteer.roles.",
+  "involve:partner.prospects.",
+  "about:team.members.",
+];
+
+const spanish = Object.entries(BUNDLED.es!)
+  .flatMap(([namespace, resource]) =>
+    strings(resource).map(([key, text]) => [`${namespace}:${key}`, text] as const),
+  )
+  .filter(([key]) => !CONTENT_RECORDS.some((prefix) => key.startsWith(prefix)));
 
 describe("app/locales", () => {
   it("has the same namespaces in English and Spanish", () => {
@@ -19,6 +154,22 @@ describe("app/locales", () => {
     const spanish = new Set(keys(BUNDLED.es![namespace]).map(withoutPlural));
     expect([...spanish].sort()).toEqual([...english].sort());
   });
+
+  it.each(Object.keys(BUNDLED.en!))(
+    "namespace %s keeps every placeholder and tag in Spanish",
+    (namespace) => {
+      const english = new Map(
+        strings(BUNDLED.en![namespace]).map(([key, text]) => [withoutPlural(key), text]),
+      );
+      const differing = strings(BUNDLED.es![namespace])
+        .filter(([key, text]) => {
+          const source = english.get(withoutPlural(key));
+          return source !== undefined && placeholders(source).join() !== placeholders(text).join();
+        })
+        .map(([key]) => key);
+      expect(differing).toEqual([]);
+    },
+  );
 
   it("has no empty strings", () => {
     for (const locale of ["en", "es"]) {
@@ -32,5 +183,23 @@ describe("app/locales", () => {
         expect(empty, `${locale}/${namespace}`).toEqual([]);
       }
     }
+  });
+
+  it("speaks to the reader as usted, never tú, in Spanish", () => {
+    const tu = spanish
+      .map(
+        ([key, text]) =>
+          [key, (text.match(TU_WORD) ?? text.match(TU_IMPERATIVE) ?? text.match(TU_ENCLITIC))?.[0]] as const,
+      )
+      .filter(([, found]) => found !== undefined)
+      .map(([key, found]) => `${key}: ${found}`);
+    expect(tu).toEqual([]);
+  });
+
+  it("names the giving and partnership levels in Spanish, with the English only in parentheses", () => {
+    const untranslated = spanish
+      .filter(([, text]) => TIER_NAMES.test(text.replace(TIER_GLOSS, "")))
+      .map(([key, text]) => `${key}: ${text}`);
+    expect(untranslated).toEqual([]);
   });
 });
