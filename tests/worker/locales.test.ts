@@ -125,13 +125,14 @@ const TIER_NAMES = word("Friend|Supporter|Advocate|Champion|Guardian|Catalyst");
 const TIER_GLOSS = /\((Friend|Supporter|Advocate|Champion|Guardian|Catalyst)\)/g;
 
 /**
- * Content records (events, blog posts, stories, jobs, volunteer roles, partner prospects, team
- * bios; app/content/*.ts) move into the database with their own editors, which check their words.
+ * Content records (events, blog posts, stories, reports, jobs, volunteer roles, partner prospects,
+ * team bios; app/content/*.ts) move into the database with their own editors, which check their words.
  */
 const CONTENT_RECORDS = [
   "events:items.",
   "blog:posts.",
   "impact:stories.items.",
+  "impact:reports.items.",
   "involve:jobs.items.",
   "involve:volunteer.roles.",
   "involve:partner.prospects.",
