@@ -39,7 +39,7 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++donorCounter}@e
 async function fillDetails(page: Page, email: string, names = { first: "First name", last: "Last name" }) {
   const main = page.getByRole("main");
   // Step 1 also has a "name" field (the dedication's): wait for step 2 first.
-  await expect(main.getByRole("heading", { name: /^(Your information|Tus datos)$/ })).toBeVisible();
+  await expect(main.getByRole("heading", { name: /^(Your information|Sus datos)$/ })).toBeVisible();
   await main.getByLabel(names.first).fill("Maya");
   await main.getByLabel(names.last).fill("Rivera");
   await main.getByLabel(/^Email|^Correo/).fill(email);
@@ -132,7 +132,7 @@ test("in Spanish, with the Spanish presets and messages", async ({ page }) => {
   await page.getByLabel("Otro monto en dólares estadounidenses").fill("60000");
   await page.getByRole("button", { name: "Siguiente" }).click();
   await expect(page.getByRole("alert").first()).toContainText(
-    "Por favor seleccione o ingrese un monto de donación válido.",
+    "Por favor, elija o escriba un monto de donación válido.",
   );
   await page.getByRole("radio", { name: /^\$25\b/ }).check();
   await page.getByRole("button", { name: "Siguiente" }).click();
@@ -140,7 +140,7 @@ test("in Spanish, with the Spanish presets and messages", async ({ page }) => {
   await page.getByRole("button", { name: "Siguiente" }).click();
   await page.getByRole("button", { name: "Procesar donación" }).click();
   await payOnStandIn(page);
-  await expect(page.getByRole("heading", { name: "¡Gracias por tu donación!" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "¡Gracias por su donación!" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Hacer otra donación" })).toBeVisible();
 });
 

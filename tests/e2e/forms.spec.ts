@@ -238,7 +238,7 @@ test.describe("forms with JavaScript", () => {
     await fill(form, FORMS.contact!.answers);
     await form.getByRole("button", { name: "Enviar mensaje" }).click();
     await expect(
-      page.getByRole("status").filter({ hasText: "Tu mensaje se envió correctamente" }),
+      page.getByRole("status").filter({ hasText: "Su mensaje se envió correctamente" }),
     ).toBeVisible();
   });
 
@@ -257,7 +257,7 @@ test.describe("forms with JavaScript", () => {
     await waitForHydration(page);
     await page.getByRole("main").getByLabel("Correo electrónico").fill(email);
     await page.getByRole("main").getByRole("button", { name: "Suscribirme" }).click();
-    await expect(page.getByRole("main").getByText("Revisa tu correo")).toBeVisible();
+    await expect(page.getByRole("main").getByText("Revise su correo")).toBeVisible();
     const link = /https?:\/\/\S+\/newsletter\/confirm\?\S+/.exec(
       latestMail(email, "newsletter.confirm")!.text,
     )![0];

@@ -52,7 +52,7 @@ const PAGES: { path: string; en: string[]; es: string[] }[] = [
   {
     path: "/give",
     en: ["Ways to Give", "$50,000", "85%", "10%", "5%", "20% greater impact", "Catalyst"],
-    es: ["$50,000", "85%", "20% más de impacto", "Catalyst"],
+    es: ["$50,000", "85%", "20% más de impacto", "Catalizador (Catalyst)"],
   },
   {
     path: "/contact",

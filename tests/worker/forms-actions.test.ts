@@ -561,7 +561,7 @@ describe("spam protection", () => {
     expect(html).toContain('value="Sam"');
     const spanish = await postForm("/forms/get-involved?lng=es", { email: "x" }, headers);
     expect(spanish.status).toBe(429);
-    expect(await spanish.text()).toContain("Enviaste varios formularios en poco tiempo.");
+    expect(await spanish.text()).toContain("Envió varios formularios en poco tiempo.");
   });
 
   it("Turnstile stays off without its keys and refuses an empty token when on", async () => {
