@@ -17,7 +17,7 @@ type Mail = {
 export function MailTable({ mails, label }: { mails: Mail[]; label: string }) {
   const { t } = useTranslation("admin");
   return (
-    <section aria-labelledby="mails-heading" className="mt-8">
+    <section className="mt-8">
       <h2 id="mails-heading" className="text-xl font-bold">
         {label}
       </h2>

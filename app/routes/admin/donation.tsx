@@ -213,7 +213,7 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
           )}
         </section>
       </div>
-      <section aria-labelledby="gift-payments" className="mt-8">
+      <section className="mt-8">
         <h2 id="gift-payments" className="text-xl font-bold">
           {t("gift.payments")}
         </h2>

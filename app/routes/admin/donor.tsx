@@ -85,7 +85,7 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-      <section aria-labelledby="donor-gifts" className="mt-8">
+      <section className="mt-8">
         <h2 id="donor-gifts" className="text-xl font-bold">
           {t("donor.gifts")}
         </h2>
