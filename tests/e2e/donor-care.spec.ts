@@ -184,6 +184,10 @@ test("a partial refund from the gift page: the page and the totals show it", asy
   await expect(page.getByText("$30.00 refunded")).toBeVisible();
   await page.getByRole("link", { name: "Rosa Diaz" }).click();
   await expect(page.getByTestId("donor-lifetime")).toHaveText("$50.00");
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/donations/monthly?status=active");
+  await expect(page.getByRole("heading", { name: "Monthly donors", level: 1 })).toBeVisible();
+  await expectNoAxeViolations(page);
 });
 
 test("the January statements: one per donor of last year, net of refunds", async ({ page }) => {
