@@ -249,7 +249,7 @@ export async function getDonor(env: Pick<Env, "DB">, key: string) {
   const email = await donorEmailFor(env, key);
   if (!email) return null;
   const db = getDb(env);
-  const donor = sql`lower(${donations.donorEmail})`;
+  // Addresses are stored lower-cased (the forms' requiredEmail), so the e-mail index serves.
   const [gifts, monthly, mails] = await Promise.all([
     db
       .select({
@@ -266,7 +266,7 @@ export async function getDonor(env: Pick<Env, "DB">, key: string) {
         anonymous: donations.anonymous,
       })
       .from(donations)
-      .where(eq(donor, email))
+      .where(eq(donations.donorEmail, email))
       .orderBy(desc(giftDate)),
     db
       .select()
