@@ -5,6 +5,7 @@ import { DONATIONS_CSV_HEADER } from "~/server/admin/donations.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, donations, outbox, recurringGifts, statementRuns } from "~/server/db/schema";
 import { queueDailyGiftDigest } from "~/server/donations/gift-notice.server";
+import { runYearEndStatements } from "~/server/donations/statement.server";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { handleScheduled } from "~/server/scheduled.server";
 import { userWithSession } from "./auth-helpers";
@@ -357,6 +358,46 @@ describe("January statements", () => {
     await db.delete(statementRuns).where(eq(statementRuns.year, 2026));
     await handleScheduled(env, Date.parse("2026-03-02T15:00:00Z"));
     expect(await db.select().from(statementRuns).where(eq(statementRuns.year, 2026))).toHaveLength(0);
+  });
+
+  it("a run cut short goes on from its cursor, and a lost cursor still sends nobody a second one", async () => {
+    const year = 2024;
+    for (const name of ["zr-a", "zr-b", "zr-c"]) {
+      const attemptId = await donationAttempt({
+        email: `${name}@example.com`,
+        amountCents: 1000,
+        frequency: "monthly",
+      });
+      const subscription = { id: `sub_${crypto.randomUUID().slice(0, 10)}`, customer: "cus_r", attemptId };
+      const { event } = invoicePaid(subscription, 1000, {
+        first: true,
+        paidAt: Date.parse("2024-05-05T15:00:00Z") / 1000,
+      });
+      expect((await signedWebhook(event)).status).toBe(200);
+    }
+    // A run that stopped after zr-a: the next one starts after it.
+    await db.insert(statementRuns).values({ year, cursor: "zr-a@example.com", queued: 0 });
+    expect(await runYearEndStatements(env, year)).toMatchObject({ queued: 2, finished: true });
+    const count = async (email: string) =>
+      (
+        await db
+          .select()
+          .from(outbox)
+          .where(and(eq(outbox.to, email), like(outbox.id, `statement-${year}-%`)))
+      ).length;
+    expect([
+      await count("zr-a@example.com"),
+      await count("zr-b@example.com"),
+      await count("zr-c@example.com"),
+    ]).toEqual([0, 1, 1]);
+    // The run record lost: a new run from the start sends zr-a theirs, and zr-b and zr-c nothing more.
+    await db.delete(statementRuns).where(eq(statementRuns.year, year));
+    expect(await runYearEndStatements(env, year)).toMatchObject({ finished: true });
+    expect([
+      await count("zr-a@example.com"),
+      await count("zr-b@example.com"),
+      await count("zr-c@example.com"),
+    ]).toEqual([1, 1, 1]);
   });
 
   it("an admin runs them now; a second run sends nothing more", async () => {
