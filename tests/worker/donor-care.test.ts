@@ -308,6 +308,26 @@ describe("receipts a donor and the IRS accept", () => {
   });
 });
 
+describe("a monthly gift ended by failed payments", () => {
+  it("is confirmed as such, not as the donor's request", async () => {
+    const email = "dunning-ended@example.com";
+    const attemptId = await donationAttempt({ email, amountCents: 1500, frequency: "monthly" });
+    const event = stripeEvent("customer.subscription.deleted", {
+      id: `sub_${crypto.randomUUID().slice(0, 10)}`,
+      object: "subscription",
+      customer: "cus_dunning",
+      status: "canceled",
+      metadata: { attempt_id: attemptId },
+      items: { object: "list", data: [{ price: { unit_amount: 1500 }, quantity: 1 }] },
+      cancellation_details: { reason: "payment_failed" },
+    });
+    expect((await signedWebhook(event)).status).toBe(200);
+    const [mail] = (await mailsTo(email)).filter((row) => row.template === "donation.canceled");
+    expect(mail!.text).toContain("could not be taken from your card");
+    expect(mail!.text).not.toContain("As you asked");
+  });
+});
+
 describe("January statements", () => {
   it("go to every donor of last year (New York time), net of refunds, once, through the Cron Trigger", async () => {
     const year = 2025;

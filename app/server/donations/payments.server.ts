@@ -388,8 +388,11 @@ export async function mirrorSubscription(
   if (status !== "canceled") return [];
   await db.update(recurringGifts).set({ status, updatedAt: now }).where(gift);
   const [canceled] = await db.select().from(recurringGifts).where(gift).limit(1);
-  if (!canceled) return [];
-  const { donor, team } = await buildCancellationEmails(env, canceled);
+  // A subscription whose first payment never went through was no gift: nothing to confirm.
+  if (!canceled || subscription.status === "incomplete_expired") return [];
+  const { donor, team } = await buildCancellationEmails(env, canceled, {
+    afterFailedPayments: subscription.cancellation_details?.reason === "payment_failed",
+  });
   return queueOnce(db, [
     { id: `canceled-${canceled.id}`, email: donor },
     { id: `canceled-team-${canceled.id}`, email: team },

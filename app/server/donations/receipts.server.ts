@@ -151,6 +151,7 @@ export async function buildBankPaymentFailedEmail(
 export async function buildCancellationEmails(
   env: MailEnv & Pick<Env, "TEAM_EMAIL">,
   gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
+  options: { afterFailedPayments?: boolean } = {},
 ): Promise<{ donor: OutgoingEmail; team: OutgoingEmail }> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
@@ -163,7 +164,7 @@ export async function buildCancellationEmails(
       text: [
         t("receipt.greeting", { name: gift.donorName }),
         "",
-        t("canceled.body", { amount }),
+        t(options.afterFailedPayments ? "canceled.bodyPaymentFailed" : "canceled.body", { amount }),
         "",
         t("canceled.again", { url: new URL("/donate", env.SITE_URL).toString() }),
         "",
@@ -176,7 +177,7 @@ export async function buildCancellationEmails(
       to: env.TEAM_EMAIL,
       subject: team("gifts.canceled.subject", { name: gift.donorName }),
       text: [
-        team("gifts.canceled.body", {
+        team(options.afterFailedPayments ? "gifts.canceled.bodyPaymentFailed" : "gifts.canceled.body", {
           name: gift.donorName,
           email: gift.donorEmail,
           amount: formatMoney(gift.amountCents, "en", gift.currency),
