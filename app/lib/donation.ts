@@ -7,6 +7,7 @@ import {
   requiredEmail,
   requiredText,
 } from "./forms/field-validation";
+import { newYorkDate } from "./format";
 import type { Locale } from "./i18n";
 import { DONATION_FREQUENCIES, type DonationFrequency } from "./vocabulary";
 
@@ -31,10 +32,12 @@ export function goalPercent(raisedCents: number, goalCents: number): number {
 }
 
 /**
- * Stripe's standard US card pricing (2.9% + 30¢). Covering the fee grosses the gift up so that
- * what remains after Stripe's cut is the chosen amount: total = (amount + fixed) / (1 − rate).
+ * The one rate the covered fee uses (the donate page, its live total and the server's charge):
+ * Stripe's discounted nonprofit card pricing, 2.2% + 30¢ (docs/decisions/023-donor-care.md).
+ * Covering the fee grosses the gift up so that what remains after Stripe's cut is the chosen
+ * amount: total = (amount + fixed) / (1 − rate).
  */
-const PROCESSING_FEE = { percent: 2.9, fixedCents: 30 } as const;
+export const PROCESSING_FEE = { percent: 2.2, fixedCents: 30 } as const;
 
 export function processingFeeCents(amountCents: number): number {
   const total = Math.ceil((amountCents + PROCESSING_FEE.fixedCents) / (1 - PROCESSING_FEE.percent / 100));
@@ -161,11 +164,12 @@ export function donationTotals(input: { amount?: string; customAmount?: string; 
 /** /donate/manage: ask for a signed link by e-mail. */
 export const ManageLinkSchema = v.object({ email: requiredEmail() });
 
-/** Year-end statements: from the launch year to the current year. */
+/** Year-end statements: from the launch year to the current year, in New York time. */
 const FIRST_STATEMENT_YEAR = 2025;
 export function statementYears(now = new Date()): string[] {
   const years: string[] = [];
-  for (let year = now.getUTCFullYear(); year >= FIRST_STATEMENT_YEAR; year--) years.push(String(year));
+  for (let year = Number(newYorkDate(now).slice(0, 4)); year >= FIRST_STATEMENT_YEAR; year--)
+    years.push(String(year));
   return years;
 }
 export const StatementSchema = v.object({

@@ -78,7 +78,7 @@ export async function rememberCookieChoice(page: Page) {
 }
 
 /** The outbox of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port). */
-export function latestMail(to: string, template: string): { text: string } | undefined {
+function outboxMails(to: string, template: string): { text: string; subject: string }[] {
   const port = process.env.E2E_PORT ?? "8788";
   const dir = `.wrangler/e2e-${port}/v3/d1/miniflare-D1DatabaseObject`;
   for (const file of readdirSync(dir).filter(
@@ -86,15 +86,25 @@ export function latestMail(to: string, template: string): { text: string } | und
   )) {
     const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
     try {
-      const row = db
-        .prepare('SELECT text FROM outbox WHERE "to" = ? AND template = ? ORDER BY created_at DESC LIMIT 1')
-        .get(to, template) as { text: string } | undefined;
-      if (row) return row;
+      const rows = db
+        .prepare('SELECT text, subject FROM outbox WHERE "to" = ? AND template = ? ORDER BY created_at DESC')
+        .all(to, template) as { text: string; subject: string }[];
+      if (rows.length > 0) return rows;
     } catch {
       // Another database of the same Worker (no outbox table).
     } finally {
       db.close();
     }
   }
-  return undefined;
+  return [];
+}
+
+/** The newest message of one template to one address. */
+export function latestMail(to: string, template: string): { text: string; subject: string } | undefined {
+  return outboxMails(to, template)[0];
+}
+
+/** How many messages of one template went to one address. */
+export function mailCount(to: string, template: string): number {
+  return outboxMails(to, template).length;
 }

@@ -1,9 +1,10 @@
 /**
  * A local Stripe-compatible HTTP server for the tests (never shipped: it runs in Node only).
  * It implements the calls the product makes (Checkout Sessions, customers, subscriptions,
- * invoice payments, billing portal sessions), sends what Stripe would send when a session expires
- * or a subscription changes, offers refunds and disputes on demand (partial amounts included,
- * under /__test/payments), and serves a stand-in payment page that, like
+ * invoice payments, billing portal sessions, refunds and charges), sends what Stripe would send when
+ * a session expires, a subscription changes or a refund is made (`charge.refunded` with the running
+ * `amount_refunded`, and `refund.created`), offers refunds and disputes on demand (partial amounts
+ * included, under /__test/payments), and serves a stand-in payment page that, like
  * Stripe Checkout, completes the session, posts signed events to the site's webhook and returns
  * to the success URL. Events are signed with the real SDK (generateTestHeaderStringAsync).
  *
@@ -120,6 +121,42 @@ export async function startStripeServer(
   }
 
   const webhookFor = (successUrl: string) => new URL("/api/v1/stripe/webhook", successUrl).toString();
+
+  /** The charge of a PaymentIntent as Stripe shows it: its running refunded total included. */
+  const chargeOf = (paymentIntent: string) => {
+    const payment = payments.get(paymentIntent)!;
+    return {
+      id: `ch_${paymentIntent.slice(3)}`,
+      object: "charge",
+      amount: payment.amount,
+      amount_refunded: payment.refunded,
+      refunded: payment.refunded >= payment.amount,
+      currency: payment.currency,
+      payment_intent: paymentIntent,
+      status: "succeeded",
+    };
+  };
+
+  /** A refund of `amount` cents: what Stripe sends for it, then the refund itself. */
+  async function refund(paymentIntent: string, amount: number, metadata: Json = {}) {
+    const payment = payments.get(paymentIntent)!;
+    payment.refunded = Math.min(payment.amount, payment.refunded + amount);
+    const charge = chargeOf(paymentIntent);
+    const created = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: paymentIntent,
+      currency: payment.currency,
+      status: "succeeded",
+      metadata,
+      created: now(),
+    };
+    const event = await emit("charge.refunded", charge, payment.webhook);
+    await emit("refund.created", created, payment.webhook);
+    return { event, refund: created };
+  }
 
   function invoiceFor(subscription: Subscription, reason: string, paid: boolean): Json {
     const id = newId("in");
@@ -299,21 +336,7 @@ export async function startStripeServer(
       const charge = `ch_${paymentIntent.slice(3)}`;
       if (match[2] === "refund") {
         const amount = Number(url.searchParams.get("amount") ?? payment.amount - payment.refunded);
-        payment.refunded = Math.min(payment.amount, payment.refunded + amount);
-        const event = await emit(
-          "charge.refunded",
-          {
-            id: charge,
-            object: "charge",
-            amount: payment.amount,
-            amount_refunded: payment.refunded,
-            refunded: payment.refunded >= payment.amount,
-            currency: payment.currency,
-            payment_intent: paymentIntent,
-          },
-          payment.webhook,
-        );
-        return send(response, 200, event);
+        return send(response, 200, (await refund(paymentIntent, amount)).event);
       }
       const status = url.searchParams.get("status") ?? "needs_response";
       const event = await emit(
@@ -440,6 +463,36 @@ export async function startStripeServer(
           (paymentIntent && (payment.payment as Json).payment_intent === paymentIntent),
       );
       return reply(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
+    if (path === "/v1/refunds" && method === "POST") {
+      const paymentIntent = String(body.payment_intent ?? "");
+      const payment = payments.get(paymentIntent);
+      if (!payment) return notFound(response, "payment_intent");
+      const left = payment.amount - payment.refunded;
+      const amount = body.amount === undefined ? left : Number(body.amount);
+      // Stripe's answers when nothing, or less than asked, is left to refund.
+      if (left <= 0)
+        return send(response, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message: "already refunded",
+          },
+        });
+      if (!(amount > 0) || amount > left)
+        return send(response, 400, {
+          error: {
+            type: "invalid_request_error",
+            code: "amount_too_large",
+            param: "amount",
+            message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          },
+        });
+      return reply(200, (await refund(paymentIntent, amount, (body.metadata as Json) ?? {})).refund);
+    }
+    if ((match = path.match(/^\/v1\/charges\/(ch_\w+)$/)) && method === "GET") {
+      const paymentIntent = `pi_${match[1]!.slice(3)}`;
+      return payments.has(paymentIntent) ? reply(200, chargeOf(paymentIntent)) : notFound(response, "charge");
     }
     if (path === "/v1/billing_portal/sessions" && method === "POST") {
       const returnUrl = String(body.return_url ?? "");

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
@@ -37,7 +38,14 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   const columns: Column<Row>[] = [
-    { header: "common.date", cell: (row) => <DateTime iso={row.date} /> },
+    {
+      header: "common.date",
+      cell: (row) => (
+        <Link to={`/admin/donations/${row.id}`} className="link">
+          <DateTime iso={row.date} />
+        </Link>
+      ),
+    },
     {
       header: "donations.amount",
       headerClassName: "text-right",
@@ -63,7 +71,9 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
       header: "donations.donor",
       cell: (row) => (
         <>
-          <span className="font-semibold">{row.donorName}</span>
+          <Link to={`/admin/donors/${encodeURIComponent(row.donorEmail)}`} className="link font-semibold">
+            {row.donorName}
+          </Link>
           {row.anonymous ? ` (${t("donations.anonymous")})` : null}
           <br />
           <span className="break-all">{row.donorEmail}</span>
@@ -92,13 +102,21 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title={t("donations.title")}
         actions={
-          <a
-            href={`/admin/donations/export.csv?${exportQuery.toString()}`}
-            className="btn-secondary"
-            download
-          >
-            {t("common.exportCsv")}
-          </a>
+          <>
+            <Link to="/admin/donations/monthly" className="btn-secondary">
+              {t("monthly.title")}
+            </Link>
+            <Link to="/admin/donations/statements" className="btn-secondary">
+              {t("statements.title")}
+            </Link>
+            <a
+              href={`/admin/donations/export.csv?${exportQuery.toString()}`}
+              className="btn-secondary"
+              download
+            >
+              {t("common.exportCsv")}
+            </a>
+          </>
         }
       />
       <FilterBar>

@@ -1,15 +1,18 @@
-import { and, count, desc, eq, gte, lt, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, like, lt, or, sql, sum, type SQL } from "drizzle-orm";
 import * as v from "valibot";
-import { newYorkTimeToUtc } from "~/lib/format";
+import { parseDollarsToCents } from "~/lib/donation";
+import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
-import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
+import { DONATION_FREQUENCIES, DONATION_STATUSES, RECURRING_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
-import { donations, recurringGifts } from "../db/schema";
+import { auditLog, donationAttempts, donations, outbox, recurringGifts } from "../db/schema";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
+import { refundPayment } from "../donations/payments.server";
+import { runYearEndStatements } from "../donations/statement.server";
 import { recordExport } from "./audit.server";
-import { contains, periodStarts } from "./common.server";
+import { auditEntry, contains, periodStarts } from "./common.server";
 import { toCsv } from "./csv.server";
-import { choiceFilter, dayFilter, listPage, listQuery, searchFilter } from "./list.server";
+import { choiceFilter, dayFilter, listPage, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 export const DonationFiltersSchema = v.object({
   status: choiceFilter(DONATION_STATUSES),
@@ -76,42 +79,337 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
   return { ...list, succeededCents: Number(totals?.succeededCents ?? 0) };
 }
 
-/** The list's filters as a file; the export is audited. */
+/**
+ * The attempt a payment began with: its own, or for a monthly renewal that of its gift's first
+ * payment, so every renewal carries what the donor gave on the form (tribute, employer, phone).
+ */
+const attemptIdOf = sql`coalesce(${donations.attemptId}, (select first.attempt_id from donations first where first.recurring_gift_id = ${donations.recurringGiftId} and first.attempt_id is not null limit 1))`;
+
+/** The columns of the donations export, one per field a donor gave (docs/product.md §5). */
+export const DONATIONS_CSV_HEADER = [
+  "id",
+  "date",
+  "amount",
+  "currency",
+  "frequency",
+  "status",
+  "refunded",
+  "dispute",
+  "donor_name",
+  "donor_email",
+  "phone",
+  "language",
+  "anonymous",
+  "covered_fee",
+  "tribute_type",
+  "honoree",
+  "tribute_notify_email",
+  "employer_matching_gift",
+  "stripe_payment_intent",
+];
+
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+/** The list's filters as a file; the export is audited. Cells are neutralised by toCsv. */
 export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, filters: DonationFilters) {
-  const rows = await getDb(env).select().from(donations).where(where(filters)).orderBy(desc(giftDate));
+  const rows = await getDb(env)
+    .select({ donation: donations, attempt: donationAttempts })
+    .from(donations)
+    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
+    .where(where(filters))
+    .orderBy(desc(giftDate));
   await recordExport(env, admin, { export: "donations", filters, rows: rows.length });
   return toCsv(
-    [
-      "id",
-      "date",
-      "amount",
-      "currency",
-      "frequency",
-      "status",
-      "refunded",
-      "dispute",
-      "donor_name",
-      "donor_email",
-      "anonymous",
-      "locale",
-      "stripe_payment_intent",
-    ],
-    rows.map((row) => [
+    DONATIONS_CSV_HEADER,
+    rows.map(({ donation: row, attempt }) => [
       row.id,
       row.paidAt ?? row.createdAt,
-      (row.amountCents / 100).toFixed(2),
+      money(row.amountCents),
       row.currency,
       row.frequency,
       row.status,
-      (row.refundedCents / 100).toFixed(2),
+      money(row.refundedCents),
       row.disputeStatus ?? "",
       row.donorName,
       row.donorEmail,
-      row.anonymous ? "yes" : "no",
+      attempt?.phone ?? "",
       row.locale,
+      row.anonymous ? "yes" : "no",
+      money(row.feeCents),
+      attempt?.dedicationType ?? "",
+      attempt?.dedicationName ?? "",
+      attempt?.dedicationEmail ?? "",
+      attempt?.employer ?? "",
       row.stripePaymentIntentId,
     ]),
   );
+}
+
+/** What is left to refund on a gift, in cents. */
+const refundableCents = (gift: typeof donations.$inferSelect) =>
+  gift.status === "succeeded" &&
+  gift.stripePaymentIntentId &&
+  gift.disputeStatus !== "open" &&
+  gift.disputeStatus !== "lost"
+    ? Math.max(0, gift.amountCents - gift.refundedCents)
+    : 0;
+
+/**
+ * One gift for its admin page: every field the donor gave (from the attempt), its payments
+ * (a monthly gift's renewals), its refunds (the ledger's total and each refund the team made),
+ * and every e-mail sent about it.
+ */
+export async function getGift(env: Pick<Env, "DB">, id: string) {
+  const db = getDb(env);
+  const [row] = await db
+    .select({ donation: donations, attempt: donationAttempts })
+    .from(donations)
+    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
+    .where(eq(donations.id, id))
+    .limit(1);
+  if (!row) return null;
+  const { donation, attempt } = row;
+  const [recurring] = donation.recurringGiftId
+    ? await db.select().from(recurringGifts).where(eq(recurringGifts.id, donation.recurringGiftId)).limit(1)
+    : [];
+  const [payments, refunds, mails] = await Promise.all([
+    recurring
+      ? db
+          .select()
+          .from(donations)
+          .where(eq(donations.recurringGiftId, recurring.id))
+          .orderBy(desc(giftDate))
+          .limit(60)
+      : Promise.resolve([donation]),
+    db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "donation.refund"), eq(auditLog.targetId, donation.id)))
+      .orderBy(asc(auditLog.createdAt)),
+    db
+      .select({
+        id: outbox.id,
+        to: outbox.to,
+        subject: outbox.subject,
+        template: outbox.template,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(
+        or(
+          // Every mail about a gift carries its id (receipt-, receipt-copy-, gift-notice-…).
+          like(outbox.id, `%${donation.id}%`),
+          attempt ? eq(outbox.id, `dedication-${attempt.id}`) : undefined,
+        ),
+      )
+      .orderBy(asc(outbox.createdAt)),
+  ]);
+  return {
+    donation,
+    attempt,
+    recurring: recurring ?? null,
+    payments,
+    refunds: refunds.map((entry) => ({
+      id: entry.id,
+      by: entry.userEmail,
+      at: entry.createdAt,
+      amountCents: Number(entry.detail?.amountCents ?? 0),
+    })),
+    mails,
+    refundableCents: refundableCents(donation),
+  };
+}
+
+/** A donor's key in /admin/donors/:key: an e-mail, or the id of one of their gifts or monthly gifts. */
+async function donorEmailFor(env: Pick<Env, "DB">, key: string): Promise<string | null> {
+  if (key.includes("@")) return key.trim().toLowerCase();
+  const db = getDb(env);
+  const [gift] = await db
+    .select({ email: donations.donorEmail })
+    .from(donations)
+    .where(eq(donations.id, key))
+    .limit(1);
+  if (gift) return gift.email.toLowerCase();
+  const [recurring] = await db
+    .select({ email: recurringGifts.donorEmail })
+    .from(recurringGifts)
+    .where(eq(recurringGifts.id, key))
+    .limit(1);
+  return recurring?.email.toLowerCase() ?? null;
+}
+
+/**
+ * One donor: every gift, lifetime and per-year giving by the ledger rule (net of refunds,
+ * decision 017; years in New York time), each monthly gift's state, every e-mail sent to them
+ * about giving.
+ */
+export async function getDonor(env: Pick<Env, "DB">, key: string) {
+  const email = await donorEmailFor(env, key);
+  if (!email) return null;
+  const db = getDb(env);
+  // Addresses are stored lower-cased (the forms' requiredEmail), so the e-mail index serves.
+  const [gifts, monthly, mails] = await Promise.all([
+    db
+      .select({
+        id: donations.id,
+        date: giftDate,
+        amountCents: donations.amountCents,
+        refundedCents: donations.refundedCents,
+        countedCents,
+        currency: donations.currency,
+        frequency: donations.frequency,
+        status: donations.status,
+        disputeStatus: donations.disputeStatus,
+        donorName: donations.donorName,
+        anonymous: donations.anonymous,
+      })
+      .from(donations)
+      .where(eq(donations.donorEmail, email))
+      .orderBy(desc(giftDate)),
+    db
+      .select()
+      .from(recurringGifts)
+      .where(eq(sql`lower(${recurringGifts.donorEmail})`, email))
+      .orderBy(desc(recurringGifts.createdAt)),
+    db
+      .select({
+        id: outbox.id,
+        subject: outbox.subject,
+        template: outbox.template,
+        status: outbox.status,
+        createdAt: outbox.createdAt,
+        sentAt: outbox.sentAt,
+      })
+      .from(outbox)
+      .where(and(eq(sql`lower(${outbox.to})`, email), like(outbox.template, "donation.%")))
+      .orderBy(desc(outbox.createdAt)),
+  ]);
+  if (gifts.length === 0 && monthly.length === 0) return null;
+  const byYear = new Map<string, number>();
+  for (const gift of gifts) {
+    const cents = Number(gift.countedCents);
+    if (cents <= 0) continue;
+    const year = newYorkDate(new Date(gift.date)).slice(0, 4);
+    byYear.set(year, (byYear.get(year) ?? 0) + cents);
+  }
+  return {
+    email,
+    name: gifts[0]?.donorName ?? monthly[0]?.donorName ?? email,
+    gifts: gifts.map((gift) => ({ ...gift, countedCents: Number(gift.countedCents) })),
+    lifetimeCents: [...byYear.values()].reduce((total, cents) => total + cents, 0),
+    years: [...byYear.entries()]
+      .sort(([a], [b]) => b.localeCompare(a))
+      .map(([year, cents]) => ({ year, cents })),
+    monthly,
+    mails,
+  };
+}
+
+export const MonthlyFiltersSchema = v.object({
+  status: choiceFilter(RECURRING_STATUSES),
+  q: searchFilter,
+});
+
+/** Monthly donors, newest first, by state (active, past due, paused, canceled), with a count per state. */
+export async function listMonthlyDonors(env: Pick<Env, "DB">, url: URL) {
+  const db = getDb(env);
+  const query = listQuery(MonthlyFiltersSchema, url);
+  const condition = and(
+    query.filters.status ? eq(recurringGifts.status, query.filters.status) : undefined,
+    query.filters.q
+      ? or(
+          contains(recurringGifts.donorName, query.filters.q),
+          contains(recurringGifts.donorEmail, query.filters.q),
+        )
+      : undefined,
+  );
+  const [list, counts] = await Promise.all([
+    newestFirstPage(db, query, {
+      table: recurringGifts,
+      where: condition,
+      rows: db
+        .select({
+          id: recurringGifts.id,
+          donorName: recurringGifts.donorName,
+          donorEmail: recurringGifts.donorEmail,
+          amountCents: recurringGifts.amountCents,
+          currency: recurringGifts.currency,
+          status: recurringGifts.status,
+          cancelAtPeriodEnd: recurringGifts.cancelAtPeriodEnd,
+          createdAt: recurringGifts.createdAt,
+          updatedAt: recurringGifts.updatedAt,
+        })
+        .from(recurringGifts)
+        .$dynamic(),
+    }),
+    db
+      .select({ status: recurringGifts.status, value: count() })
+      .from(recurringGifts)
+      .groupBy(recurringGifts.status),
+  ]);
+  return {
+    ...list,
+    counts: Object.fromEntries(
+      RECURRING_STATUSES.map((status) => [status, counts.find((row) => row.status === status)?.value ?? 0]),
+    ),
+  };
+}
+
+/** What the gift page's refund form may answer: a translated message key per case. */
+export type RefundResult =
+  | { ok: true; amountCents: number }
+  | { ok: false; error: "invalid-amount" | "too-large" | "not-refundable" | "stripe"; value: string };
+
+/**
+ * A refund started by the team from the gift page: the amount is checked against what is left,
+ * Stripe makes the refund (payments.server.ts writes it to the ledger), and the audit log keeps
+ * who refunded what. `key` is the form's one-time key, so a double submit is one refund.
+ */
+export async function refundGift(
+  env: Env,
+  admin: SessionUser,
+  id: string,
+  input: { amount: string; key: string },
+): Promise<RefundResult | null> {
+  const db = getDb(env);
+  const [gift] = await db.select().from(donations).where(eq(donations.id, id)).limit(1);
+  if (!gift) return null;
+  const left = refundableCents(gift);
+  if (left === 0 || !gift.stripePaymentIntentId)
+    return { ok: false, error: "not-refundable", value: input.amount };
+  // An empty amount is "everything that is left".
+  const cents = input.amount.trim() === "" ? left : parseDollarsToCents(input.amount);
+  if (cents === null || cents <= 0) return { ok: false, error: "invalid-amount", value: input.amount };
+  if (cents > left) return { ok: false, error: "too-large", value: input.amount };
+  const result = await refundPayment(env, {
+    paymentIntent: gift.stripePaymentIntentId,
+    amountCents: cents,
+    idempotencyKey: input.key,
+    donationId: gift.id,
+  });
+  if (!result.ok) return { ok: false, error: result.error, value: input.amount };
+  // A replayed form gets Stripe's same refund back: it is logged once.
+  const [logged] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, "donation.refund"), like(sql`${auditLog.detail}`, `%${result.refundId}%`)))
+    .limit(1);
+  if (logged) return { ok: true, amountCents: cents };
+  await db.batch([
+    auditEntry(db, admin, {
+      action: "donation.refund",
+      targetType: "donation",
+      targetId: gift.id,
+      detail: {
+        amountCents: cents,
+        refundId: result.refundId,
+        changes: { refundedCents: { before: gift.refundedCents, after: gift.refundedCents + cents } },
+      },
+    }),
+  ]);
+  return { ok: true, amountCents: cents };
 }
 
 /** The overview's money figures, in cents: gifts as they count in every total (decision 017). */
@@ -140,4 +438,19 @@ export async function givingTotals(env: Pick<Env, "DB">, now = new Date()) {
     recurringCents: Number(recurring?.cents ?? 0),
     recurringCount: recurring?.count ?? 0,
   };
+}
+
+/** An admin's "run now" of the year-end statements, recorded in the audit log. */
+export async function runStatementsNow(env: Env, admin: SessionUser, year: number) {
+  const result = await runYearEndStatements(env, year);
+  const db = getDb(env);
+  await db.batch([
+    auditEntry(db, admin, {
+      action: "statements.run",
+      targetType: "statement_run",
+      targetId: String(year),
+      detail: { queued: result.queued, finished: result.finished },
+    }),
+  ]);
+  return result;
 }

@@ -202,6 +202,19 @@ export const paymentAdjustments = sqliteTable("payment_adjustments", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * One run of the January year-end statements per calendar year (New York time): the address
+ * it reached last, so a run cut short goes on from there and no donor gets two statements.
+ */
+export const statementRuns = sqliteTable("statement_runs", {
+  year: integer("year").primaryKey(),
+  /** The last donor e-mail queued, in the run's order (ascending); null before the first. */
+  cursor: text("cursor"),
+  queued: integer("queued").notNull().default(0),
+  startedAt: createdAt(),
+  finishedAt: text("finished_at"),
+});
+
 /** Processed Stripe event ids: the primary key makes every webhook delivery idempotent. */
 export const stripeEvents = sqliteTable("stripe_events", {
   id: text("id").primaryKey(),

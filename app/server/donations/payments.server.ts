@@ -8,7 +8,10 @@ import { logInfo } from "../kernel/log.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import type { OutgoingEmail } from "../mail/message.server";
 import { getStripe } from "../stripe/client.server";
+import { giftNoticeMails } from "./gift-notice.server";
 import {
+  buildBankPaymentFailedEmail,
+  buildCancellationEmails,
   buildDedicationEmail,
   buildReceiptEmail,
   buildRenewalFailedEmail,
@@ -135,9 +138,11 @@ export async function fulfilCheckoutSession(
   return queueOnce(db, [
     { id: `receipt-${donation.id}`, email: await buildReceiptEmail(env, receiptFor(donation, attempt)) },
     ...(await dedicationMail(env, attempt)),
+    ...(await giftNoticeMails(env, donation, attempt)),
   ]);
 }
 
+/** A bank payment (ACH) that did not clear: the gift failed, and the donor is told how to give again. */
 export async function failCheckoutSession(
   env: Env,
   session: Stripe.Checkout.Session,
@@ -148,13 +153,24 @@ export async function failCheckoutSession(
     .update(donations)
     .set({ status: "failed", updatedAt: now })
     .where(and(eq(donations.stripeCheckoutSessionId, session.id), ne(donations.status, "refunded")));
-  const attemptId = session.metadata?.attempt_id;
-  if (attemptId)
-    await db
-      .update(donationAttempts)
-      .set({ status: "failed", updatedAt: now })
-      .where(eq(donationAttempts.id, attemptId));
-  return [];
+  const attempt = await findAttempt(db, session.metadata?.attempt_id ?? session.client_reference_id);
+  if (!attempt) return [];
+  await db
+    .update(donationAttempts)
+    .set({ status: "failed", updatedAt: now })
+    .where(eq(donationAttempts.id, attempt.id));
+  return queueOnce(db, [
+    {
+      id: `payment-failed-${session.id}`,
+      email: await buildBankPaymentFailedEmail(env, {
+        donorName: donorName(attempt),
+        donorEmail: attempt.email,
+        locale: attempt.locale,
+        amountCents: session.amount_total ?? attempt.amountCents + attempt.feeCents,
+        currency: session.currency ?? attempt.currency,
+      }),
+    },
+  ]);
 }
 
 async function ensureRecurringGift(db: Db, attempt: Attempt, subscriptionId: string, customerId: string) {
@@ -262,6 +278,8 @@ export async function recordInvoicePaid(env: Env, invoice: Stripe.Invoice): Prom
       id: `receipt-${donation.id}`,
       email: await buildReceiptEmail(env, receiptFor(donation, isFirst ? attempt : null)),
     },
+    // The team hears of a new monthly gift once, at its first payment, not at every renewal.
+    ...(isFirst ? await giftNoticeMails(env, donation, attempt) : []),
   ]);
 }
 
@@ -330,14 +348,16 @@ function recurringStatus(subscription: Stripe.Subscription, eventType: string) {
  * its recurring gift: amount, pause, cancellation now or at the period's end. An event older
  * than the last one mirrored is ignored, and a canceled gift stays canceled. An event that
  * arrives before the Checkout Session that created the subscription creates the gift from the
- * donation attempt named in its metadata, so the change is not lost.
+ * donation attempt named in its metadata, so the change is not lost. A cancellation, whoever
+ * made it (the manage page, the portal, the team in Stripe), is confirmed to the donor and the
+ * team, once per gift.
  */
 export async function mirrorSubscription(
   env: Env,
   subscription: Stripe.Subscription,
   eventCreated: number,
   eventType: string,
-) {
+): Promise<DonationMail[]> {
   const db = getDb(env);
   const customerId = idOf(subscription.customer);
   const attempt = await findAttempt(db, subscription.metadata?.attempt_id);
@@ -365,7 +385,18 @@ export async function mirrorSubscription(
         status === "canceled" ? undefined : ne(recurringGifts.status, "canceled"),
       ),
     );
-  if (status === "canceled") await db.update(recurringGifts).set({ status, updatedAt: now }).where(gift);
+  if (status !== "canceled") return [];
+  await db.update(recurringGifts).set({ status, updatedAt: now }).where(gift);
+  const [canceled] = await db.select().from(recurringGifts).where(gift).limit(1);
+  // A subscription whose first payment never went through was no gift: nothing to confirm.
+  if (!canceled || subscription.status === "incomplete_expired") return [];
+  const { donor, team } = await buildCancellationEmails(env, canceled, {
+    afterFailedPayments: subscription.cancellation_details?.reason === "payment_failed",
+  });
+  return queueOnce(db, [
+    { id: `canceled-${canceled.id}`, email: donor },
+    { id: `canceled-team-${canceled.id}`, email: team },
+  ]);
 }
 
 /** A dispute settles one way only: once won or lost, a late "open" never reopens it. */
@@ -450,6 +481,44 @@ async function applyAdjustments(db: Db, paymentKey: string) {
       updatedAt: new Date().toISOString(),
     })
     .where(or(...matches));
+}
+
+/** Why Stripe refused a refund, in words the admin page translates. */
+export type RefundError = "too-large" | "not-refundable" | "stripe";
+
+/**
+ * A refund the team starts from the gift page (docs/decisions/023-donor-care.md). Stripe makes
+ * it; the ledger then records the charge's running refunded total, the same figure the
+ * `charge.refunded` webhook carries, so whichever arrives second changes nothing and the refund
+ * counts once. The idempotency key makes a double submit one refund.
+ */
+export async function refundPayment(
+  env: Env,
+  refund: { paymentIntent: string; amountCents: number; idempotencyKey: string; donationId: string },
+): Promise<{ ok: true; refundId: string } | { ok: false; error: RefundError }> {
+  const stripe = getStripe(env);
+  if (!stripe) return { ok: false, error: "stripe" };
+  try {
+    const created = await stripe.refunds.create(
+      {
+        payment_intent: refund.paymentIntent,
+        amount: refund.amountCents,
+        reason: "requested_by_customer",
+        metadata: { donation_id: refund.donationId },
+      },
+      { idempotencyKey: `refund-${refund.idempotencyKey}` },
+    );
+    const chargeId = idOf(created.charge);
+    if (chargeId) await recordRefund(env, await stripe.charges.retrieve(chargeId));
+    return { ok: true, refundId: created.id };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    logInfo("refund refused", { donation: refund.donationId, code: code ?? "unknown" });
+    if (code === "amount_too_large") return { ok: false, error: "too-large" };
+    if (code === "charge_already_refunded" || code === "charge_disputed")
+      return { ok: false, error: "not-refundable" };
+    return { ok: false, error: "stripe" };
+  }
 }
 
 /** A refund, partial or whole: the gift counts net of what was given back (decision 017). */

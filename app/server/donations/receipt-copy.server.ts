@@ -32,7 +32,8 @@ export async function sendReceiptCopy(
     ? await db.select().from(donationAttempts).where(eq(donationAttempts.id, donation.attemptId)).limit(1)
     : [];
   const email = await buildReceiptEmail(env, receiptFor(donation, attempt ?? null));
-  const id = crypto.randomUUID();
+  // The id names the gift, so its admin page lists the copy with the other mails about it.
+  const id = `receipt-copy-${donation.id}-${crypto.randomUUID()}`;
   await db.batch([queueEmail(db, { ...email, template: "donation.receipt-copy" }, id)]);
   ctx.waitUntil(deliverOutbox(env, { ids: [id] }));
   return { to: email.to };

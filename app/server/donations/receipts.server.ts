@@ -123,6 +123,74 @@ export async function buildRenewalFailedEmail(
   };
 }
 
+/** A bank payment (ACH) that did not clear: nothing was given, and the donor can try again. */
+export async function buildBankPaymentFailedEmail(
+  env: MailEnv,
+  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
+): Promise<OutgoingEmail> {
+  const locale = toLocale(gift.locale);
+  const t = await receiptsTranslator(env, locale);
+  return {
+    to: gift.donorEmail,
+    subject: t("bankPaymentFailed.subject"),
+    text: [
+      t("receipt.greeting", { name: gift.donorName }),
+      "",
+      t("bankPaymentFailed.body", { amount: formatMoney(gift.amountCents, locale, gift.currency) }),
+      "",
+      t("bankPaymentFailed.again", { url: new URL("/donate", env.SITE_URL).toString() }),
+      "",
+      t("signature"),
+    ].join("\n"),
+    template: "donation.payment-failed",
+    locale,
+  };
+}
+
+/** A monthly gift that ended: the donor's confirmation, and the team's notice. */
+export async function buildCancellationEmails(
+  env: MailEnv & Pick<Env, "TEAM_EMAIL">,
+  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
+  options: { afterFailedPayments?: boolean } = {},
+): Promise<{ donor: OutgoingEmail; team: OutgoingEmail }> {
+  const locale = toLocale(gift.locale);
+  const t = await receiptsTranslator(env, locale);
+  const amount = formatMoney(gift.amountCents, locale, gift.currency);
+  const team = await translatorFor(env, "en", "email");
+  return {
+    donor: {
+      to: gift.donorEmail,
+      subject: t("canceled.subject"),
+      text: [
+        t("receipt.greeting", { name: gift.donorName }),
+        "",
+        t(options.afterFailedPayments ? "canceled.bodyPaymentFailed" : "canceled.body", { amount }),
+        "",
+        t("canceled.again", { url: new URL("/donate", env.SITE_URL).toString() }),
+        "",
+        t("signature"),
+      ].join("\n"),
+      template: "donation.canceled",
+      locale,
+    },
+    team: {
+      to: env.TEAM_EMAIL,
+      subject: team("gifts.canceled.subject", { name: gift.donorName }),
+      text: [
+        team(options.afterFailedPayments ? "gifts.canceled.bodyPaymentFailed" : "gifts.canceled.body", {
+          name: gift.donorName,
+          email: gift.donorEmail,
+          amount: formatMoney(gift.amountCents, "en", gift.currency),
+        }),
+        "",
+        new URL(`/admin/donors/${encodeURIComponent(gift.donorEmail)}`, env.SITE_URL).toString(),
+      ].join("\n"),
+      template: "donation.canceled.team",
+      locale: "en",
+    },
+  };
+}
+
 export async function buildDedicationEmail(
   env: MailEnv,
   notice: { to: string; locale: string; type: "honor" | "memory"; name: string; donorName: string | null },
@@ -130,9 +198,10 @@ export async function buildDedicationEmail(
   const locale = toLocale(notice.locale);
   const t = await receiptsTranslator(env, locale);
   const donor = notice.donorName ?? t("dedication.anonymousDonor");
+  // A memorial is worded as one: "in memory of", never "in your honor".
   return {
     to: notice.to,
-    subject: t("dedication.subject"),
+    subject: t(`dedication.subject.${notice.type}`, { name: notice.name }),
     text: [t(`dedication.body.${notice.type}`, { donor, name: notice.name }), "", t("signature")].join("\n"),
     template: "donation.dedication",
     locale,

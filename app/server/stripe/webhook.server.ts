@@ -80,8 +80,7 @@ async function processEvent(env: Env, event: Stripe.Event): Promise<DonationMail
     case "customer.subscription.paused":
     case "customer.subscription.resumed":
     case "customer.subscription.deleted":
-      await mirrorSubscription(env, event.data.object, event.created, event.type);
-      return [];
+      return mirrorSubscription(env, event.data.object, event.created, event.type);
     case "charge.refunded":
       await recordRefund(env, event.data.object);
       return [];

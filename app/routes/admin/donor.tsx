@@ -1,0 +1,130 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { MailTable } from "~/components/admin/mail-table";
+import { adminMeta } from "~/components/admin/meta";
+import { StatusBadge } from "~/components/admin/status";
+import { AdminPageHeader, Badge } from "~/components/admin/ui";
+import { DateTime, Money } from "~/components/ui/format";
+import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
+import { formatMoneyWithCents, useLocale } from "~/lib/format";
+import { getDonor } from "~/server/admin/donations.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import type { Route } from "./+types/donor";
+
+export const meta = adminMeta;
+
+/** /admin/donors/:key, where the key is the donor's e-mail or the id of one of their gifts. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const donor = await getDonor(env, args.params.key);
+  if (!donor) throw data(null, { status: 404 });
+  return { title: adminTitle(args, "donor.title", { name: donor.name }), donor };
+}
+
+export default function AdminDonor({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const tag = useLocale();
+  const { donor } = loaderData;
+  return (
+    <>
+      <p>
+        <Link to="/admin/donations" className="link">
+          ← {t("common.back")}
+        </Link>
+      </p>
+      <AdminPageHeader title={t("donor.title", { name: donor.name })} lead={donor.email} />
+      <div className="mt-6 grid gap-8 xl:grid-cols-2">
+        <section aria-labelledby="donor-giving">
+          <h2 id="donor-giving" className="text-xl font-bold">
+            {t("donor.giving")}
+          </h2>
+          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("donor.givingHint")}</p>
+          <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2">
+            <dt className="font-semibold">{t("donor.lifetime")}</dt>
+            <dd className="tabular-nums" data-testid="donor-lifetime" suppressHydrationWarning>
+              {formatMoneyWithCents(donor.lifetimeCents, tag)}
+            </dd>
+            {donor.years.map((year) => (
+              <div key={year.year} className="contents">
+                <dt className="font-semibold">{year.year}</dt>
+                <dd className="tabular-nums" suppressHydrationWarning>
+                  {formatMoneyWithCents(year.cents, tag)}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <section aria-labelledby="donor-monthly">
+          <h2 id="donor-monthly" className="text-xl font-bold">
+            {t("donor.monthly")}
+          </h2>
+          {donor.monthly.length === 0 ? (
+            <p className="mt-3">{t("donor.noMonthly")}</p>
+          ) : (
+            <ul className="mt-3 grid gap-2">
+              {donor.monthly.map((gift) => (
+                <li key={gift.id} className="flex flex-wrap items-center gap-2">
+                  <Money cents={gift.amountCents} currency={gift.currency} /> {t("donor.perMonth")}
+                  <Badge
+                    tone={gift.status === "active" ? "green" : gift.status === "canceled" ? "gray" : "amber"}
+                  >
+                    {t(`monthly.statuses.${gift.status}`)}
+                  </Badge>
+                  {gift.cancelAtPeriodEnd && gift.status !== "canceled" ? (
+                    <span className="text-sm">{t("monthly.endsAtPeriodEnd")}</span>
+                  ) : null}
+                  <span className="text-sm">
+                    {t("donor.since")} <DateTime iso={gift.createdAt} withTime={false} />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section className="mt-8">
+        <h2 id="donor-gifts" className="text-xl font-bold">
+          {t("donor.gifts")}
+        </h2>
+        <TableScroll label={t("donor.gifts")}>
+          <table className={tableClass}>
+            <thead>
+              <tr>
+                <th className={thClass}>{t("common.date")}</th>
+                <th className={`${thClass} text-right`}>{t("donations.amount")}</th>
+                <th className={`${thClass} text-right`}>{t("gift.refunded")}</th>
+                <th className={thClass}>{t("donations.frequency")}</th>
+                <th className={thClass}>{t("common.status")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {donor.gifts.map((gift) => (
+                <tr key={gift.id}>
+                  <td className={tdClass}>
+                    <Link to={`/admin/donations/${gift.id}`} className="link">
+                      <DateTime iso={gift.date} />
+                    </Link>
+                  </td>
+                  <td className={`${tdClass} text-right tabular-nums`}>
+                    <Money cents={gift.amountCents} currency={gift.currency} />
+                  </td>
+                  <td className={`${tdClass} text-right tabular-nums`}>
+                    <Money cents={gift.refundedCents} currency={gift.currency} />
+                  </td>
+                  <td className={tdClass}>{t(`donations.frequencies.${gift.frequency}`)}</td>
+                  <td className={tdClass}>
+                    <StatusBadge namespace="donations" status={gift.status} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroll>
+      </section>
+      <MailTable mails={donor.mails} label={t("donor.mails")} />
+    </>
+  );
+}
