@@ -221,7 +221,9 @@ function FormRound({
 function Field({ spec, formId, meta }: { spec: FieldSpec; formId: string; meta: FieldMetadata<unknown> }) {
   const { t } = useTranslation("forms");
   const label = t([`${formId}.fields.${spec.name}`, `fields.${spec.name}`]);
-  const hint = spec.hint ? t([`${formId}.hints.${spec.name}`, `hints.${spec.name}`]) : undefined;
+  const hint = spec.hint
+    ? t([`${formId}.hints.${spec.name}`, `hints.${spec.name}`], spec.hintParams)
+    : undefined;
   const options = (spec.options ?? []).map((value) => ({
     value,
     label: t(`options.${spec.optionsKey}.${value}`),

@@ -6,7 +6,7 @@ import { useFormat } from "~/lib/format";
 import { FundsChart } from "~/components/pages/funds-chart";
 import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { donateHref } from "~/content/home";
-import { GIFT_EXAMPLES_CENTS, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
+import { GIFT_EXAMPLES_CENTS, giftImpact, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
 import { GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -87,7 +87,9 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-black text-accent-800 dark:text-accent-200">
                 {format.money(amount)}
               </p>
-              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{t(`examples.${amount / 100}`)}</p>
+              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">
+                {t(`examples.${amount / 100}`, giftImpact(amount))}
+              </p>
               <Link to={donateHref(amount)} className="btn-donate mt-4 self-start">
                 {t("giveAmount", { amount: format.money(amount) })}
               </Link>
