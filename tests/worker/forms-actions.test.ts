@@ -310,7 +310,7 @@ describe("what the e-mails say", () => {
       expect(said).not.toContain(value);
     }
     // What it does say: which form, when, a reference, what happens next, how to reach us.
-    expect(confirmation!.subject).toBe("We received your Athletics Registration | product");
+    expect(confirmation!.subject).toBe("We received your athletics registration");
     expect(said).toContain("Received: ");
     expect(said).toContain(`Your reference: ${row!.id.slice(0, 8).toUpperCase()}`);
     expect(said).toContain("We'll contact you within 2 business days.");

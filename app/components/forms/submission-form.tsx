@@ -91,7 +91,7 @@ function FormRound({
     lastResult: answer?.ok ? undefined : answer?.result,
     defaultValue: { ...definition.defaults, ...defaultValue },
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: definition.schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 
@@ -160,9 +160,12 @@ function FormRound({
         form={form as never}
         attempt={attempt}
         labels={Object.fromEntries(
+          // A checkbox's label is a whole sentence: the summary names it in a few words instead.
           fields.map((spec) => [
             spec.name,
-            t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`]),
+            spec.kind === "checkbox"
+              ? t([`${definition.id}.summary.${spec.name}`, `summary.${spec.name}`])
+              : t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`]),
           ]),
         )}
       />
