@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/components/pages/motion";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
@@ -19,16 +20,6 @@ import { TurnstileWidget } from "./turnstile";
 
 /** What the form actions answer (app/server/forms.server.ts). */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
-
-const noSubscribe = () => () => {};
-/** False on the server and during hydration, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 type SubmissionFormProps = {
   definition: FormDefinition;
