@@ -14,6 +14,7 @@ import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
 import { GivingInfoForm } from "~/components/forms/giving-info-form";
+import { ModalLink } from "~/components/pages/modal-link";
 
 export const handle = { i18n: ["give", "donate", "meta", "forms"] };
 export const meta = pageMeta;
@@ -64,13 +65,28 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
                     {t("donateNow")}
                   </Link>
                 ) : (
-                  <Link
-                    to="/forms/giving-info"
-                    className="btn-secondary mt-auto self-start"
-                    aria-label={t("infoActionLabel", { way: title })}
-                  >
-                    {t("infoAction")}
-                  </Link>
+                  // A dialog with the way of giving chosen; without JavaScript the form's own page, prefilled.
+                  <div className="mt-auto self-start">
+                    <ModalLink
+                      href={
+                        "infoOption" in way
+                          ? `/forms/giving-info?way=${way.infoOption}`
+                          : "/forms/giving-info"
+                      }
+                      className="btn-secondary"
+                      label={t("infoActionLabel", { way: title })}
+                      title={t("forms:givingInfo.title")}
+                      closeLabel={t("infoClose")}
+                      body={
+                        <GivingInfoForm
+                          option={"infoOption" in way ? way.infoOption : undefined}
+                          headingLevel={3}
+                        />
+                      }
+                    >
+                      {t("infoAction")}
+                    </ModalLink>
+                  </div>
                 )}
               </Card>
             );
