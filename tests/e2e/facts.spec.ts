@@ -208,3 +208,24 @@ test.describe("copy that reads right now", () => {
     await expect(main.getByText("success", { exact: true })).toHaveCount(0);
   });
 });
+
+test("/give's 'Request information' opens the form in a dialog with the way of giving chosen", async ({
+  page,
+  browser,
+}) => {
+  await open(page, "/give");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "Request information about Sponsor a program" }).click();
+  const dialog = page.getByRole("dialog", { name: "Request Information" });
+  await expect(dialog.getByLabel("Way of giving")).toHaveValue("sponsorship");
+  await expect(page).toHaveURL(/\/give$/);
+
+  // Without JavaScript the link leads to the form's page, prefilled the same way.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto("/give");
+  await plain.getByRole("link", { name: "Request information about Planned giving" }).click();
+  await expect(plain).toHaveURL(/\/forms\/giving-info\?way=plannedGiving$/);
+  await expect(plain.getByLabel("Way of giving")).toHaveValue("plannedGiving");
+  await context.close();
+});
