@@ -78,7 +78,7 @@ export function Modal({
       onClick={(event) => {
         if (event.target === event.currentTarget) ref.current?.close();
       }}
-      className="m-auto max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] overflow-visible rounded-2xl bg-transparent p-0 text-gray-900 backdrop:bg-gray-950/70 dark:text-gray-100"
+      className="m-auto max-h-[90vh] w-[min(36rem,calc(100vw-2rem))] overflow-visible text-start rounded-2xl bg-transparent p-0 text-gray-900 backdrop:bg-gray-950/70 dark:text-gray-100"
     >
       <div className="max-h-[90vh] overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-gray-900">
         <div className="flex items-start justify-between gap-4">

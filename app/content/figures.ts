@@ -3,12 +3,16 @@
  * app/locales; formatting (1,000 vs 1.000, $ placement) happens at the edge of the UI
  * (app/lib/format.ts). Money is integer cents (decision 005).
  */
-/** Home hero and impact figures (marketing figures of §9). */
+import { ORGANIZATION } from "./organization";
+import { calculateImpact } from "./impact-calculator";
+import { newYorkDate } from "~/lib/format";
+
+/** Home hero and impact figures (marketing figures of §9); each label says what it counts. */
 export const HERO_STATS = [
   { id: "youth", value: 250, suffix: "+" },
   { id: "programs", value: 6, suffix: "" },
   { id: "success", value: 98, suffix: "%" },
-  { id: "launch", value: 2025, suffix: "", plain: true },
+  { id: "launch", value: ORGANIZATION.foundingYear, suffix: "", plain: true },
 ] as const;
 
 /** The animated counters of the home stats section: 20 steps, one every 40 ms, once. */
@@ -25,7 +29,7 @@ export const HOME_IMPACT = [
   { id: "youth", value: 250, suffix: "+" },
   { id: "success", value: 95, suffix: "%" },
   { id: "scholarships", value: 10, suffix: "+" },
-  { id: "active", value: 2025, suffix: "", plain: true },
+  { id: "active", value: ORGANIZATION.foundingYear, suffix: "", plain: true },
 ] as const;
 
 export const HERO_ROTATION_MS = 4000;
@@ -51,13 +55,28 @@ export const YEAR_ONE = {
  * start inclusive and end exclusive, as UTC instants. What counts is decided in decision 017.
  */
 export const FUNDRAISING_CAMPAIGN = {
-  label: "2026",
   goalCents: 5_000_000,
   startsAt: "2026-01-01T05:00:00.000Z",
   endsAt: "2027-01-01T05:00:00.000Z",
 } as const satisfies FundraisingCampaign;
 
-export type FundraisingCampaign = { label: string; goalCents: number; startsAt: string; endsAt: string };
+export type FundraisingCampaign = { goalCents: number; startsAt: string; endsAt: string };
+
+/**
+ * The campaign's year, computed from its period (the New York year it starts in), so copy says
+ * "our 2026 goal" by interpolation and never names a year of its own.
+ */
+export function campaignYear(campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN): number {
+  return Number(newYorkDate(new Date(campaign.startsAt)).slice(0, 4));
+}
+
+/** Whether the campaign period is over at `now` (copy then speaks of it in the past). */
+export function campaignEnded(
+  campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN,
+  now = new Date(),
+): boolean {
+  return now.getTime() >= Date.parse(campaign.endsAt);
+}
 
 /** Use of funds (§9): shares of every dollar, in percent. */
 export const USE_OF_FUNDS = [
@@ -77,6 +96,16 @@ export const PARTNERSHIP_LEVELS = [
   { id: "friend", minimumCents: 1_000_000 },
 ] as const;
 
+/**
+ * What a gift of `cents` does, from the impact calculator's costs (app/content/impact-calculator.ts):
+ * the numbers every "what your gift can do" text interpolates, so home, /give, /donate and the
+ * calculator cannot disagree (a one-time gift; 85% goes to programs).
+ */
+export function giftImpact(cents: number): { hours: number; months: number; seasons: number } {
+  const result = calculateImpact(cents / 100, "one-time");
+  return { hours: result.tutoringHours, months: result.mentoringMonths, seasons: result.athleticsSeasons };
+}
+
 /** Gift tiles of the home page's call to action; their words are keyed by whole dollars. */
 export const HOME_GIFT_TILES_CENTS = [5_000, 25_000, 100_000] as const;
 
@@ -87,3 +116,33 @@ export const GIFT_EXAMPLES_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000, 100_00
 export const GIVE_LINK_AMOUNT_CENTS = 5_000;
 
 export const AGES = { min: 6, max: 18 } as const;
+
+/**
+ * Who may apply to mentoring (docs/product.md §9): mentees 6-18; adult mentors 21 or older; peer
+ * mentors 15-18, who mentor younger peers (8-14). The page copy, the form's schema and its
+ * messages all read these numbers.
+ */
+export const MENTORING_AGES = {
+  mentee: { min: 6, max: 18 },
+  adultMentor: { min: 21 },
+  peerMentor: { min: 15, max: 18 },
+  peerMentee: { min: 8, max: 14 },
+} as const;
+
+/** Whether `age` may apply as a mentor (an adult mentor or a peer mentor) or as a mentee. */
+export function mentoringAgeAllowed(role: "mentor" | "mentee" | string, age: number): boolean {
+  const { mentee, adultMentor, peerMentor } = MENTORING_AGES;
+  if (role === "mentor") return age >= adultMentor.min || (age >= peerMentor.min && age <= peerMentor.max);
+  return age >= mentee.min && age <= mentee.max;
+}
+
+/** The numbers the mentoring age rule's words interpolate (hint, message, page copy). */
+export const MENTORING_AGE_WORDS = {
+  menteeMin: MENTORING_AGES.mentee.min,
+  menteeMax: MENTORING_AGES.mentee.max,
+  adultMin: MENTORING_AGES.adultMentor.min,
+  peerMin: MENTORING_AGES.peerMentor.min,
+  peerMax: MENTORING_AGES.peerMentor.max,
+  peerMenteeMin: MENTORING_AGES.peerMentee.min,
+  peerMenteeMax: MENTORING_AGES.peerMentee.max,
+} as const;

@@ -38,12 +38,13 @@ export const JOBS = [
   { id: "volunteerCoordinator", department: "community", type: "fullTime" },
 ] as const;
 
+/** Ways to give; `infoOption` is the giving-info form's option a "Request information" prefills. */
 export const WAYS_TO_GIVE = [
   { id: "oneTime", minimumCents: 1_000 },
   { id: "monthly", minimumCents: 1_000 },
-  { id: "sponsor", minimumCents: 100_000 },
-  { id: "matching", minimumCents: 0 },
-  { id: "planned", minimumCents: 0 },
+  { id: "sponsor", minimumCents: 100_000, infoOption: "sponsorship" },
+  { id: "matching", minimumCents: 0, infoOption: "corporateMatching" },
+  { id: "planned", minimumCents: 0, infoOption: "plannedGiving" },
   { id: "inKind", minimumCents: 0 },
 ] as const;
 

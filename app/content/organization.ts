@@ -5,10 +5,11 @@ export const ORGANIZATION = {
   phoneDisplay: "(212) 555-0142",
   address: { street: "125 West 125th Street", city: "New York", region: "NY", postalCode: "10027" },
   foundingYear: 2025,
+  // The organisation's own profiles (the footer and structured data's sameAs), never a platform's home page.
   social: [
-    { id: "instagram", url: "https://www.instagram.com/" },
-    { id: "facebook", url: "https://www.facebook.com/" },
-    { id: "linkedin", url: "https://www.linkedin.com/" },
-    { id: "youtube", url: "https://www.youtube.com/" },
+    { id: "instagram", url: "https://www.instagram.com/productyouthnyc/" },
+    { id: "facebook", url: "https://www.facebook.com/productyouthnyc" },
+    { id: "linkedin", url: "https://www.linkedin.com/company/productyouthnyc/" },
+    { id: "youtube", url: "https://www.youtube.com/@productyouthnyc" },
   ],
 } as const;

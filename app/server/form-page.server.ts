@@ -10,7 +10,8 @@ type FormRouteArgs = Parameters<typeof handleFormSubmission>[0] & Parameters<typ
 export function formPageLoader(args: FormRouteArgs, definition: FormDefinition) {
   const t = getInstance(args.context).getFixedT(getLocale(args.context), "forms");
   const search = new URL(args.request.url).searchParams;
-  const option = search.get("option");
+  // ?way= is what /give links to (docs/product.md §2); ?option= is the older spelling.
+  const option = search.get("way") ?? search.get("option");
   return {
     formId: definition.id,
     variant: search.get("variant") === "modal" ? ("modal" as const) : ("page" as const),

@@ -3,20 +3,23 @@ import { expectNoAxeViolations, rememberCookieChoice, test } from "./fixtures";
 
 const PATHS = [...SITE_PAGES.map((page) => page.path), "/not-a-page", "/search?q=program"];
 
-for (const locale of ["en", "es"] as const) {
-  for (const colorScheme of ["light", "dark"] as const) {
-    test.describe(`${locale}, ${colorScheme}`, () => {
-      // Sections below the fold fade in as they scroll into view; axe must judge the settled
-      // page, which reduced motion shows at once.
-      test.use({ colorScheme, reducedMotion: "reduce" });
-      for (const path of PATHS) {
-        test(`${path} has no axe violations`, async ({ page }) => {
-          await rememberCookieChoice(page);
-          await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
-          await expectNoAxeViolations(page);
-        });
-      }
-    });
+// Every page in both languages and both themes, on a phone (390 px) and a laptop (1280 px).
+for (const width of [390, 1280] as const) {
+  for (const locale of ["en", "es"] as const) {
+    for (const colorScheme of ["light", "dark"] as const) {
+      test.describe(`${width} px, ${locale}, ${colorScheme}`, () => {
+        // Sections below the fold fade in as they scroll into view; axe must judge the settled
+        // page, which reduced motion shows at once.
+        test.use({ colorScheme, reducedMotion: "reduce", viewport: { width, height: 900 } });
+        for (const path of PATHS) {
+          test(`${path} has no axe violations`, async ({ page }) => {
+            await rememberCookieChoice(page);
+            await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
+            await expectNoAxeViolations(page);
+          });
+        }
+      });
+    }
   }
 }
 

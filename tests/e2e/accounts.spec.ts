@@ -118,7 +118,9 @@ test("sign up, log out, log in: the header follows", async ({ page }) => {
   );
   await expect(page.locator("header").getByRole("link", { name: "Donate" })).toHaveCount(0);
   await userMenu(page).click();
-  await expect(page.locator("header").getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+  await expect(
+    page.locator("header").getByRole("link", { name: "Admin Dashboard", exact: true }),
+  ).toHaveCount(0);
   await page.locator("header").getByRole("button", { name: "Logout" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(userMenu(page)).toHaveCount(0);
@@ -212,7 +214,9 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
   await logIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/admin$/);
   await userMenu(page).click();
-  await expect(page.locator("header").getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  await expect(
+    page.locator("header").getByRole("link", { name: "Admin Dashboard", exact: true }),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page

@@ -45,7 +45,7 @@ test.describe("header", () => {
     const athletics = nav.getByRole("link", { name: "Athletics" });
     await expect(athletics).toBeVisible();
     await page.keyboard.press("Tab");
-    await expect(nav.getByRole("link", { name: "Overview of Programs" })).toBeFocused();
+    await expect(nav.getByRole("link", { name: "All programs" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(athletics).toBeHidden();
     await expect(programs).toBeFocused();

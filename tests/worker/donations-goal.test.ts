@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FUNDRAISING_CAMPAIGN } from "~/content/figures";
+import { campaignYear, FUNDRAISING_CAMPAIGN } from "~/content/figures";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage } from "./fetch";
 import { chargeRefunded, donationAttempt, invoicePaid, signedWebhook } from "./stripe-webhook";
@@ -36,14 +36,14 @@ describe("the campaign goal", () => {
 
     const expected = 190; // 120 + (100 − 30); the gifts paid before and after the period do not count
     const publicPage = await (await fetchPage("/donate?lng=en")).text();
-    expect(publicPage).toContain(`Our ${FUNDRAISING_CAMPAIGN.label} goal`);
+    expect(publicPage).toContain(`Our ${campaignYear()} goal`);
     expect(dollars(publicPage, /\$([\d,.]+) raised of \$50,000/)).toBe(expected);
     const give = await (await fetchPage("/give?lng=en")).text();
     expect(dollars(give, /\$([\d,.]+) raised of \$50,000/)).toBe(expected);
 
     const { cookie } = await userWithSession("goal-admin@example.com", "ADMIN");
     const admin = await (await fetchPage("/admin?lng=en", { headers: { Cookie: cookie } })).text();
-    expect(admin).toContain(`Progress to the ${FUNDRAISING_CAMPAIGN.label} goal of $50,000`);
+    expect(admin).toContain(`Progress to the ${campaignYear()} goal of $50,000`);
     expect(dollars(admin, /\$([\d,.]+) raised, \d+% of \$50,000/)).toBe(expected);
     // The list of gifts says which one was refunded in part, and by how much.
     const list = await (await fetchPage("/admin/donations?lng=en", { headers: { Cookie: cookie } })).text();

@@ -285,7 +285,6 @@ describe("webhook", () => {
     // A refund of the renewal takes it out of the totals and the statement.
     // A campaign around now, so the gifts paid in this test count whatever the configured one is.
     const aroundNow = {
-      label: "test",
       goalCents: 5_000_000,
       startsAt: new Date(Date.now() - 86_400_000).toISOString(),
       endsAt: new Date(Date.now() + 86_400_000).toISOString(),

@@ -310,7 +310,7 @@ describe("what the e-mails say", () => {
       expect(said).not.toContain(value);
     }
     // What it does say: which form, when, a reference, what happens next, how to reach us.
-    expect(confirmation!.subject).toBe("We received your Athletics Registration | product");
+    expect(confirmation!.subject).toBe("We received your athletics registration");
     expect(said).toContain("Received: ");
     expect(said).toContain(`Your reference: ${row!.id.slice(0, 8).toUpperCase()}`);
     expect(said).toContain("We'll contact you within 2 business days.");
@@ -464,7 +464,7 @@ describe("validation on the server", () => {
     expect(await response.text()).toContain("Required field");
   });
 
-  it("mentoring: a mentee under 18 needs a guardian's name; mentors are over 21", async () => {
+  it("mentoring: a mentee under 18 needs a guardian's name; mentors are 21 or older, or peer mentors 15-18", async () => {
     const mentee = { ...VALID.mentoring, role: "mentee", age: "15" };
     const noGuardian = await postForm("/forms/mentoring", { ...mentee, idempotencyKey: key() }, freshIp());
     expect(noGuardian.status).toBe(400);
@@ -480,7 +480,21 @@ describe("validation on the server", () => {
       freshIp(),
     );
     expect(youngMentor.status).toBe(400);
-    expect(await youngMentor.text()).toContain("mentors must be over 21");
+    expect(await youngMentor.text()).toContain(
+      "Mentees are 6 to 18; mentors are 21 or older, or 15 to 18 as peer mentors.",
+    );
+    const peerMentor = await postForm(
+      "/forms/mentoring",
+      { ...VALID.mentoring, age: "16", parentName: "Ana López", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(peerMentor.status).toBe(200);
+    const adultMentor = await postForm(
+      "/forms/mentoring",
+      { ...VALID.mentoring, age: "21", idempotencyKey: key() },
+      freshIp(),
+    );
+    expect(adultMentor.status).toBe(200);
   });
 
   it("giving info: the amount must reach the option's minimum", async () => {

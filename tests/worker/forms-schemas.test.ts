@@ -124,7 +124,7 @@ describe("form schemas", () => {
     expect(parse(EnrollmentSchema, [...base, ["age", "13"]]).status).toBe("success");
   });
 
-  it("mentoring: mentees 6-18 with a guardian under 18, mentors over 21", () => {
+  it("mentoring: mentees 6-18 with a guardian under 18, mentors 21 or older or peer mentors 15-18", () => {
     const base: [string, string][] = [
       ["fullName", "Sam"],
       ["email", "s@example.com"],
@@ -132,9 +132,13 @@ describe("form schemas", () => {
       ["availability", "weekdayEvenings"],
     ];
     expect(parse(MentoringSchema, [...base, ["role", "mentor"], ["age", "40"]]).status).toBe("success");
-    expect(errorsOf(parse(MentoringSchema, [...base, ["role", "mentor"], ["age", "20"]])).age).toEqual([
-      "forms:errors.mentoringAge",
-    ]);
+    const mentor = (age: string, more: [string, string][] = []) =>
+      parse(MentoringSchema, [...base, ["role", "mentor"], ["age", age], ...more]);
+    expect(errorsOf(mentor("20")).age?.[0]).toMatch(/^forms:errors\.mentoringAge\|/);
+    expect(errorsOf(mentor("14")).age?.[0]).toMatch(/^forms:errors\.mentoringAge\|/);
+    expect(mentor("21").status).toBe("success");
+    expect(mentor("16", [["parentName", "Ana"]]).status).toBe("success");
+    expect(errorsOf(mentor("16")).parentName).toEqual(["common:forms.required"]);
     expect(errorsOf(parse(MentoringSchema, [...base, ["role", "mentee"], ["age", "16"]])).parentName).toEqual(
       ["common:forms.required"],
     );

@@ -35,7 +35,7 @@ import {
   type DonationStep,
 } from "~/lib/donation";
 import { formatMoney } from "~/lib/format";
-import { MONTHLY_IMPACT_PERCENT } from "~/content/figures";
+import { giftImpact, MONTHLY_IMPACT_PERCENT } from "~/content/figures";
 import { type Locale } from "~/lib/i18n";
 
 type DonateFormValues = Partial<Record<string, string>>;
@@ -144,7 +144,7 @@ function AmountPicker({
                   {monthly ? t("amount.perMonth", { amount: label }) : label}
                 </span>
                 <span className="block text-sm text-gray-700 dark:text-gray-300">
-                  {t(`amount.impact.${cents}`)}
+                  {t(`amount.impact.${cents}`, giftImpact(cents))}
                 </span>
               </span>
             </label>

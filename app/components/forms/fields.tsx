@@ -46,8 +46,7 @@ function Label({ meta, label, required }: { meta: Meta; label: string; required?
       {required ? (
         <>
           <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-            {" "}
-            *
+            {"\u00a0*"}
           </span>
           <span className="sr-only"> ({t("forms.requiredMarker")})</span>
         </>
@@ -188,8 +187,7 @@ export function ChoiceGroup({
         {required ? (
           <>
             <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-              {" "}
-              *
+              {"\u00a0*"}
             </span>
             <span className="sr-only"> ({t("forms.requiredMarker")})</span>
           </>
@@ -240,8 +238,7 @@ export function CheckboxField({ meta, label, hint, required }: CommonProps) {
           {required ? (
             <>
               <span aria-hidden="true" className="text-red-700 dark:text-red-300">
-                {" "}
-                *
+                {"\u00a0*"}
               </span>
               <span className="sr-only"> ({t("forms.requiredMarker")})</span>
             </>
@@ -258,13 +255,21 @@ export function CheckboxField({ meta, label, hint, required }: CommonProps) {
  * page title gains "Error: " while errors stand.
  */
 // Generic, so a form typed by its own schema can pass its metadata (FormMetadata is invariant).
+/** A field's short name for the error summary (common:forms.summary.<name>), or "" when it has none. */
+function summaryName(t: TFunction, name: string): string {
+  return t(`forms.summary.${name}`, { defaultValue: "" });
+}
+
 export function ErrorSummary<Schema extends Record<string, unknown>>({
   form,
   labels = {},
   attempt,
 }: {
   form: FormMetadata<Schema, string[]>;
-  /** Field labels by name: each entry then reads "Label: message" (GOV.UK). */
+  /**
+   * Short names of the fields, by name: each entry then reads "Name: message" (GOV.UK). A field
+   * not listed takes its short name from common:forms.summary.<name>, so every entry names its field.
+   */
   labels?: Record<string, string>;
   /**
    * How many times the person has tried to submit. When given, the summary appears only
@@ -316,10 +321,11 @@ export function ErrorSummary<Schema extends Record<string, unknown>>({
         ))}
         {entries
           .filter(([name]) => name !== "")
-          .map(([name, messages]) => (
+          .map(([name, messages]) => ({ name, messages, short: labels[name] ?? summaryName(t, name) }))
+          .map(({ name, messages, short }) => (
             <li key={name}>
               <a href={`#${form.id}-${name}`} className="link font-semibold text-red-700 dark:text-red-300">
-                {labels[name] ? `${labels[name]}: ` : ""}
+                {short ? `${short}: ` : ""}
                 {translateFieldError(t, messages[0]!)}
               </a>
             </li>

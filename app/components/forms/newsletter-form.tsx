@@ -28,7 +28,7 @@ export function NewsletterForm({
     id: `newsletter-${source}`,
     lastResult: answer?.ok ? undefined : answer?.result,
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: NewsletterSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   if (answer?.ok) {

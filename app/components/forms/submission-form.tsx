@@ -1,6 +1,7 @@
 import { getFormProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithValibot } from "@conform-to/valibot";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/components/pages/motion";
 import { Trans, useTranslation } from "react-i18next";
 import { Link, useFetcher } from "react-router";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
@@ -19,16 +20,6 @@ import { TurnstileWidget } from "./turnstile";
 
 /** What the form actions answer (app/server/forms.server.ts). */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
-
-const noSubscribe = () => () => {};
-/** False on the server and during hydration, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 type SubmissionFormProps = {
   definition: FormDefinition;
@@ -91,7 +82,7 @@ function FormRound({
     lastResult: answer?.ok ? undefined : answer?.result,
     defaultValue: { ...definition.defaults, ...defaultValue },
     onValidate: ({ formData }) => parseWithValibot(formData, { schema: definition.schema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 
@@ -160,9 +151,12 @@ function FormRound({
         form={form as never}
         attempt={attempt}
         labels={Object.fromEntries(
+          // A checkbox's label is a whole sentence: the summary names it in a few words instead.
           fields.map((spec) => [
             spec.name,
-            t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`]),
+            spec.kind === "checkbox"
+              ? t([`${definition.id}.summary.${spec.name}`, `summary.${spec.name}`])
+              : t([`${definition.id}.fields.${spec.name}`, `fields.${spec.name}`]),
           ]),
         )}
       />
@@ -221,7 +215,9 @@ function FormRound({
 function Field({ spec, formId, meta }: { spec: FieldSpec; formId: string; meta: FieldMetadata<unknown> }) {
   const { t } = useTranslation("forms");
   const label = t([`${formId}.fields.${spec.name}`, `fields.${spec.name}`]);
-  const hint = spec.hint ? t([`${formId}.hints.${spec.name}`, `hints.${spec.name}`]) : undefined;
+  const hint = spec.hint
+    ? t([`${formId}.hints.${spec.name}`, `hints.${spec.name}`], spec.hintParams)
+    : undefined;
   const options = (spec.options ?? []).map((value) => ({
     value,
     label: t(`options.${spec.optionsKey}.${value}`),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FallbackImage } from "~/components/pages/fallback-image";
-import { useReducedMotion } from "~/components/pages/motion";
+import { useHydrated, useReducedMotion } from "~/components/pages/motion";
 import { HERO_ROTATION_MS } from "~/content/figures";
 import { HERO_SLIDES, ILLUSTRATION } from "~/content/home";
 
@@ -15,6 +15,7 @@ export function HeroCarousel() {
   const [paused, setPaused] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
+  const hydrated = useHydrated();
   const running = !paused && !focused && !reducedMotion;
   const count = HERO_SLIDES.length;
 
@@ -71,40 +72,43 @@ export function HeroCarousel() {
           );
         })}
       </div>
-      <div className="mt-3 flex items-center justify-center gap-1">
-        {HERO_SLIDES.map((slide, slideIndex) => (
-          <button
-            key={slide.id}
-            type="button"
-            className="focus-ring tap-target group inline-flex items-center justify-center rounded-full"
-            aria-label={t("hero.goToSlide", {
-              index: slideIndex + 1,
-              title: t(`hero.slides.${slide.id}.title`),
-            })}
-            aria-current={slideIndex === index ? "true" : undefined}
-            onClick={() => setIndex(slideIndex)}
-          >
-            <span
-              aria-hidden="true"
-              className={`block h-3 rounded-full border-2 border-white transition-all ${
-                slideIndex === index ? "w-8 bg-white" : "w-3 bg-transparent group-hover:bg-white/60"
-              }`}
-            />
-          </button>
-        ))}
-        {reducedMotion ? null : (
-          <button
-            type="button"
-            className="focus-ring tap-target js-only ml-2 items-center justify-center rounded-full text-white hover:bg-white/10"
-            aria-label={paused ? t("hero.play") : t("hero.pause")}
-            onClick={() => setPaused(!paused)}
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-              {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
-            </svg>
-          </button>
-        )}
-      </div>
+      {/* The dots and pause button work only with JavaScript: they appear once the page has hydrated. */}
+      {hydrated ? (
+        <div className="mt-3 flex items-center justify-center gap-1">
+          {HERO_SLIDES.map((slide, slideIndex) => (
+            <button
+              key={slide.id}
+              type="button"
+              className="focus-ring tap-target group inline-flex items-center justify-center rounded-full"
+              aria-label={t("hero.goToSlide", {
+                index: slideIndex + 1,
+                title: t(`hero.slides.${slide.id}.title`),
+              })}
+              aria-current={slideIndex === index ? "true" : undefined}
+              onClick={() => setIndex(slideIndex)}
+            >
+              <span
+                aria-hidden="true"
+                className={`block h-3 rounded-full border-2 border-white transition-all ${
+                  slideIndex === index ? "w-8 bg-white" : "w-3 bg-transparent group-hover:bg-white/60"
+                }`}
+              />
+            </button>
+          ))}
+          {reducedMotion ? null : (
+            <button
+              type="button"
+              className="focus-ring tap-target js-only ml-2 items-center justify-center rounded-full text-white hover:bg-white/10"
+              aria-label={paused ? t("hero.play") : t("hero.pause")}
+              onClick={() => setPaused(!paused)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
+              </svg>
+            </button>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useReducedMotion } from "~/components/pages/motion";
+import { useHydrated, useReducedMotion } from "~/components/pages/motion";
 import { TESTIMONIAL_ROTATION_MS } from "~/content/figures";
 import { TESTIMONIALS } from "~/content/home";
 
@@ -32,6 +32,9 @@ export function Testimonials() {
   const [paused, setPaused] = useState(false);
   const [focused, setFocused] = useState(false);
   const reducedMotion = useReducedMotion();
+  // Previous, next, dots, pause and the clickable cards work only with JavaScript: they are
+  // buttons once the page has hydrated; before that the cards are plain text.
+  const hydrated = useHydrated();
   const running = !paused && !focused && !reducedMotion;
   const count = TESTIMONIALS.length;
   const go = (next: number) => setIndex(((next % count) + count) % count);
@@ -86,74 +89,91 @@ export function Testimonials() {
           );
         })}
       </div>
-      <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
-        <button
-          type="button"
-          className={control}
-          aria-label={t("testimonials.previous")}
-          onClick={() => go(index - 1)}
-        >
-          <Arrow direction="left" />
-        </button>
-        {TESTIMONIALS.map((id, itemIndex) => (
-          <button
-            key={id}
-            type="button"
-            className="focus-ring tap-target group inline-flex items-center justify-center rounded-full"
-            aria-label={t("testimonials.goTo", { index: itemIndex + 1 })}
-            aria-current={itemIndex === index ? "true" : undefined}
-            onClick={() => go(itemIndex)}
-          >
-            <span
-              aria-hidden="true"
-              className={`block h-3 w-3 rounded-full border-2 border-accent-700 dark:border-accent-300 ${
-                itemIndex === index ? "bg-accent-700 dark:bg-accent-300" : "bg-transparent"
-              }`}
-            />
-          </button>
-        ))}
-        <button
-          type="button"
-          className={control}
-          aria-label={t("testimonials.next")}
-          onClick={() => go(index + 1)}
-        >
-          <Arrow direction="right" />
-        </button>
-        {reducedMotion ? null : (
+      {hydrated ? (
+        <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
           <button
             type="button"
-            className={`${control} js-only`}
-            aria-label={paused ? t("testimonials.play") : t("testimonials.pause")}
-            onClick={() => setPaused(!paused)}
+            className={control}
+            aria-label={t("testimonials.previous")}
+            onClick={() => go(index - 1)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-              {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
-            </svg>
+            <Arrow direction="left" />
           </button>
-        )}
-      </div>
+          {TESTIMONIALS.map((id, itemIndex) => (
+            <button
+              key={id}
+              type="button"
+              className="focus-ring tap-target group inline-flex items-center justify-center rounded-full"
+              aria-label={t("testimonials.goTo", { index: itemIndex + 1 })}
+              aria-current={itemIndex === index ? "true" : undefined}
+              onClick={() => go(itemIndex)}
+            >
+              <span
+                aria-hidden="true"
+                className={`block h-3 w-3 rounded-full border-2 border-accent-700 dark:border-accent-300 ${
+                  itemIndex === index ? "bg-accent-700 dark:bg-accent-300" : "bg-transparent"
+                }`}
+              />
+            </button>
+          ))}
+          <button
+            type="button"
+            className={control}
+            aria-label={t("testimonials.next")}
+            onClick={() => go(index + 1)}
+          >
+            <Arrow direction="right" />
+          </button>
+          {reducedMotion ? null : (
+            <button
+              type="button"
+              className={`${control} js-only`}
+              aria-label={paused ? t("testimonials.play") : t("testimonials.pause")}
+              onClick={() => setPaused(!paused)}
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+                {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
+              </svg>
+            </button>
+          )}
+        </div>
+      ) : null}
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {TESTIMONIALS.map((id, itemIndex) => (
           <li key={id}>
-            <button
-              type="button"
-              onClick={() => go(itemIndex)}
-              aria-pressed={itemIndex === index}
-              className={`focus-ring h-full w-full rounded-xl border-2 p-4 text-left transition-colors ${
-                itemIndex === index
-                  ? "border-accent-700 bg-accent-50 dark:border-accent-300 dark:bg-gray-800"
-                  : "border-gray-200 bg-white hover:border-accent-400 dark:border-gray-700 dark:bg-gray-900"
-              }`}
-            >
-              <span className="block font-bold">{t(`testimonials.items.${id}.author`)}</span>
-              <span className="block text-sm text-gray-700 dark:text-gray-300">
-                {t(`testimonials.items.${id}.role`)}
-              </span>
-            </button>
+            {hydrated ? (
+              <button
+                type="button"
+                onClick={() => go(itemIndex)}
+                aria-pressed={itemIndex === index}
+                className={`focus-ring h-full w-full rounded-xl border-2 p-4 text-left transition-colors ${
+                  itemIndex === index
+                    ? "border-accent-700 bg-accent-50 dark:border-accent-300 dark:bg-gray-800"
+                    : "border-gray-200 bg-white hover:border-accent-400 dark:border-gray-700 dark:bg-gray-900"
+                }`}
+              >
+                <TestimonialAuthor id={id} />
+              </button>
+            ) : (
+              <div className="h-full w-full rounded-xl border-2 border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
+                <TestimonialAuthor id={id} />
+              </div>
+            )}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+function TestimonialAuthor({ id }: { id: (typeof TESTIMONIALS)[number] }) {
+  const { t } = useTranslation("home");
+  return (
+    <>
+      <span className="block font-bold">{t(`testimonials.items.${id}.author`)}</span>
+      <span className="block text-sm text-gray-700 dark:text-gray-300">
+        {t(`testimonials.items.${id}.role`)}
+      </span>
+    </>
   );
 }

@@ -62,7 +62,7 @@ function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => vo
     <>
       {user.role === "ADMIN" ? (
         <Link to="/admin" className="btn-secondary px-3 text-sm">
-          {t("nav.admin")}
+          {t("nav.adminDashboard")}
         </Link>
       ) : null}
       <Form
@@ -197,7 +197,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
                       <li key={link.to}>
                         <NavLink to={link.to} end className={menuLinkClass}>
                           {link === group.overview
-                            ? t("nav.overview", { section: t(`nav.${link.label}`) })
+                            ? t(`nav.overviews.${link.label}`)
                             : t(`nav.${link.label}`)}
                         </NavLink>
                       </li>

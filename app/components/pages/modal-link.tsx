@@ -14,9 +14,12 @@ export function ModalLink({
   title,
   closeLabel,
   body,
+  label,
 }: {
   href: string;
   className: string;
+  /** An accessible name when the visible words are not enough ("Request information about Stock"). */
+  label?: string;
   children: ReactNode;
   title: string;
   closeLabel: string;
@@ -32,6 +35,7 @@ export function ModalLink({
         href={href}
         className={className}
         aria-haspopup="dialog"
+        aria-label={label}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
           event.preventDefault();

@@ -16,3 +16,16 @@ export function useReducedMotion(): boolean {
     () => false,
   );
 }
+
+const noSubscribe = () => () => {};
+/**
+ * False on the server and during hydration, true once React runs in the browser: controls that
+ * only work with JavaScript (carousel buttons) render from then on, never as dead buttons.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}

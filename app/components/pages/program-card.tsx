@@ -1,12 +1,24 @@
 import { useTranslation } from "react-i18next";
 import { Card, Facts } from "~/components/pages/ui";
-import type { Program } from "~/content/programs";
+import { programBadge, type Program } from "~/content/programs";
+import { newYorkDate } from "~/lib/format";
+
+/** A program's badge in words, relative to today in New York (programBadge). */
+export function useProgramBadge(): (program: Program) => string {
+  const { t } = useTranslation("programs");
+  const today = newYorkDate();
+  return (program) => {
+    const badge = programBadge(program, today);
+    return t(`status.${badge.key}`, { year: badge.year });
+  };
+}
 
 /** One program's card, as /programs lists them all and /athletics its sports. */
 export function ProgramCard({ program }: { program: Program }) {
   const { t } = useTranslation("programs");
+  const badge = useProgramBadge();
   return (
-    <Card title={t(`list.${program.id}.title`)} badge={t(`status.${program.status}`)}>
+    <Card title={t(`list.${program.id}.title`)} badge={badge(program)}>
       <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`list.${program.id}.subtitle`)}</p>
       <p>{t(`list.${program.id}.description`)}</p>
       <Facts

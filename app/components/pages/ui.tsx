@@ -37,10 +37,13 @@ export function StatList({ stats, className = "" }: { stats: Stat[]; className?:
       {stats.map((stat) => (
         <div
           key={stat.label}
-          className="flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-900"
+          className="flex min-w-0 flex-col-reverse rounded-xl border border-gray-200 bg-white p-4 sm:p-5 dark:border-gray-700 dark:bg-gray-900"
         >
           <dt className="mt-1 text-gray-700 dark:text-gray-300">{stat.label}</dt>
-          <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">{stat.value}</dd>
+          {/* A figure never breaks inside ("$500,0 / 00"): it stays on one line, a size smaller on phones. */}
+          <dd className="whitespace-nowrap text-2xl font-extrabold tabular-nums text-accent-800 sm:text-3xl dark:text-accent-200">
+            {stat.value}
+          </dd>
         </div>
       ))}
     </dl>

@@ -15,6 +15,8 @@ export type FieldSpec = {
   autoComplete?: string;
   /** A hint under the label, `forms:<form>.hints.<name>` (or `forms:hints.<name>`). */
   hint?: boolean;
+  /** Numbers the hint interpolates (a rule's figures from app/content/figures.ts). */
+  hintParams?: Record<string, string | number>;
   /** Full width in the two-column layout. */
   wide?: boolean;
   /**

@@ -1,4 +1,5 @@
 import { AGES, defineForm, GRADES, needsGuardianConsent, type FieldSpec } from "./definition";
+import { MENTORING_AGE_WORDS } from "~/content/figures";
 import {
   AthleticsSchema,
   ATHLETICS_SCHEDULES,
@@ -132,8 +133,8 @@ export const athleticsForm = defineForm({
 
 const isMentee = (values: Record<string, unknown>) => values.role === "mentee";
 const isMentor = (values: Record<string, unknown>) => values.role === "mentor";
-const isMinorMentee = (values: Record<string, unknown>) =>
-  isMentee(values) && Number(values.age) > 0 && Number(values.age) < 18;
+/** A parent's name is asked of every applicant under 18: mentees and peer mentors. */
+const isMinor = (values: Record<string, unknown>) => Number(values.age) > 0 && Number(values.age) < 18;
 
 export const mentoringForm = defineForm({
   id: "mentoring",
@@ -155,8 +156,8 @@ export const mentoringForm = defineForm({
     { name: "fullName", kind: "text", required: true, autoComplete: "name" },
     f.email,
     f.phone(),
-    { name: "age", kind: "number", required: true, hint: true },
-    { name: "parentName", kind: "text", required: true, when: isMinorMentee, hint: true },
+    { name: "age", kind: "number", required: true, hint: true, hintParams: MENTORING_AGE_WORDS },
+    { name: "parentName", kind: "text", required: true, when: isMinor, hint: true },
     {
       name: "areaOfInterest",
       kind: "select",

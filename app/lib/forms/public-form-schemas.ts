@@ -21,6 +21,7 @@ import {
   requiredWholeNumber,
 } from "./field-validation";
 import { AGES, GRADES, needsGuardianConsent } from "./definition";
+import { MENTORING_AGE_WORDS, mentoringAgeAllowed } from "~/content/figures";
 
 /**
  * One valibot schema per form of docs/product.md §3, used by the browser (instant messages) and by
@@ -167,19 +168,20 @@ export const MentoringSchema = v.pipe(
     guardianConsent: optionalCheckbox(),
     message: optionalParagraphs(1000),
   }),
-  // Mentees are 6-18 (docs/product.md §9); mentors are over 21 (§5, volunteer requirements).
+  // The one mentoring age rule (app/content/figures.ts, docs/product.md §9): mentees 6-18,
+  // adult mentors 21 or older, peer mentors 15-18.
   v.forward(
     v.partialCheck(
       [["role"], ["age"]],
-      (input) => (input.role === "mentor" ? input.age >= 21 : input.age <= 18),
-      "forms:errors.mentoringAge",
+      (input) => mentoringAgeAllowed(input.role, input.age),
+      messageWith("forms:errors.mentoringAge", MENTORING_AGE_WORDS),
     ),
     ["age"],
   ),
   v.forward(
     v.partialCheck(
       [["role"], ["age"], ["parentName"]],
-      (input) => input.role !== "mentee" || input.age >= 18 || Boolean(input.parentName),
+      (input) => input.age >= 18 || Boolean(input.parentName),
       FIELD_MESSAGES.required,
     ),
     ["parentName"],

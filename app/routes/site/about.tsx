@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
 import { Paragraphs, Section, StatList } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
+import { ORGANIZATION } from "~/content/organization";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/about";
@@ -20,7 +21,10 @@ export default function AboutPage() {
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t("meta:pages.about.title")} lead={t("about.lead")} />
+      <PageHeader
+        title={t("meta:pages.about.title")}
+        lead={t("about.lead", { year: ORGANIZATION.foundingYear })}
+      />
       <Section id="who" title={t("about.whoTitle")}>
         <Paragraphs className="mt-4 max-w-3xl" items={asList(t("about.who", { returnObjects: true }))} />
       </Section>

@@ -135,7 +135,10 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
                 <ul className="mt-3 space-y-3">
                   <li>
                     <strong className="text-xl" data-testid="calc-tutoring">
-                      {t("calculator.tutoring", { count: result.tutoringHours })}
+                      {t("calculator.tutoring", {
+                        count: result.tutoringHours,
+                        cost: money(CALCULATOR.tutoringHourCost),
+                      })}
                     </strong>
                     <span className="block text-gray-700 dark:text-gray-300">
                       {t("calculator.tutoringNote")}
@@ -143,7 +146,10 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
                   </li>
                   <li>
                     <strong className="text-xl" data-testid="calc-mentoring">
-                      {t("calculator.mentoring", { count: result.mentoringMonths })}
+                      {t("calculator.mentoring", {
+                        count: result.mentoringMonths,
+                        cost: money(CALCULATOR.mentoringMonthCost),
+                      })}
                     </strong>
                     <span className="block text-gray-700 dark:text-gray-300">
                       {t("calculator.mentoringNote")}
@@ -151,7 +157,10 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
                   </li>
                   <li>
                     <strong className="text-xl" data-testid="calc-athletics">
-                      {t("calculator.athletics", { count: result.athleticsSeasons })}
+                      {t("calculator.athletics", {
+                        count: result.athleticsSeasons,
+                        cost: money(CALCULATOR.athleticsSeasonCost),
+                      })}
                     </strong>
                     <span className="block text-gray-700 dark:text-gray-300">
                       {t("calculator.athleticsNote")}

@@ -8,6 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/education";
 import { EducationForm } from "~/components/forms/education-form";
+import { useProgramBadge } from "~/components/pages/program-card";
 
 export const handle = { i18n: ["programs", "meta", "forms"] };
 export const meta = pageMeta;
@@ -18,6 +19,7 @@ export function loader(args: Route.LoaderArgs) {
 
 export default function EducationPage() {
   const { t } = useTranslation("programs");
+  const badge = useProgramBadge();
   const format = useFormat();
   return (
     <>
@@ -43,11 +45,7 @@ export default function EducationPage() {
         </CardGrid>
         <CardGrid columns={2}>
           {PROGRAMS.filter((program) => program.area === "education").map((program) => (
-            <Card
-              key={program.id}
-              title={t(`list.${program.id}.title`)}
-              badge={t(`status.${program.status}`)}
-            >
+            <Card key={program.id} title={t(`list.${program.id}.title`)} badge={badge(program)}>
               <p>{t(`list.${program.id}.description`)}</p>
               <Facts
                 items={[

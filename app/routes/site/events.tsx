@@ -52,7 +52,8 @@ export function loader(args: Route.LoaderArgs) {
   return { seo: pageSeo(args, "events", { jsonLd }), upcoming, past, locale };
 }
 
-function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
+/** A past event keeps its story but offers no "Add to calendar". */
+function EventCard({ event, locale, past = false }: { event: SiteEvent; locale: string; past?: boolean }) {
   const { t } = useTranslation("events");
   const format = useFormat();
   const title = t(`items.${event.id}.title`);
@@ -98,14 +99,16 @@ function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
         className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
         items={asList(t(`items.${event.id}.highlights`, { returnObjects: true }))}
       />
-      <a
-        href={`/events/${event.id}/calendar.ics?lng=${locale}`}
-        download={`${event.id}.ics`}
-        className="btn-secondary mt-6 self-start"
-      >
-        {t("addToCalendar")}
-        <span className="sr-only">: {title} (.ics)</span>
-      </a>
+      {past ? null : (
+        <a
+          href={`/events/${event.id}/calendar.ics?lng=${locale}`}
+          download={`${event.id}.ics`}
+          className="btn-secondary mt-6 self-start"
+        >
+          {t("addToCalendar")}
+          <span className="sr-only">: {title} (.ics)</span>
+        </a>
+      )}
     </article>
   );
 }
@@ -137,7 +140,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {past.map((event) => (
-              <EventCard key={event.id} event={event} locale={locale} />
+              <EventCard key={event.id} event={event} locale={locale} past />
             ))}
           </div>
         </div>

@@ -6,7 +6,7 @@ import { useFormat } from "~/lib/format";
 import { FundsChart } from "~/components/pages/funds-chart";
 import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { donateHref } from "~/content/home";
-import { GIFT_EXAMPLES_CENTS, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
+import { GIFT_EXAMPLES_CENTS, giftImpact, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
 import { GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -14,6 +14,7 @@ import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
 import { GivingInfoForm } from "~/components/forms/giving-info-form";
+import { ModalLink } from "~/components/pages/modal-link";
 
 export const handle = { i18n: ["give", "donate", "meta", "forms"] };
 export const meta = pageMeta;
@@ -64,13 +65,28 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
                     {t("donateNow")}
                   </Link>
                 ) : (
-                  <Link
-                    to="/forms/giving-info"
-                    className="btn-secondary mt-auto self-start"
-                    aria-label={t("infoActionLabel", { way: title })}
-                  >
-                    {t("infoAction")}
-                  </Link>
+                  // A dialog with the way of giving chosen; without JavaScript the form's own page, prefilled.
+                  <div className="mt-auto self-start">
+                    <ModalLink
+                      href={
+                        "infoOption" in way
+                          ? `/forms/giving-info?way=${way.infoOption}`
+                          : "/forms/giving-info"
+                      }
+                      className="btn-secondary"
+                      label={t("infoActionLabel", { way: title })}
+                      title={t("forms:givingInfo.title")}
+                      closeLabel={t("infoClose")}
+                      body={
+                        <GivingInfoForm
+                          option={"infoOption" in way ? way.infoOption : undefined}
+                          headingLevel={3}
+                        />
+                      }
+                    >
+                      {t("infoAction")}
+                    </ModalLink>
+                  </div>
                 )}
               </Card>
             );
@@ -87,7 +103,9 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
               <p className="text-3xl font-black text-accent-800 dark:text-accent-200">
                 {format.money(amount)}
               </p>
-              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">{t(`examples.${amount / 100}`)}</p>
+              <p className="mt-2 flex-1 text-gray-700 dark:text-gray-300">
+                {t(`examples.${amount / 100}`, giftImpact(amount))}
+              </p>
               <Link to={donateHref(amount)} className="btn-donate mt-4 self-start">
                 {t("giveAmount", { amount: format.money(amount) })}
               </Link>

@@ -9,8 +9,15 @@ import { asList, useFormat } from "~/lib/format";
 import { ModalLink } from "~/components/pages/modal-link";
 import { Reveal } from "~/components/pages/reveal";
 import { CheckList } from "~/components/pages/ui";
-import { HERO_STATS, HOME_IMPACT } from "~/content/figures";
-import { HOME_GIFT_TILES_CENTS } from "~/content/figures";
+import {
+  campaignEnded,
+  campaignYear,
+  giftImpact,
+  HERO_STATS,
+  HOME_GIFT_TILES_CENTS,
+  HOME_IMPACT,
+} from "~/content/figures";
+import { ORGANIZATION } from "~/content/organization";
 import { donateHref, HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
@@ -36,7 +43,9 @@ function Hero() {
     <section aria-labelledby="hero-title" className="bg-emerald-900 text-white dark:bg-gray-900">
       <div className="container-page grid items-center gap-10 py-12 lg:grid-cols-2 lg:py-16">
         <div>
-          <p className="font-semibold uppercase tracking-wide text-emerald-100">{t("hero.eyebrow")}</p>
+          <p className="font-semibold uppercase tracking-wide text-emerald-100">
+            {t("hero.eyebrow", { year: ORGANIZATION.foundingYear })}
+          </p>
           <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">
             {t("hero.title")}
           </h1>
@@ -170,7 +179,9 @@ export default function HomePage() {
           <h2 id="stats-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
             {t("stats.title")}
           </h2>
-          <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700 dark:text-gray-300">{t("stats.lead")}</p>
+          <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
+            {t(campaignEnded() ? "stats.leadEnded" : "stats.lead", { year: campaignYear() })}
+          </p>
           <StatCounters />
         </div>
       </Reveal>
@@ -254,7 +265,7 @@ export default function HomePage() {
                   <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">
                     {format.money(amount)}
                   </p>
-                  <p className="mt-2 flex-1">{t(`cta.tiles.${amount / 100}`)}</p>
+                  <p className="mt-2 flex-1">{t(`cta.tiles.${amount / 100}`, giftImpact(amount))}</p>
                   <Link to={donateHref(amount)} className="btn-donate mt-4">
                     {t("cta.giveAmount", { amount: format.money(amount) })}
                   </Link>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
 import { Card, CardGrid, CheckList, FormSlot, Quote, Section, StatList, Steps } from "~/components/pages/ui";
-import { YEAR_ONE } from "~/content/figures";
+import { MENTORING_AGE_WORDS, MENTORING_AGES, YEAR_ONE } from "~/content/figures";
 import { MENTORING_FORMATS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
@@ -28,7 +28,7 @@ export default function MentorshipPage() {
             { value: `${YEAR_ONE.mentorPairs}+`, label: t("mentorship.stats.pairs") },
             { value: `${YEAR_ONE.matchSuccess}%`, label: t("mentorship.stats.match") },
             { value: "12", label: t("mentorship.stats.months") },
-            { value: "21+", label: t("mentorship.stats.age") },
+            { value: `${MENTORING_AGES.adultMentor.min}+`, label: t("mentorship.stats.age") },
           ]}
         />
       </PageHeader>
@@ -36,7 +36,7 @@ export default function MentorshipPage() {
         <CardGrid>
           {MENTORING_FORMATS.map((format) => (
             <Card key={format.id} title={t(`mentorship.formats.${format.id}.title`)}>
-              <p>{t(`mentorship.formats.${format.id}.text`)}</p>
+              <p>{t(`mentorship.formats.${format.id}.text`, MENTORING_AGE_WORDS)}</p>
             </Card>
           ))}
         </CardGrid>
@@ -47,7 +47,7 @@ export default function MentorshipPage() {
       <Section id="qualities" title={t("mentorship.qualitiesTitle")}>
         <CheckList
           className="mt-6 text-lg"
-          items={asList(t("mentorship.qualities", { returnObjects: true }))}
+          items={asList(t("mentorship.qualities", { returnObjects: true, ...MENTORING_AGE_WORDS }))}
         />
       </Section>
       <Section id="outcomes" title={t("mentorship.outcomesTitle")} tinted>

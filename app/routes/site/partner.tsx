@@ -70,10 +70,12 @@ export default function PartnerPage() {
         />
       </Section>
       <Section id="prospects" title={t("partner.prospectsTitle")} lead={t("partner.prospectsLead")}>
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left">
+        {/* Below 640 px the table reflows into one block per partner, each value with its column's
+            name, so nothing is cut and nothing scrolls sideways (docs/decisions/025-one-set-of-facts.md). */}
+        <div className="mt-6">
+          <table className="w-full text-left lt-sm:block">
             <caption className="sr-only">{t("partner.tableCaption")}</caption>
-            <thead>
+            <thead className="lt-sm:sr-only">
               <tr className="border-b-2 border-gray-300 dark:border-gray-600">
                 <th scope="col" className="py-3 pr-4">
                   {t("labels.type")}
@@ -86,19 +88,26 @@ export default function PartnerPage() {
                 </th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="lt-sm:block">
               {PROSPECTIVE_PARTNERS.map((prospect) => (
-                <tr key={prospect.id} className="border-b border-gray-200 dark:border-gray-700">
-                  <th scope="row" className="py-3 pr-4 font-semibold">
+                <tr
+                  key={prospect.id}
+                  className="border-b border-gray-200 dark:border-gray-700 lt-sm:block lt-sm:py-3"
+                >
+                  <th scope="row" className="py-3 pr-4 font-semibold lt-sm:block lt-sm:py-1">
                     {t(`partner.prospects.${prospect.id}.name`)}
                     <span className="block text-sm font-normal text-gray-700 dark:text-gray-300">
                       {t(`partner.typeNames.${prospect.type}`)}
                     </span>
                   </th>
-                  <td className="py-3 pr-4">{t(`partner.prospects.${prospect.id}.contribution`)}</td>
-                  <td className="py-3">
+                  <td className="py-3 pr-4 lt-sm:block lt-sm:py-1">
+                    <span className="font-semibold sm:hidden">{t("labels.contribution")}: </span>
+                    {t(`partner.prospects.${prospect.id}.contribution`)}
+                  </td>
+                  <td className="py-3 lt-sm:block lt-sm:py-1">
+                    <span className="font-semibold sm:hidden">{t("labels.status")}: </span>
                     <span
-                      className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}
+                      className={`whitespace-nowrap rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}
                     >
                       {t(`partner.statuses.${prospect.status}`)}
                     </span>

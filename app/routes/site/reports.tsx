@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, useFormat } from "~/lib/format";
+import { asList, newYorkDate, useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 import { REPORTS } from "~/content/impact";
 import { pageMeta } from "~/lib/seo";
@@ -21,6 +21,8 @@ export function loader(args: Route.LoaderArgs) {
 export default function ReportsPage() {
   const { t } = useTranslation("impact");
   const format = useFormat();
+  // None of the reports has a file yet: a date already past says so rather than "Expected".
+  const today = newYorkDate();
   const [openReport, setOpenReport] = useState<string | null>(null);
   const [shown, setShown] = useState<string | null>(null);
   const close = useCallback(() => setOpenReport(null), []);
@@ -46,8 +48,10 @@ export default function ReportsPage() {
                   {t(`reports.items.${report.id}.description`)}
                 </p>
                 <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
-                  {t("reports.expected", { date: format.date(report.date) })} ·{" "}
-                  {t("reports.pages", { count: report.pages })}
+                  {t(report.date <= today ? "reports.late" : "reports.expected", {
+                    date: format.date(report.date),
+                  })}{" "}
+                  · {t("reports.pages", { count: report.pages })}
                 </p>
                 <h4 className="mt-4 font-semibold">{t("reports.highlightsLabel")}</h4>
                 <CheckList

@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
 import { VOLUNTEER_ROLES, VOLUNTEER_STEPS } from "~/content/involve";
+import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
@@ -32,7 +33,7 @@ export default function VolunteerPage() {
                   items={(["commitment", "schedule", "skills", "requirements", "impact"] as const).map(
                     (field) => ({
                       term: t(`labels.${field}`),
-                      value: t(`${key}.${field}`),
+                      value: t(`${key}.${field}`, MENTORING_AGE_WORDS),
                     }),
                   )}
                 />
@@ -52,7 +53,7 @@ export default function VolunteerPage() {
       <Section id="requirements" title={t("volunteer.requirementsTitle")}>
         <CheckList
           className="mt-6 text-lg"
-          items={asList(t("volunteer.requirements", { returnObjects: true }))}
+          items={asList(t("volunteer.requirements", { returnObjects: true, ...MENTORING_AGE_WORDS }))}
         />
       </Section>
       <FormSlot id="volunteer-form" title={t("volunteer.formTitle")} intro={t("volunteer.formIntro")}>

@@ -1,5 +1,5 @@
 import { and, countDistinct, gte, lt, sql, sum } from "drizzle-orm";
-import { FUNDRAISING_CAMPAIGN, type FundraisingCampaign } from "~/content/figures";
+import { campaignYear, FUNDRAISING_CAMPAIGN, type FundraisingCampaign } from "~/content/figures";
 import { getDb } from "../db/client.server";
 import { donations } from "../db/schema";
 import { countedCents, countsInTotals } from "./ledger.server";
@@ -27,7 +27,7 @@ export async function getFundraisingProgress(
     .from(donations)
     .where(and(gte(donations.paidAt, campaign.startsAt), lt(donations.paidAt, campaign.endsAt)));
   return {
-    label: campaign.label,
+    label: String(campaignYear(campaign)),
     raisedCents: Number(row?.raised ?? 0),
     goalCents: campaign.goalCents,
     donorCount: Number(row?.donors ?? 0),

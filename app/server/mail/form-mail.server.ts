@@ -68,7 +68,8 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
   const { definition, fields, value, contact, locale, t, team } = input;
   const now = input.now ?? new Date();
   const reference = submissionReference(input.submissionId);
-  const formName = t.forms(`${definition.id}.title`);
+  // What was sent, in a few words ("your message"): never the page's title, which is not a noun.
+  const formName = t.email(`confirmation.what.${definition.id}`);
   const confirmation: OutgoingEmail = {
     to: contact.email,
     subject: t.email("confirmation.subject", { form: formName }),
