@@ -159,12 +159,11 @@ describe("app/locales", () => {
   it.each(Object.keys(BUNDLED.en!))(
     "namespace %s keeps every placeholder and tag in Spanish",
     (namespace) => {
-      const english = new Map(
-        strings(BUNDLED.en![namespace]).map(([key, text]) => [withoutPlural(key), text]),
-      );
+      // A Spanish plural form English lacks ("_many") is compared with English's "_other".
+      const english = new Map(strings(BUNDLED.en![namespace]));
       const differing = strings(BUNDLED.es![namespace])
         .filter(([key, text]) => {
-          const source = english.get(withoutPlural(key));
+          const source = english.get(key) ?? english.get(`${withoutPlural(key)}_other`);
           return source !== undefined && placeholders(source).join() !== placeholders(text).join();
         })
         .map(([key]) => key);
