@@ -4,8 +4,17 @@
  * them from here, so browser code never reaches into server code for a list of values.
  */
 
-export const ROLES = ["ADMIN", "USER"] as const;
+/**
+ * ADMIN runs everything; STAFF works the inbox, subscribers, newsletters and copy but not users,
+ * roles, the outbox or payments (docs/decisions/022-staff-role.md); USER is a visitor's account.
+ */
+export const ROLES = ["ADMIN", "STAFF", "USER"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Whether a role opens the back office at /admin (ADMIN or STAFF). */
+export function isStaffRole(role: Role): boolean {
+  return role === "ADMIN" || role === "STAFF";
+}
 
 export const SUBMISSION_KINDS = [
   "contact",

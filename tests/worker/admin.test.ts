@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/server/admin/csv.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, outbox, submissions, subscribers, translationOverrides, users } from "~/server/db/schema";
-import { userWithSession } from "./auth-helpers";
+import { PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
 let admin: Awaited<ReturnType<typeof userWithSession>>;
 let member: Awaited<ReturnType<typeof userWithSession>>;
+let staff: Awaited<ReturnType<typeof userWithSession>>;
 const SUBMISSION_ID = "sub-1";
 
 async function seed() {
@@ -48,6 +49,7 @@ async function seed() {
 beforeAll(async () => {
   admin = await userWithSession("admin@example.org", "ADMIN", "Ada Admin");
   member = await userWithSession("member@example.org", "USER", "Max Member");
+  staff = await userWithSession("staff@example.org", "STAFF", "Sam Staff");
   await seed();
 });
 
@@ -69,6 +71,19 @@ const PAGES = [
   "/admin/audit",
 ];
 
+/** What STAFF may open (decision 022); every other page in PAGES is for an ADMIN only. */
+const STAFF_PAGES = new Set([
+  "/admin",
+  "/admin/submissions",
+  "/admin/submissions?kind=contact&status=new&q=parent&page=1",
+  `/admin/submissions/${SUBMISSION_ID}`,
+  "/admin/submissions/export.csv?kind=contact",
+  "/admin/subscribers",
+  "/admin/subscribers/export.csv",
+  "/admin/content",
+]);
+const ADMIN_ONLY_PAGES = PAGES.filter((path) => !STAFF_PAGES.has(path));
+
 /** Every admin action, with a valid body. */
 const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
   { path: `/admin/submissions/${SUBMISSION_ID}`, fields: () => ({ status: "spam", notes: "x" }) },
@@ -81,6 +96,13 @@ const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
   { path: "/admin/outbox", fields: () => ({ intent: "retry-all" }) },
   { path: "/admin/users", fields: () => ({ id: member.user.id, role: "ADMIN" }) },
 ];
+/** The actions STAFF may take; the others in ACTIONS answer STAFF 403. */
+const STAFF_ACTION_PATHS = new Set([
+  `/admin/submissions/${SUBMISSION_ID}`,
+  "/admin/subscribers",
+  "/admin/content",
+]);
+const ADMIN_ONLY_ACTIONS = ACTIONS.filter(({ path }) => !STAFF_ACTION_PATHS.has(path));
 
 async function snapshot() {
   const db = getDb(env);
@@ -107,6 +129,33 @@ describe("authorisation matrix: every admin loader", () => {
     const body = await response.text();
     expect(body).not.toContain("parent@example.com");
     expect(body).not.toContain("reader@example.com");
+  });
+
+  it.each([...STAFF_PAGES])("STAFF → 200 for %s", async (path) => {
+    const response = await get(path, staff.cookie);
+    expect(response.status).toBe(200);
+  });
+
+  it.each(ADMIN_ONLY_PAGES)("STAFF → 403 for the admin-only %s", async (path) => {
+    const response = await get(path, staff.cookie);
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(body).not.toContain("admin@example.org");
+    expect(body).not.toContain("provider down");
+  });
+
+  it("the menu shows STAFF only the sections they may use, and the overview no gifts", async () => {
+    const html = await (await get("/admin", staff.cookie)).text();
+    for (const path of ["/admin/submissions", "/admin/subscribers", "/admin/content"]) {
+      expect(html).toContain(`href="${path}"`);
+    }
+    for (const path of ["/admin/donations", "/admin/outbox", "/admin/users", "/admin/audit"]) {
+      expect(html).not.toContain(`href="${path}"`);
+    }
+    expect(html).not.toContain(">Gifts this month</h2>");
+    const adminHtml = await (await get("/admin", admin.cookie)).text();
+    expect(adminHtml).toContain('href="/admin/users"');
+    expect(adminHtml).toContain(">Gifts this month</h2>");
   });
 
   it.each(PAGES)("ADMIN → 200 for %s", async (path) => {
@@ -136,6 +185,13 @@ describe("authorisation matrix: every admin action", () => {
     expect(anonymous.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
     const user = await postForm(path, fields(), { Cookie: member.cookie });
     expect(user.status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it.each(ADMIN_ONLY_ACTIONS)("STAFF gets 403 and changes nothing at $path", async ({ path, fields }) => {
+    const before = await snapshot();
+    const response = await postForm(path, fields(), { Cookie: staff.cookie });
+    expect(response.status).toBe(403);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -354,6 +410,68 @@ describe("users and the last-admin rule", () => {
     // The demoted admin is now refused.
     expect((await get("/admin", soleAdmin.cookie)).status).toBe(403);
     await getDb(env).update(users).set({ role: "ADMIN" }).where(eq(users.id, admin.user.id));
+  });
+});
+
+describe("the STAFF role", () => {
+  it("an admin gives and takes the STAFF role on /admin/users, audited; it opens the inbox but not users", async () => {
+    const helper = await userWithSession("helper@example.org", "USER", "Hal Helper");
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(403);
+    const users = await (await get("/admin/users", admin.cookie)).text();
+    expect(users).toContain('<option value="STAFF">Staff</option>');
+    const give = await postForm(
+      "/admin/users",
+      { id: helper.user.id, role: "STAFF" },
+      { Cookie: admin.cookie },
+    );
+    expect(give.status).toBe(200);
+    expect(await give.text()).toContain("The role of  is now Staff.");
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(200);
+    expect((await get("/admin/users", helper.cookie)).status).toBe(403);
+    const take = await postForm(
+      "/admin/users",
+      { id: helper.user.id, role: "USER" },
+      { Cookie: admin.cookie },
+    );
+    expect(take.status).toBe(200);
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(403);
+    const entries = await getDb(env).select().from(auditLog).where(eq(auditLog.targetId, helper.user.id));
+    expect(entries.map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining([
+        { email: "helper@example.org", changes: { role: { before: "USER", after: "STAFF" } } },
+        { email: "helper@example.org", changes: { role: { before: "STAFF", after: "USER" } } },
+      ]),
+    );
+  });
+
+  it("STAFF works a submission, unsubscribes a reader and edits copy, each audited under their name", async () => {
+    const db = getDb(env);
+    await db.update(subscribers).set({ status: "confirmed" }).where(eq(subscribers.id, "s1"));
+    for (const { path, fields } of ACTIONS.filter((action) => STAFF_ACTION_PATHS.has(action.path))) {
+      expect((await postForm(path, fields(), { Cookie: staff.cookie })).status).toBe(200);
+    }
+    await postForm(
+      "/admin/content",
+      { intent: "reset", locale: "es", namespace: "common", key: "nav.home" },
+      { Cookie: staff.cookie },
+    );
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.userEmail, "staff@example.org"))).map(
+      (entry) => entry.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "submission.update",
+        "subscriber.unsubscribe",
+        "content.save",
+        "content.reset",
+      ]),
+    );
+  });
+
+  it("STAFF signs in to the back office", async () => {
+    const response = await postForm("/login", { email: "staff@example.org", password: PASSWORD });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin");
   });
 });
 

@@ -22,7 +22,7 @@ import {
   TRANSLATION_MAX_LENGTH,
 } from "~/server/admin/content.server";
 import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
@@ -32,7 +32,7 @@ import type { Route } from "./+types/content";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireStaff(args);
   const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "content.title"),
@@ -50,7 +50,7 @@ type ActionResult = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const fields = formStrings(readPostedForm(args.context));
   const { locale, namespace } = fields;

@@ -8,7 +8,7 @@ import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { submissionReference } from "~/lib/forms/reference";
 import { formStrings, SubmissionUpdateSchema } from "~/server/admin/schemas.server";
 import { getSubmission, updateSubmission } from "~/server/admin/submissions.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/submission";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const submission = await getSubmission(env, args.params.id);
   if (!submission) throw data(null, { status: 404 });
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const parsed = v.safeParse(SubmissionUpdateSchema, formStrings(readPostedForm(args.context)));
   if (!parsed.success) return data({ saved: false, invalid: true }, { status: 400 });

@@ -6,7 +6,7 @@ import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { listSubmissions } from "~/server/admin/submissions.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/vocabulary";
@@ -15,7 +15,7 @@ import type { Route } from "./+types/submissions";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireStaff(args);
   const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "submissions.title"),

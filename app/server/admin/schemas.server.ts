@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { singleLine } from "~/lib/forms/field-validation";
-import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
+import { ROLES, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
 /** Admin form posts, checked on the server like every other form. */
 export const SubmissionUpdateSchema = v.object({
@@ -13,7 +13,7 @@ export const IdSchema = v.object({ id });
 
 export const RoleChangeSchema = v.object({
   id,
-  role: v.picklist(["ADMIN", "USER"]),
+  role: v.picklist(ROLES),
 });
 
 const key = v.pipe(v.string(), v.minLength(1), v.maxLength(300), singleLine());
