@@ -33,6 +33,10 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 export const SUBMISSION_STATUSES = ["new", "in-progress", "done", "spam"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
+/** What a line of a submission's history records (decision 022). */
+export const SUBMISSION_HISTORY_KINDS = ["note", "reply", "status", "assigned"] as const;
+export type SubmissionHistoryKind = (typeof SUBMISSION_HISTORY_KINDS)[number];
+
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 

@@ -22,10 +22,12 @@ async function seed() {
     email: "parent@example.com",
     phone: "+1 212 555 0100",
     payload: {
-      subject: '=HYPERLINK("https://evil.example","click")',
+      fullName: '=HYPERLINK("https://evil.example","click")',
+      email: "parent@example.com",
+      phone: "@SUM(A1)",
+      subject: "program",
       message: 'Hello, "team"\nsecond line',
-      amount: "-2+3",
-      at: "@SUM(A1)",
+      preferredContact: "-2+3",
       tab: "\tx",
     },
     idempotencyKey: "k1",
@@ -86,7 +88,10 @@ const ADMIN_ONLY_PAGES = PAGES.filter((path) => !STAFF_PAGES.has(path));
 
 /** Every admin action, with a valid body. */
 const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
-  { path: `/admin/submissions/${SUBMISSION_ID}`, fields: () => ({ status: "spam", notes: "x" }) },
+  {
+    path: `/admin/submissions/${SUBMISSION_ID}`,
+    fields: () => ({ intent: "work", status: "spam", assignedTo: "" }),
+  },
   { path: "/admin/subscribers", fields: () => ({ id: "s1", email: "reader@example.com" }) },
   {
     path: "/admin/content",
@@ -204,29 +209,26 @@ describe("authorisation matrix: every admin action", () => {
 });
 
 describe("admin actions, audited", () => {
-  it("works a submission from new to done with notes; the audit log keeps both texts", async () => {
+  it("works a submission from new to done and assigns it; the audit log keeps before and after", async () => {
     for (const status of ["in-progress", "done"]) {
       const response = await postForm(
         `/admin/submissions/${SUBMISSION_ID}`,
-        { status, notes: `Called back (${status})` },
+        { intent: "work", status, assignedTo: staff.user.id },
         { Cookie: admin.cookie },
       );
       expect(response.status).toBe(200);
     }
     const [row] = await getDb(env).select().from(submissions).where(eq(submissions.id, SUBMISSION_ID));
-    expect(row).toMatchObject({ status: "done", notes: "Called back (done)" });
+    expect(row).toMatchObject({ status: "done", assignedTo: staff.user.id });
     const audit = await getDb(env).select().from(auditLog).where(eq(auditLog.targetId, SUBMISSION_ID));
     expect(audit.map((entry) => entry.detail)).toContainEqual({
       kind: "contact",
-      changes: {
-        status: { before: "in-progress", after: "done" },
-        notes: { before: "Called back (in-progress)", after: "Called back (done)" },
-      },
+      changes: { status: { before: "in-progress", after: "done" } },
     });
     // Saving the same values again records that nothing changed.
     await postForm(
       `/admin/submissions/${SUBMISSION_ID}`,
-      { status: "done", notes: "Called back (done)" },
+      { intent: "work", status: "done", assignedTo: staff.user.id },
       { Cookie: admin.cookie },
     );
     const [latest] = await getDb(env)
@@ -236,15 +238,27 @@ describe("admin actions, audited", () => {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
     expect(latest!.detail).toEqual({ kind: "contact", changes: {} });
     expect(audit.every((entry) => entry.userEmail === "admin@example.org")).toBe(true);
+    const page = await (await get(`/admin/submissions/${SUBMISSION_ID}`, admin.cookie)).text();
+    expect(page).toContain("Status set by Ada Admin");
+    expect(page).toContain("Assigned by Ada Admin");
   });
 
-  it("refuses an unknown status", async () => {
+  it("refuses an unknown status, and a submission given to someone outside the team", async () => {
     const response = await postForm(
       `/admin/submissions/${SUBMISSION_ID}`,
-      { status: "deleted", notes: "" },
+      { intent: "work", status: "deleted", assignedTo: "" },
       { Cookie: admin.cookie },
     );
     expect(response.status).toBe(400);
+    const outsider = await postForm(
+      `/admin/submissions/${SUBMISSION_ID}`,
+      { intent: "work", status: "done", assignedTo: member.user.id },
+      { Cookie: admin.cookie },
+    );
+    expect(outsider.status).toBe(400);
+    expect(await outsider.text()).toContain("this person cannot work the inbox");
+    const [row] = await getDb(env).select().from(submissions).where(eq(submissions.id, SUBMISSION_ID));
+    expect(row!.assignedTo).toBe(staff.user.id);
   });
 
   it("escapes what visitors typed on admin pages", async () => {
@@ -368,8 +382,8 @@ describe("admin actions, audited", () => {
     const html = await (await get("/admin/audit", admin.cookie)).text();
     expect(html).toContain("submission.update");
     expect(html).toContain("admin@example.org");
-    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>Called back \(in-progress\)<\/dd>/);
-    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>Called back \(done\)<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>in-progress<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>done<\/dd>/);
     expect(html).toContain("Rows exported");
     const spanish = await (await get("/admin/audit?lng=es", admin.cookie)).text();
     expect(spanish).toMatch(/<dt[^>]*>Antes<\/dt>/);
@@ -562,9 +576,13 @@ describe("CSV export", () => {
     expect(csv).toContain("'@SUM(A1)");
     expect(csv).toContain(`"Hello, ""team""\nsecond line"`);
     expect(csv).toContain("'+1 212 555 0100");
+    // One column per field of the contact form, under its label; option values as their labels.
     expect(csv.split("\r\n")[0]).toBe(
-      "id,created_at,status,locale,name,email,phone,notes,amount,at,message,subject,tab",
+      "id,created_at,status,locale,name,email,phone,assigned_to,Full name,Email,Phone,Subject,Message," +
+        "Preferred contact method,Send me the newsletter (we'll ask you to confirm by email)",
     );
+    expect(csv).toContain(",Program information,");
+    expect(csv.split("\r\n")[1]!.endsWith(",None specified")).toBe(true);
   });
 
   it("asks for a kind", async () => {
@@ -580,7 +598,11 @@ describe("a refused admin save says why, next to the form", () => {
   };
 
   it("a submission with an unknown status", async () => {
-    const html = await refusal(`/admin/submissions/${SUBMISSION_ID}`, { status: "deleted", notes: "" }, 400);
+    const html = await refusal(
+      `/admin/submissions/${SUBMISSION_ID}`,
+      { intent: "work", status: "deleted", assignedTo: "" },
+      400,
+    );
     expect(html).toContain("Not saved: something in the form is not valid. Check it and try again.");
   });
 

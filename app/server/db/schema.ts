@@ -7,6 +7,7 @@ import {
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
   ROLES,
+  SUBMISSION_HISTORY_KINDS,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   SUBSCRIBER_STATUSES,
@@ -77,7 +78,10 @@ export const submissions = sqliteTable(
     phone: text("phone"),
     /** The validated form fields as JSON, exactly as the person typed them. */
     payload: text("payload", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    /** Notes from before the history table; new notes are rows of `submission_history`. */
     notes: text("notes").notNull().default(""),
+    /** The staff member working it (decision 022); null while nobody has taken it. */
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     /** A double click or a resend carries the same key and makes no second row. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -88,6 +92,32 @@ export const submissions = sqliteTable(
     index("submissions_kind_status_idx").on(table.kind, table.status, table.createdAt),
     index("submissions_email_idx").on(table.email),
   ],
+);
+
+/**
+ * What happened to a submission, newest last: notes, replies sent from the inbox, status and
+ * assignment changes, each with its author and time (decision 022).
+ */
+export const submissionHistory = sqliteTable(
+  "submission_history",
+  {
+    id: text("id").primaryKey(),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUBMISSION_HISTORY_KINDS }).notNull(),
+    /** The note, the reply's text, or the new status or assignee's name. */
+    body: text("body").notNull(),
+    /** A reply's subject. */
+    subject: text("subject"),
+    /** The reply's outbox message. */
+    outboxId: text("outbox_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written, so the history still names an author whose account is gone. */
+    userName: text("user_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
 );
 
 export const subscribers = sqliteTable("subscribers", {
