@@ -37,6 +37,10 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export const SUBMISSION_HISTORY_KINDS = ["note", "reply", "status", "assigned"] as const;
 export type SubmissionHistoryKind = (typeof SUBMISSION_HISTORY_KINDS)[number];
 
+/** A newsletter issue: written, on its way in batches, or sent to everyone (decision 022). */
+export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
+
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 

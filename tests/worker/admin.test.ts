@@ -67,6 +67,7 @@ const PAGES = [
   "/admin/donations/export.csv",
   "/admin/subscribers",
   "/admin/subscribers/export.csv",
+  "/admin/newsletters",
   "/admin/content",
   "/admin/outbox",
   "/admin/users",
@@ -82,6 +83,7 @@ const STAFF_PAGES = new Set([
   "/admin/submissions/export.csv?kind=contact",
   "/admin/subscribers",
   "/admin/subscribers/export.csv",
+  "/admin/newsletters",
   "/admin/content",
 ]);
 const ADMIN_ONLY_PAGES = PAGES.filter((path) => !STAFF_PAGES.has(path));
@@ -151,7 +153,7 @@ describe("authorisation matrix: every admin loader", () => {
 
   it("the menu shows STAFF only the sections they may use, and the overview no gifts", async () => {
     const html = await (await get("/admin", staff.cookie)).text();
-    for (const path of ["/admin/submissions", "/admin/subscribers", "/admin/content"]) {
+    for (const path of ["/admin/submissions", "/admin/subscribers", "/admin/newsletters", "/admin/content"]) {
       expect(html).toContain(`href="${path}"`);
     }
     for (const path of ["/admin/donations", "/admin/outbox", "/admin/users", "/admin/audit"]) {

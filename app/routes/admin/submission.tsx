@@ -8,7 +8,7 @@ import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { ORGANIZATION } from "~/content/organization";
 import { formForKind } from "~/lib/forms/answers";
 import { submissionReference } from "~/lib/forms/reference";
-import { formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
+import { fieldErrors, formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
 import {
   addSubmissionNote,
   getSubmission,
@@ -68,15 +68,7 @@ export async function action(args: Route.ActionArgs) {
     data<ActionResult>({ intent, done: false, errors, values }, { status });
   const parsed = v.safeParse(SubmissionActionSchema, values);
   if (!parsed.success) {
-    // A field the person writes gets its own translated message; anything else (a status or an
-    // intent that is not ours) can only come from a tampered form and says "not valid".
-    const nested = v.flatten(parsed.issues).nested ?? {};
-    const errors = Object.fromEntries(
-      Object.entries(nested).flatMap(([field, messages]) =>
-        messages?.[0]?.includes(":") ? [[field, messages[0]]] : [],
-      ),
-    );
-    return refuse(Object.keys(errors).length > 0 ? errors : { form: "admin:common.invalid" });
+    return refuse(fieldErrors(parsed.issues));
   }
   const input = parsed.output;
   const id = args.params.id;

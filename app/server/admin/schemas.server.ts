@@ -54,3 +54,28 @@ export function formStrings(formData: FormData): Record<string, string> {
   for (const [key, value] of formData) if (typeof value === "string") out[key] = value;
   return out;
 }
+
+/** A newsletter issue in both languages (decision 022); the body is plain text with links. */
+export const NewsletterSchema = v.object({
+  subjectEn: v.pipe(writtenText(200), singleLine()),
+  bodyEn: writtenText(20_000),
+  subjectEs: v.pipe(writtenText(200), singleLine()),
+  bodyEs: writtenText(20_000),
+});
+
+/**
+ * A refused admin post's messages by field, as translation keys: a field staff write gets its
+ * own message; anything else (a status or intent that is not ours) can only come from a
+ * tampered form and is one "not valid" for the whole form.
+ */
+export function fieldErrors(
+  issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]],
+): Record<string, string> {
+  const nested: Record<string, string[] | undefined> = v.flatten(issues).nested ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(nested).flatMap(([field, messages]) =>
+      messages?.[0]?.includes(":") ? [[field, messages[0]]] : [],
+    ),
+  );
+  return Object.keys(errors).length > 0 ? errors : { form: "admin:common.invalid" };
+}

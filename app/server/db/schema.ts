@@ -4,6 +4,7 @@ import {
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
   DONATION_STATUSES,
+  NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
   ROLES,
@@ -131,6 +132,49 @@ export const subscribers = sqliteTable("subscribers", {
   confirmedAt: text("confirmed_at"),
   unsubscribedAt: text("unsubscribed_at"),
 });
+
+/**
+ * A newsletter issue, written in both languages by the team (decision 022). Sending moves it from
+ * draft to sending to sent; who started it and when is kept here, each recipient in
+ * `newsletter_deliveries`.
+ */
+export const newsletters = sqliteTable("newsletters", {
+  id: text("id").primaryKey(),
+  subjectEn: text("subject_en").notNull(),
+  bodyEn: text("body_en").notNull(),
+  subjectEs: text("subject_es").notNull(),
+  bodyEs: text("body_es").notNull(),
+  status: text("status", { enum: NEWSLETTER_STATUSES }).notNull().default("draft"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+  /** The sender's name or e-mail as it was, so the record outlives the account. */
+  sentByName: text("sent_by_name"),
+  sendStartedAt: text("send_started_at"),
+  sentAt: text("sent_at"),
+  /** Messages queued so far (one per row of newsletter_deliveries). */
+  sentCount: integer("sent_count").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per subscriber an issue was queued for: the primary key makes a resumed or repeated
+ * send skip everyone already done, so nobody gets an issue twice.
+ */
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    newsletterId: text("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    outboxId: text("outbox_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.newsletterId, table.subscriberId] })],
+);
 
 /** What the donor typed before leaving for Stripe Checkout; the webhook links gifts back to it. */
 export const donationAttempts = sqliteTable("donation_attempts", {
