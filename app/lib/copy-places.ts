@@ -4,6 +4,9 @@
  * The longest matching prefix of "namespace:key" wins; `path` is null for text that is not on a
  * page (e-mails, titles in search results).
  */
+/** The copy editor's "all sections" choice: the search runs over every namespace at once. */
+export const ALL_NAMESPACES = "all";
+
 type Place = { prefix: string; path: string | null; place: string };
 
 const PLACES: readonly Place[] = [

@@ -13,6 +13,7 @@ import {
 } from "~/components/admin/ui";
 import { CopyValueField } from "~/components/admin/copy-value-field";
 import { Pagination } from "~/components/admin/data-table";
+import { ALL_NAMESPACES } from "~/lib/copy-places";
 import { isLocale, SUPPORTED_LOCALES } from "~/lib/i18n";
 import {
   isKnownKey,
@@ -20,7 +21,6 @@ import {
   listContent,
   resetOverride,
   saveOverride,
-  ALL_NAMESPACES,
   TRANSLATION_MAX_LENGTH,
 } from "~/server/admin/content.server";
 import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";

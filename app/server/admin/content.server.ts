@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
-import { copyPlace } from "~/lib/copy-places";
+import { ALL_NAMESPACES, copyPlace } from "~/lib/copy-places";
 import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
@@ -29,9 +29,6 @@ function bundledStrings(locale: string, namespace: string): Record<string, strin
 export function isNamespace(value: unknown): value is string {
   return typeof value === "string" && NAMESPACES.includes(value);
 }
-
-/** "all" searches every namespace at once (decision 022). */
-export const ALL_NAMESPACES = "all";
 
 const ContentFiltersSchema = v.object({
   locale: v.fallback(v.picklist(SUPPORTED_LOCALES), "es"),
