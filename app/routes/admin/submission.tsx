@@ -160,12 +160,15 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
             </dd>
             <dt className="font-semibold">{t("submission.phone")}</dt>
             <dd>{submission.phone ?? "—"}</dd>
-            {answers.map((answer) => (
-              <div key={answer.name} className="contents">
-                <dt className="font-semibold">{answer.label}</dt>
-                <dd className="whitespace-pre-wrap break-words">{answer.value}</dd>
-              </div>
-            ))}
+            {/* Name, e-mail and phone are shown above, from the submission's own columns. */}
+            {answers
+              .filter((answer) => answer.name !== "email" && answer.name !== "phone")
+              .map((answer) => (
+                <div key={answer.name} className="contents">
+                  <dt className="font-semibold">{answer.label}</dt>
+                  <dd className="whitespace-pre-wrap break-words">{answer.value}</dd>
+                </div>
+              ))}
           </dl>
           {other.length > 0 ? (
             <>
