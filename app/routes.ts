@@ -80,7 +80,8 @@ export default [
     route("stripe/webhook", "routes/api/stripe-webhook.ts"),
   ]),
 
-  // The admin layout's middleware checks ADMIN before any loader or action below it runs.
+  // The admin layout's middleware admits ADMIN and STAFF before any loader or action below it runs;
+  // admin-only pages check ADMIN themselves (docs/decisions/022-staff-role.md).
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/overview.tsx"),
     route("submissions", "routes/admin/submissions.tsx"),
@@ -94,6 +95,8 @@ export default [
     route("donors/:key", "routes/admin/donor.tsx"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export.csv", "routes/admin/subscribers-csv.ts"),
+    route("newsletters", "routes/admin/newsletters.tsx"),
+    route("newsletters/:id", "routes/admin/newsletter.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),

@@ -4,8 +4,17 @@
  * them from here, so browser code never reaches into server code for a list of values.
  */
 
-export const ROLES = ["ADMIN", "USER"] as const;
+/**
+ * ADMIN runs everything; STAFF works the inbox, subscribers, newsletters and copy but not users,
+ * roles, the outbox or payments (docs/decisions/022-staff-role.md); USER is a visitor's account.
+ */
+export const ROLES = ["ADMIN", "STAFF", "USER"] as const;
 export type Role = (typeof ROLES)[number];
+
+/** Whether a role opens the back office at /admin (ADMIN or STAFF). */
+export function isStaffRole(role: Role): boolean {
+  return role === "ADMIN" || role === "STAFF";
+}
 
 export const SUBMISSION_KINDS = [
   "contact",
@@ -23,6 +32,14 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 
 export const SUBMISSION_STATUSES = ["new", "in-progress", "done", "spam"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** What a line of a submission's history records (decision 022). */
+export const SUBMISSION_HISTORY_KINDS = ["note", "reply", "status", "assigned"] as const;
+export type SubmissionHistoryKind = (typeof SUBMISSION_HISTORY_KINDS)[number];
+
+/** A newsletter issue: written, on its way in batches, or sent to everyone (decision 022). */
+export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
+export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];

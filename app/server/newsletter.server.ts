@@ -3,8 +3,10 @@ import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { ORGANIZATION } from "~/content/organization";
 import type { Locale } from "~/lib/i18n";
+import { escapeHtml, newsletterHtml, newsletterText } from "~/lib/newsletter-body";
 import { getDb, type Db } from "./db/client.server";
 import { subscribers } from "./db/schema";
+import type { OutgoingEmail } from "./mail/message.server";
 import { queueEmail } from "./mail/outbox.server";
 import { signToken, verifyToken } from "./kernel/signed-token.server";
 
@@ -186,4 +188,31 @@ export async function selfUnsubscribe(env: Pick<Env, "DB">, email: string) {
     .update(subscribers)
     .set({ status: "unsubscribed", unsubscribedAt: new Date().toISOString(), confirmTokenHash: null })
     .where(and(eq(subscribers.email, email), ne(subscribers.status, "unsubscribed")));
+}
+
+/**
+ * One newsletter issue for one subscriber, in their language: the text and HTML of the body
+ * (decision 022), the unsubscribe link at the end and the one-click unsubscribe headers.
+ */
+export async function newsletterIssueMail(
+  env: LinkEnv,
+  issue: { subject: string; body: string },
+  to: { email: string; locale: Locale },
+  t: TFunction,
+): Promise<Omit<OutgoingEmail, "template">> {
+  const url = await unsubscribeLink(env, to.email, to.locale);
+  const footer = t("newsletter.unsubscribe", { url });
+  return {
+    to: to.email,
+    subject: issue.subject,
+    text: [newsletterText(issue.body), "", t("signature"), ORGANIZATION.email, "", footer].join("\n"),
+    html: [
+      newsletterHtml(issue.body),
+      `<p>${escapeHtml(t("signature"))}<br>${escapeHtml(ORGANIZATION.email)}</p>`,
+      `<p><a href="${escapeHtml(url)}">${escapeHtml(t("newsletter.unsubscribeLink"))}</a></p>`,
+    ].join("\n"),
+    replyTo: ORGANIZATION.email,
+    locale: to.locale,
+    headers: await unsubscribeHeaders(env, to.email, to.locale),
+  };
 }

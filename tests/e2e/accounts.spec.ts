@@ -233,14 +233,21 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
 
   for (const status of ["In progress", "Done"]) {
     await page.getByLabel("Status").selectOption({ label: status });
-    await page.getByLabel("Notes for the team").fill(`Called Rosa back (${status})`);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Changes saved.")).toBeVisible();
     await expect(page.locator("main").getByText(status, { exact: true }).first()).toBeVisible();
   }
+  // Notes are kept as a history, each with its author, never overwritten (decision 022).
+  for (const note of ["Called Rosa back", "Rosa called again"]) {
+    await page.getByLabel("Add a note").fill(note);
+    await page.getByRole("button", { name: "Add note" }).click();
+    await expect(page.getByText("Note added.")).toBeVisible();
+  }
   await page.reload();
   await expect(page.getByLabel("Status")).toHaveValue("done");
-  await expect(page.getByLabel("Notes for the team")).toHaveValue("Called Rosa back (Done)");
+  await expect(page.getByText("Called Rosa back", { exact: true })).toBeVisible();
+  await expect(page.getByText("Rosa called again", { exact: true })).toBeVisible();
+  await expect(page.getByText("Note by Eve Admin")).toHaveCount(2);
 
   await page.goto("/admin/submissions?kind=contact&status=done");
   const [download] = await Promise.all([
@@ -253,7 +260,7 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
   expect(csv).toContain(SUBMITTER);
   expect(csv).toContain(`'=cmd|`);
 
-  // The audit log shows the notes before and after, and the export with its filters and rows.
+  // The audit log shows the status before and after, and the export with its filters and rows.
   await page.goto("/admin/audit");
   await expect(page.getByRole("cell", { name: "submission.update" }).first()).toBeVisible();
   const exportRow = page.getByRole("row").filter({ hasText: "submissions.export" }).first();
@@ -262,13 +269,13 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
   await expect(
     page
       .getByRole("definition")
-      .filter({ hasText: /^Called Rosa back \(In progress\)$/ })
+      .filter({ hasText: /^in-progress$/ })
       .first(),
   ).toBeVisible();
   await expect(
     page
       .getByRole("definition")
-      .filter({ hasText: /^Called Rosa back \(Done\)$/ })
+      .filter({ hasText: /^done$/ })
       .first(),
   ).toBeVisible();
 });

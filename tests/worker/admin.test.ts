@@ -4,11 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/server/admin/csv.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, outbox, submissions, subscribers, translationOverrides, users } from "~/server/db/schema";
-import { userWithSession } from "./auth-helpers";
+import { PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
 let admin: Awaited<ReturnType<typeof userWithSession>>;
 let member: Awaited<ReturnType<typeof userWithSession>>;
+let staff: Awaited<ReturnType<typeof userWithSession>>;
 const SUBMISSION_ID = "sub-1";
 
 async function seed() {
@@ -21,10 +22,12 @@ async function seed() {
     email: "parent@example.com",
     phone: "+1 212 555 0100",
     payload: {
-      subject: '=HYPERLINK("https://evil.example","click")',
+      fullName: '=HYPERLINK("https://evil.example","click")',
+      email: "parent@example.com",
+      phone: "@SUM(A1)",
+      subject: "program",
       message: 'Hello, "team"\nsecond line',
-      amount: "-2+3",
-      at: "@SUM(A1)",
+      preferredContact: "-2+3",
       tab: "\tx",
     },
     idempotencyKey: "k1",
@@ -48,6 +51,7 @@ async function seed() {
 beforeAll(async () => {
   admin = await userWithSession("admin@example.org", "ADMIN", "Ada Admin");
   member = await userWithSession("member@example.org", "USER", "Max Member");
+  staff = await userWithSession("staff@example.org", "STAFF", "Sam Staff");
   await seed();
 });
 
@@ -63,15 +67,33 @@ const PAGES = [
   "/admin/donations/export.csv",
   "/admin/subscribers",
   "/admin/subscribers/export.csv",
+  "/admin/newsletters",
   "/admin/content",
   "/admin/outbox",
   "/admin/users",
   "/admin/audit",
 ];
 
+/** What STAFF may open (decision 022); every other page in PAGES is for an ADMIN only. */
+const STAFF_PAGES = new Set([
+  "/admin",
+  "/admin/submissions",
+  "/admin/submissions?kind=contact&status=new&q=parent&page=1",
+  `/admin/submissions/${SUBMISSION_ID}`,
+  "/admin/submissions/export.csv?kind=contact",
+  "/admin/subscribers",
+  "/admin/subscribers/export.csv",
+  "/admin/newsletters",
+  "/admin/content",
+]);
+const ADMIN_ONLY_PAGES = PAGES.filter((path) => !STAFF_PAGES.has(path));
+
 /** Every admin action, with a valid body. */
 const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
-  { path: `/admin/submissions/${SUBMISSION_ID}`, fields: () => ({ status: "spam", notes: "x" }) },
+  {
+    path: `/admin/submissions/${SUBMISSION_ID}`,
+    fields: () => ({ intent: "work", status: "spam", assignedTo: "" }),
+  },
   { path: "/admin/subscribers", fields: () => ({ id: "s1", email: "reader@example.com" }) },
   {
     path: "/admin/content",
@@ -81,6 +103,13 @@ const ACTIONS: { path: string; fields: () => Record<string, string> }[] = [
   { path: "/admin/outbox", fields: () => ({ intent: "retry-all" }) },
   { path: "/admin/users", fields: () => ({ id: member.user.id, role: "ADMIN" }) },
 ];
+/** The actions STAFF may take; the others in ACTIONS answer STAFF 403. */
+const STAFF_ACTION_PATHS = new Set([
+  `/admin/submissions/${SUBMISSION_ID}`,
+  "/admin/subscribers",
+  "/admin/content",
+]);
+const ADMIN_ONLY_ACTIONS = ACTIONS.filter(({ path }) => !STAFF_ACTION_PATHS.has(path));
 
 async function snapshot() {
   const db = getDb(env);
@@ -107,6 +136,33 @@ describe("authorisation matrix: every admin loader", () => {
     const body = await response.text();
     expect(body).not.toContain("parent@example.com");
     expect(body).not.toContain("reader@example.com");
+  });
+
+  it.each([...STAFF_PAGES])("STAFF → 200 for %s", async (path) => {
+    const response = await get(path, staff.cookie);
+    expect(response.status).toBe(200);
+  });
+
+  it.each(ADMIN_ONLY_PAGES)("STAFF → 403 for the admin-only %s", async (path) => {
+    const response = await get(path, staff.cookie);
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    expect(body).not.toContain("admin@example.org");
+    expect(body).not.toContain("provider down");
+  });
+
+  it("the menu shows STAFF only the sections they may use, and the overview no gifts", async () => {
+    const html = await (await get("/admin", staff.cookie)).text();
+    for (const path of ["/admin/submissions", "/admin/subscribers", "/admin/newsletters", "/admin/content"]) {
+      expect(html).toContain(`href="${path}"`);
+    }
+    for (const path of ["/admin/donations", "/admin/outbox", "/admin/users", "/admin/audit"]) {
+      expect(html).not.toContain(`href="${path}"`);
+    }
+    expect(html).not.toContain(">Gifts this month</h2>");
+    const adminHtml = await (await get("/admin", admin.cookie)).text();
+    expect(adminHtml).toContain('href="/admin/users"');
+    expect(adminHtml).toContain(">Gifts this month</h2>");
   });
 
   it.each(PAGES)("ADMIN → 200 for %s", async (path) => {
@@ -139,6 +195,13 @@ describe("authorisation matrix: every admin action", () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it.each(ADMIN_ONLY_ACTIONS)("STAFF gets 403 and changes nothing at $path", async ({ path, fields }) => {
+    const before = await snapshot();
+    const response = await postForm(path, fields(), { Cookie: staff.cookie });
+    expect(response.status).toBe(403);
+    expect(await snapshot()).toEqual(before);
+  });
+
   it.each(ACTIONS)("a cross-origin post is refused at $path", async ({ path, fields }) => {
     const before = await snapshot();
     const response = await postForm(path, fields(), { Cookie: admin.cookie, Origin: "https://evil.example" });
@@ -148,29 +211,26 @@ describe("authorisation matrix: every admin action", () => {
 });
 
 describe("admin actions, audited", () => {
-  it("works a submission from new to done with notes; the audit log keeps both texts", async () => {
+  it("works a submission from new to done and assigns it; the audit log keeps before and after", async () => {
     for (const status of ["in-progress", "done"]) {
       const response = await postForm(
         `/admin/submissions/${SUBMISSION_ID}`,
-        { status, notes: `Called back (${status})` },
+        { intent: "work", status, assignedTo: staff.user.id },
         { Cookie: admin.cookie },
       );
       expect(response.status).toBe(200);
     }
     const [row] = await getDb(env).select().from(submissions).where(eq(submissions.id, SUBMISSION_ID));
-    expect(row).toMatchObject({ status: "done", notes: "Called back (done)" });
+    expect(row).toMatchObject({ status: "done", assignedTo: staff.user.id });
     const audit = await getDb(env).select().from(auditLog).where(eq(auditLog.targetId, SUBMISSION_ID));
     expect(audit.map((entry) => entry.detail)).toContainEqual({
       kind: "contact",
-      changes: {
-        status: { before: "in-progress", after: "done" },
-        notes: { before: "Called back (in-progress)", after: "Called back (done)" },
-      },
+      changes: { status: { before: "in-progress", after: "done" } },
     });
     // Saving the same values again records that nothing changed.
     await postForm(
       `/admin/submissions/${SUBMISSION_ID}`,
-      { status: "done", notes: "Called back (done)" },
+      { intent: "work", status: "done", assignedTo: staff.user.id },
       { Cookie: admin.cookie },
     );
     const [latest] = await getDb(env)
@@ -180,15 +240,27 @@ describe("admin actions, audited", () => {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
     expect(latest!.detail).toEqual({ kind: "contact", changes: {} });
     expect(audit.every((entry) => entry.userEmail === "admin@example.org")).toBe(true);
+    const page = await (await get(`/admin/submissions/${SUBMISSION_ID}`, admin.cookie)).text();
+    expect(page).toContain("Status set by Ada Admin");
+    expect(page).toContain("Assigned by Ada Admin");
   });
 
-  it("refuses an unknown status", async () => {
+  it("refuses an unknown status, and a submission given to someone outside the team", async () => {
     const response = await postForm(
       `/admin/submissions/${SUBMISSION_ID}`,
-      { status: "deleted", notes: "" },
+      { intent: "work", status: "deleted", assignedTo: "" },
       { Cookie: admin.cookie },
     );
     expect(response.status).toBe(400);
+    const outsider = await postForm(
+      `/admin/submissions/${SUBMISSION_ID}`,
+      { intent: "work", status: "done", assignedTo: member.user.id },
+      { Cookie: admin.cookie },
+    );
+    expect(outsider.status).toBe(400);
+    expect(await outsider.text()).toContain("this person cannot work the inbox");
+    const [row] = await getDb(env).select().from(submissions).where(eq(submissions.id, SUBMISSION_ID));
+    expect(row!.assignedTo).toBe(staff.user.id);
   });
 
   it("escapes what visitors typed on admin pages", async () => {
@@ -312,8 +384,8 @@ describe("admin actions, audited", () => {
     const html = await (await get("/admin/audit", admin.cookie)).text();
     expect(html).toContain("submission.update");
     expect(html).toContain("admin@example.org");
-    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>Called back \(in-progress\)<\/dd>/);
-    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>Called back \(done\)<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>in-progress<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>done<\/dd>/);
     expect(html).toContain("Rows exported");
     const spanish = await (await get("/admin/audit?lng=es", admin.cookie)).text();
     expect(spanish).toMatch(/<dt[^>]*>Antes<\/dt>/);
@@ -354,6 +426,68 @@ describe("users and the last-admin rule", () => {
     // The demoted admin is now refused.
     expect((await get("/admin", soleAdmin.cookie)).status).toBe(403);
     await getDb(env).update(users).set({ role: "ADMIN" }).where(eq(users.id, admin.user.id));
+  });
+});
+
+describe("the STAFF role", () => {
+  it("an admin gives and takes the STAFF role on /admin/users, audited; it opens the inbox but not users", async () => {
+    const helper = await userWithSession("helper@example.org", "USER", "Hal Helper");
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(403);
+    const users = await (await get("/admin/users", admin.cookie)).text();
+    expect(users).toContain('<option value="STAFF">Staff</option>');
+    const give = await postForm(
+      "/admin/users",
+      { id: helper.user.id, role: "STAFF" },
+      { Cookie: admin.cookie },
+    );
+    expect(give.status).toBe(200);
+    expect(await give.text()).toContain("The role of  is now Staff.");
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(200);
+    expect((await get("/admin/users", helper.cookie)).status).toBe(403);
+    const take = await postForm(
+      "/admin/users",
+      { id: helper.user.id, role: "USER" },
+      { Cookie: admin.cookie },
+    );
+    expect(take.status).toBe(200);
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(403);
+    const entries = await getDb(env).select().from(auditLog).where(eq(auditLog.targetId, helper.user.id));
+    expect(entries.map((entry) => entry.detail)).toEqual(
+      expect.arrayContaining([
+        { email: "helper@example.org", changes: { role: { before: "USER", after: "STAFF" } } },
+        { email: "helper@example.org", changes: { role: { before: "STAFF", after: "USER" } } },
+      ]),
+    );
+  });
+
+  it("STAFF works a submission, unsubscribes a reader and edits copy, each audited under their name", async () => {
+    const db = getDb(env);
+    await db.update(subscribers).set({ status: "confirmed" }).where(eq(subscribers.id, "s1"));
+    for (const { path, fields } of ACTIONS.filter((action) => STAFF_ACTION_PATHS.has(action.path))) {
+      expect((await postForm(path, fields(), { Cookie: staff.cookie })).status).toBe(200);
+    }
+    await postForm(
+      "/admin/content",
+      { intent: "reset", locale: "es", namespace: "common", key: "nav.home" },
+      { Cookie: staff.cookie },
+    );
+    const actions = (await db.select().from(auditLog).where(eq(auditLog.userEmail, "staff@example.org"))).map(
+      (entry) => entry.action,
+    );
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        "submission.update",
+        "subscriber.unsubscribe",
+        "content.save",
+        "content.reset",
+      ]),
+    );
+  });
+
+  it("STAFF signs in to the back office", async () => {
+    const response = await postForm("/login", { email: "staff@example.org", password: PASSWORD });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/admin");
   });
 });
 
@@ -444,9 +578,13 @@ describe("CSV export", () => {
     expect(csv).toContain("'@SUM(A1)");
     expect(csv).toContain(`"Hello, ""team""\nsecond line"`);
     expect(csv).toContain("'+1 212 555 0100");
+    // One column per field of the contact form, under its label; option values as their labels.
     expect(csv.split("\r\n")[0]).toBe(
-      "id,created_at,status,locale,name,email,phone,notes,amount,at,message,subject,tab",
+      "id,created_at,status,locale,name,email,phone,assigned_to,Full name,Email,Phone,Subject,Message," +
+        "Preferred contact method,Send me the newsletter (we'll ask you to confirm by email)",
     );
+    expect(csv).toContain(",Program information,");
+    expect(csv.split("\r\n")[1]!.endsWith(",None specified")).toBe(true);
   });
 
   it("asks for a kind", async () => {
@@ -462,7 +600,11 @@ describe("a refused admin save says why, next to the form", () => {
   };
 
   it("a submission with an unknown status", async () => {
-    const html = await refusal(`/admin/submissions/${SUBMISSION_ID}`, { status: "deleted", notes: "" }, 400);
+    const html = await refusal(
+      `/admin/submissions/${SUBMISSION_ID}`,
+      { intent: "work", status: "deleted", assignedTo: "" },
+      400,
+    );
     expect(html).toContain("Not saved: something in the form is not valid. Check it and try again.");
   });
 

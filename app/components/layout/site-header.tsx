@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
+import { isStaffRole } from "~/lib/vocabulary";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, HeartIcon, LogoMark, MenuIcon } from "./icons";
 import { LanguageSelector } from "./language-selector";
@@ -60,7 +61,7 @@ function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => vo
   const { t } = useTranslation();
   return (
     <>
-      {user.role === "ADMIN" ? (
+      {isStaffRole(user.role) ? (
         <Link to="/admin" className="btn-secondary px-3 text-sm">
           {t("nav.adminDashboard")}
         </Link>

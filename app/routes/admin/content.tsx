@@ -11,7 +11,9 @@ import {
   inputClass,
   smallButtonClass,
 } from "~/components/admin/ui";
+import { CopyValueField } from "~/components/admin/copy-value-field";
 import { Pagination } from "~/components/admin/data-table";
+import { ALL_NAMESPACES } from "~/lib/copy-places";
 import { isLocale, SUPPORTED_LOCALES } from "~/lib/i18n";
 import {
   isKnownKey,
@@ -22,7 +24,7 @@ import {
   TRANSLATION_MAX_LENGTH,
 } from "~/server/admin/content.server";
 import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
@@ -32,7 +34,7 @@ import type { Route } from "./+types/content";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireStaff(args);
   const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "content.title"),
@@ -50,7 +52,7 @@ type ActionResult = {
 };
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const fields = formStrings(readPostedForm(args.context));
   const { locale, namespace } = fields;
@@ -105,6 +107,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         <label className="grid text-sm font-semibold">
           {t("content.namespace")}
           <select name="namespace" defaultValue={filters.namespace} className={inputClass}>
+            <option value={ALL_NAMESPACES}>{t("content.allNamespaces")}</option>
             {namespaces.map((namespace) => (
               <option key={namespace} value={namespace}>
                 {namespace}
@@ -120,13 +123,35 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         <ul className="mt-6 grid gap-4">
           {list.rows.map((row) => {
             const current = row.override ?? row.shipped;
-            const fieldId = `value-${row.key}`;
+            const fieldId = `value-${row.namespace}-${row.key}`;
+            const place = t(`content.places.${row.place}`);
             return (
-              <li key={row.key} className="rounded-xl border border-gray-200 p-4 dark:border-gray-700">
+              <li
+                key={`${row.namespace}:${row.key}`}
+                className="rounded-xl border border-gray-200 p-4 dark:border-gray-700"
+              >
                 <div className="flex flex-wrap items-center gap-2">
-                  <code className="break-all text-sm font-semibold">{row.key}</code>
+                  <code className="break-all text-sm font-semibold">{`${row.namespace}:${row.key}`}</code>
                   {row.override !== null ? <Badge tone="amber">{t("content.overridden")}</Badge> : null}
                 </div>
+                <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
+                  <span>
+                    <span className="font-semibold">{t("content.where")}:</span> {place}
+                  </span>
+                  {row.path ? (
+                    <a
+                      href={`${row.path}?lng=${filters.locale}`}
+                      target="_blank"
+                      rel="noopener"
+                      className="link tap-target inline-flex items-center"
+                      aria-label={t("content.openLabel", { page: place, key: row.key })}
+                    >
+                      {t("content.open", { page: row.path })}
+                    </a>
+                  ) : (
+                    <span className="text-gray-700 dark:text-gray-300">({t("content.notOnPage")})</span>
+                  )}
+                </p>
                 {filters.locale !== "en" ? (
                   <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
                     <span className="font-semibold">{t("content.english")}:</span> {row.english}
@@ -140,20 +165,16 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                 <Form method="post" className="mt-2 grid gap-2">
                   <input type="hidden" name="intent" value="save" />
                   <input type="hidden" name="locale" value={filters.locale} />
-                  <input type="hidden" name="namespace" value={filters.namespace} />
+                  <input type="hidden" name="namespace" value={row.namespace} />
                   <input type="hidden" name="key" value={row.key} />
                   <label htmlFor={fieldId} className="sr-only">
                     {t("content.value", { key: row.key })}
                   </label>
-                  <textarea
+                  <CopyValueField
                     id={fieldId}
-                    name="value"
-                    key={current}
-                    defaultValue={current}
-                    rows={Math.min(8, Math.max(2, Math.ceil(current.length / 80)))}
+                    value={current}
+                    lang={filters.locale}
                     maxLength={loaderData.maxLength}
-                    required
-                    className={inputClass}
                   />
                   <div className="flex flex-wrap gap-2">
                     <button
@@ -169,7 +190,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="reset" />
                     <input type="hidden" name="locale" value={filters.locale} />
-                    <input type="hidden" name="namespace" value={filters.namespace} />
+                    <input type="hidden" name="namespace" value={row.namespace} />
                     <input type="hidden" name="key" value={row.key} />
                     <button
                       type="submit"

@@ -5,12 +5,23 @@ import { DateTime } from "~/components/ui/format";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { ORGANIZATION } from "~/content/organization";
+import { formForKind } from "~/lib/forms/answers";
 import { submissionReference } from "~/lib/forms/reference";
-import { formStrings, SubmissionUpdateSchema } from "~/server/admin/schemas.server";
-import { getSubmission, updateSubmission } from "~/server/admin/submissions.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { fieldErrors, formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
+import {
+  addSubmissionNote,
+  getSubmission,
+  replyToSubmission,
+  staffMembers,
+  submissionAnswers,
+  submissionHistoryOf,
+  updateSubmission,
+} from "~/server/admin/submissions.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/submission";
@@ -18,40 +29,97 @@ import type { Route } from "./+types/submission";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const submission = await getSubmission(env, args.params.id);
   if (!submission) throw data(null, { status: 404 });
+  const locale = getLocale(args.context);
+  const i18n = getInstance(args.context);
+  const [history, staff] = await Promise.all([submissionHistoryOf(env, submission.id), staffMembers(env)]);
   return {
     title: adminTitle(args, "submission.title", { name: submission.name }),
     submission,
+    // Labels and option labels in the reader's language (the form's own words, docs/product.md §3).
+    ...submissionAnswers(submission, i18n.getFixedT(locale, "forms"), i18n.getFixedT(locale, "email")),
+    // The reply's subject starts as "Re: " and the form's title in the person's language.
+    formTitle: i18n.getFixedT(submission.locale, "forms")(`${formForKind(submission.kind).id}.title`),
+    history,
+    staff,
     statuses: SUBMISSION_STATUSES,
   };
 }
 
+type Intent = "work" | "note" | "reply";
+type ActionResult = {
+  intent: Intent | null;
+  done: boolean;
+  /** Translation keys per field ("common:forms.required"), shown next to it. */
+  errors: Record<string, string>;
+  /** What was typed, kept when the post is refused. */
+  values: Record<string, string>;
+};
+
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
-  const parsed = v.safeParse(SubmissionUpdateSchema, formStrings(readPostedForm(args.context)));
-  if (!parsed.success) return data({ saved: false, invalid: true }, { status: 400 });
-  const updated = await updateSubmission(env, admin, args.params.id, parsed.output);
-  if (!updated) throw data(null, { status: 404 });
-  return { saved: true, invalid: false };
+  const actor = await requireStaff(args);
+  const { env, ctx } = getRequestContext(args.context);
+  const values = formStrings(readPostedForm(args.context));
+  const intent = (["work", "note", "reply"] as const).find((name) => name === values.intent) ?? null;
+  const refuse = (errors: Record<string, string>, status = 400) =>
+    data<ActionResult>({ intent, done: false, errors, values }, { status });
+  const parsed = v.safeParse(SubmissionActionSchema, values);
+  if (!parsed.success) {
+    return refuse(fieldErrors(parsed.issues));
+  }
+  const input = parsed.output;
+  const id = args.params.id;
+  if (input.intent === "work") {
+    const result = await updateSubmission(env, actor, id, {
+      status: input.status,
+      assignedTo: input.assignedTo,
+    });
+    if (!result.ok && result.reason === "not-found") throw data(null, { status: 404 });
+    if (!result.ok) return refuse({ assignedTo: "admin:submission.notStaff" });
+  } else if (input.intent === "note") {
+    if (!(await addSubmissionNote(env, actor, id, input.note))) throw data(null, { status: 404 });
+  } else {
+    const submission = await getSubmission(env, id);
+    if (!submission) throw data(null, { status: 404 });
+    // The reply's signature is in the person's language, like the rest of the mail.
+    const tEmail = getInstance(args.context).getFixedT(submission.locale, "email");
+    await replyToSubmission(env, ctx, actor, id, input, tEmail);
+  }
+  const done: ActionResult = { intent, done: true, errors: {}, values: {} };
+  return done;
 }
 
-/** A payload value as plain text: lists joined, anything else stringified (React escapes it). */
-function display(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (Array.isArray(value)) return value.map(display).join(", ");
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  const { t } = useTranslation("admin");
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 font-semibold text-red-800 dark:text-red-200">
+      {t(message)}
+    </p>
+  );
 }
 
 export default function AdminSubmission({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
-  const { submission } = loaderData;
+  const { submission, answers, other, history, staff, formTitle } = loaderData;
+  const idle = navigation.state === "idle";
   const busy = navigation.state === "submitting";
+  const result = idle ? actionData : undefined;
+  const errorsFor = (intent: Intent): Record<string, string | undefined> =>
+    result?.intent === intent ? result.errors : {};
+  const typed = (intent: Intent, field: string) =>
+    result?.intent === intent && !result.done ? result.values[field] : undefined;
+  const noteErrors = errorsFor("note");
+  const replyErrors = errorsFor("reply");
+  const workErrors = errorsFor("work");
+  const language = t(`language.names.${submission.locale}`, {
+    ns: "common",
+    defaultValue: submission.locale,
+  });
   return (
     <>
       <p>
@@ -60,6 +128,9 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         </Link>
       </p>
       <AdminPageHeader title={t("submission.title", { name: submission.name })} />
+      {result && !result.done && result.errors.form ? (
+        <Flash tone="error">{t("common.invalid")}</Flash>
+      ) : null}
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>{t(`kinds.${submission.kind}`)}</span>
         <SubmissionStatusBadge status={submission.status} />
@@ -69,11 +140,16 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         <span>
           {t("submission.reference")}: <code>{submissionReference(submission.id)}</code>
         </span>
+        <span>
+          {t("submission.locale")}: {language}
+        </span>
       </p>
-      <div className="mt-6 grid gap-6 xl:grid-cols-2">
-        <section>
-          <h2 className="text-xl font-bold">{t("submission.details")}</h2>
-          <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[10rem_1fr]">
+      <div className="mt-6 grid gap-8 xl:grid-cols-2">
+        <section aria-labelledby="details">
+          <h2 id="details" className="text-xl font-bold">
+            {t("submission.details")}
+          </h2>
+          <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
             <dt className="font-semibold">{t("common.name")}</dt>
             <dd>{submission.name}</dd>
             <dt className="font-semibold">{t("common.email")}</dt>
@@ -84,65 +160,202 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
             </dd>
             <dt className="font-semibold">{t("submission.phone")}</dt>
             <dd>{submission.phone ?? "—"}</dd>
-            <dt className="font-semibold">{t("submission.locale")}</dt>
-            <dd>{submission.locale}</dd>
-            {Object.entries(submission.payload ?? {}).map(([key, value]) => (
-              <div key={key} className="contents">
-                <dt className="font-semibold break-all">{key}</dt>
-                <dd className="whitespace-pre-wrap break-words">{display(value)}</dd>
-              </div>
-            ))}
+            {/* Name, e-mail and phone are shown above, from the submission's own columns. */}
+            {answers
+              .filter((answer) => answer.name !== "email" && answer.name !== "phone")
+              .map((answer) => (
+                <div key={answer.name} className="contents">
+                  <dt className="font-semibold">{answer.label}</dt>
+                  <dd className="whitespace-pre-wrap break-words">{answer.value}</dd>
+                </div>
+              ))}
           </dl>
-        </section>
-        <section>
-          <h2 className="text-xl font-bold">{t("submission.work")}</h2>
-          {actionData?.saved && navigation.state === "idle" ? <Flash>{t("submission.saved")}</Flash> : null}
-          {actionData?.invalid && navigation.state === "idle" ? (
-            <Flash tone="error">{t("common.invalid")}</Flash>
-          ) : null}
-          <Form method="post" className="mt-3 grid gap-4">
-            <label className="grid font-semibold">
-              {t("common.status")}
-              <select
-                name="status"
-                defaultValue={submission.status}
-                key={submission.status}
-                className={inputClass}
-              >
-                {loaderData.statuses.map((status) => (
-                  <option key={status} value={status}>
-                    {t(`statuses.${status}`)}
-                  </option>
+          {other.length > 0 ? (
+            <>
+              <h3 className="mt-4 font-bold">{t("submission.otherAnswers")}</h3>
+              <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+                {other.map((answer) => (
+                  <div key={answer.name} className="contents">
+                    <dt className="font-semibold break-all">{answer.name}</dt>
+                    <dd className="whitespace-pre-wrap break-words">{answer.value}</dd>
+                  </div>
                 ))}
-              </select>
-            </label>
-            <div>
-              <label htmlFor="notes" className="font-semibold">
-                {t("submission.notes")}
+              </dl>
+            </>
+          ) : null}
+        </section>
+
+        <div className="grid content-start gap-8">
+          <section aria-labelledby="work">
+            <h2 id="work" className="text-xl font-bold">
+              {t("submission.work")}
+            </h2>
+            {result?.intent === "work" && result.done ? <Flash>{t("submission.saved")}</Flash> : null}
+            <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
+              <input type="hidden" name="intent" value="work" />
+              <label className="grid font-semibold">
+                {t("common.status")}
+                <select
+                  name="status"
+                  defaultValue={submission.status}
+                  key={`status-${submission.status}`}
+                  className={inputClass}
+                >
+                  {loaderData.statuses.map((status) => (
+                    <option key={status} value={status}>
+                      {t(`statuses.${status}`)}
+                    </option>
+                  ))}
+                </select>
               </label>
-              <p id="notes-hint" className="text-sm text-gray-700 dark:text-gray-300">
+              <div>
+                <label htmlFor="assignedTo" className="font-semibold">
+                  {t("submission.assignedTo")}
+                </label>
+                <select
+                  id="assignedTo"
+                  name="assignedTo"
+                  defaultValue={submission.assignedTo ?? ""}
+                  key={`assigned-${submission.assignedTo ?? ""}`}
+                  aria-describedby={workErrors.assignedTo ? "assignedTo-error" : undefined}
+                  aria-invalid={workErrors.assignedTo ? true : undefined}
+                  className={inputClass}
+                >
+                  <option value="">{t("submission.nobody")}</option>
+                  {staff.map((member) => (
+                    <option key={member.id} value={member.id}>
+                      {member.name || member.email}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id="assignedTo-error" message={workErrors.assignedTo} />
+              </div>
+              <div className="sm:col-span-2">
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  {t("submission.save")}
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section aria-labelledby="history">
+            <h2 id="history" className="text-xl font-bold">
+              {t("submission.history")}
+            </h2>
+            {history.length === 0 && !submission.notes ? (
+              <p className="mt-2 text-gray-700 dark:text-gray-300">{t("submission.noHistory")}</p>
+            ) : (
+              <ol className="mt-3 grid gap-3">
+                {submission.notes ? (
+                  <li className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+                    <p className="text-sm font-semibold">{t("submission.earlierNotes")}</p>
+                    <p className="mt-1 whitespace-pre-wrap break-words">{submission.notes}</p>
+                  </li>
+                ) : null}
+                {history.map((entry) => (
+                  <li key={entry.id} className="rounded-lg border border-gray-200 p-3 dark:border-gray-700">
+                    <p className="text-sm text-gray-700 dark:text-gray-300">
+                      <span className="font-semibold text-gray-900 dark:text-gray-100">
+                        {t(`submission.historyKinds.${entry.kind}`, { name: entry.userName })}
+                      </span>{" "}
+                      · <DateTime iso={entry.createdAt} />
+                    </p>
+                    {entry.kind === "status" ? (
+                      <p className="mt-1">{t(`statuses.${entry.body}`)}</p>
+                    ) : entry.kind === "assigned" ? (
+                      <p className="mt-1">{entry.body || t("submission.nobody")}</p>
+                    ) : (
+                      <>
+                        {entry.subject ? <p className="mt-1 font-semibold">{entry.subject}</p> : null}
+                        <p className="mt-1 whitespace-pre-wrap break-words">{entry.body}</p>
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ol>
+            )}
+            {result?.intent === "note" && result.done ? <Flash>{t("submission.noteAdded")}</Flash> : null}
+            <Form method="post" className="mt-4 grid gap-2">
+              <input type="hidden" name="intent" value="note" />
+              <label htmlFor="note" className="font-semibold">
+                {t("submission.newNote")}
+              </label>
+              <p id="note-hint" className="text-sm text-gray-700 dark:text-gray-300">
                 {t("submission.notesHint")}
               </p>
               <textarea
-                id="notes"
-                name="notes"
-                rows={6}
+                id="note"
+                name="note"
+                rows={4}
                 maxLength={10_000}
-                defaultValue={submission.notes}
-                aria-describedby="notes-hint"
+                defaultValue={typed("note", "note")}
+                key={result?.intent === "note" && result.done ? "note-sent" : "note"}
+                aria-describedby={noteErrors.note ? "note-hint note-error" : "note-hint"}
+                aria-invalid={noteErrors.note ? true : undefined}
                 className={inputClass}
               />
-            </div>
-            <div>
-              <button type="submit" className="btn-primary" disabled={busy}>
-                {t("submission.save")}
-              </button>
-            </div>
-          </Form>
-          <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-            {t("submission.updated")}: <DateTime iso={submission.updatedAt} />
-          </p>
-        </section>
+              <FieldError id="note-error" message={noteErrors.note} />
+              <div>
+                <button type="submit" className="btn-secondary" disabled={busy}>
+                  {t("submission.addNote")}
+                </button>
+              </div>
+            </Form>
+          </section>
+
+          <section aria-labelledby="reply">
+            <h2 id="reply" className="text-xl font-bold">
+              {t("submission.reply")}
+            </h2>
+            <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+              {t("submission.replyLead", { email: submission.email, org: ORGANIZATION.email })}
+            </p>
+            {result?.intent === "reply" && result.done ? (
+              <Flash>{t("submission.replySent", { email: submission.email })}</Flash>
+            ) : null}
+            <Form method="post" className="mt-3 grid gap-3">
+              <input type="hidden" name="intent" value="reply" />
+              <div>
+                <label htmlFor="reply-subject" className="font-semibold">
+                  {t("submission.replySubject")}
+                </label>
+                <input
+                  id="reply-subject"
+                  name="subject"
+                  maxLength={200}
+                  defaultValue={typed("reply", "subject") ?? `Re: ${formTitle}`}
+                  key={result?.intent === "reply" && result.done ? "subject-sent" : "subject"}
+                  aria-describedby={replyErrors.subject ? "reply-subject-error" : undefined}
+                  aria-invalid={replyErrors.subject ? true : undefined}
+                  className={inputClass}
+                />
+                <FieldError id="reply-subject-error" message={replyErrors.subject} />
+              </div>
+              <div>
+                <label htmlFor="reply-message" className="font-semibold">
+                  {t("submission.replyMessage")}
+                </label>
+                <textarea
+                  id="reply-message"
+                  name="message"
+                  rows={8}
+                  maxLength={20_000}
+                  defaultValue={typed("reply", "message")}
+                  key={result?.intent === "reply" && result.done ? "message-sent" : "message"}
+                  aria-describedby={replyErrors.message ? "reply-message-error" : undefined}
+                  aria-invalid={replyErrors.message ? true : undefined}
+                  className={inputClass}
+                />
+                <FieldError id="reply-message-error" message={replyErrors.message} />
+              </div>
+              <div>
+                <button type="submit" className="btn-primary" disabled={busy}>
+                  {t("submission.sendReply")}
+                </button>
+              </div>
+            </Form>
+          </section>
+        </div>
       </div>
     </>
   );

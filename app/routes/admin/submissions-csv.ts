@@ -1,18 +1,26 @@
 import { newYorkDate } from "~/lib/format";
 import { csvResponse } from "~/server/admin/csv.server";
-import { isSubmissionKind, isSubmissionStatus, submissionsCsv } from "~/server/admin/submissions.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { submissionsCsv } from "~/server/admin/submissions.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import type { Route } from "./+types/submissions-csv";
 
-/** GET /admin/submissions/export.csv?kind=…[&status=…]: one kind per file, its fields as columns, recorded in the audit log. */
+/**
+ * GET /admin/submissions/export.csv?kind=…[&status=…&assigned=…&q=…]: the list's filters, one
+ * kind per file, a column per field of that form under its label, recorded in the audit log.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const admin = await requireAdmin(args);
+  const actor = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
-  const kind = url.searchParams.get("kind");
-  const status = url.searchParams.get("status");
-  if (!isSubmissionKind(kind)) return new Response("Choose a kind.", { status: 400 });
-  const csv = await submissionsCsv(env, admin, kind, isSubmissionStatus(status) ? status : undefined);
-  return csvResponse(`submissions-${kind}-${newYorkDate()}.csv`, csv);
+  const locale = getLocale(args.context);
+  const i18n = getInstance(args.context);
+  const csv = await submissionsCsv(env, actor, url, {
+    forms: i18n.getFixedT(locale, "forms"),
+    email: i18n.getFixedT(locale, "email"),
+  });
+  if (csv === null)
+    return new Response(i18n.getFixedT(locale, "admin")("submissions.exportHint"), { status: 400 });
+  return csvResponse(`submissions-${url.searchParams.get("kind")}-${newYorkDate()}.csv`, csv);
 }

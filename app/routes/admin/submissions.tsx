@@ -5,8 +5,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { listSubmissions } from "~/server/admin/submissions.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { ASSIGNED_FILTERS, listSubmissions } from "~/server/admin/submissions.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/vocabulary";
@@ -15,13 +15,14 @@ import type { Route } from "./+types/submissions";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const viewer = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "submissions.title"),
-    list: await listSubmissions(env, new URL(args.request.url)),
+    list: await listSubmissions(env, new URL(args.request.url), viewer),
     kinds: SUBMISSION_KINDS,
     statuses: SUBMISSION_STATUSES,
+    assigned: ASSIGNED_FILTERS,
   };
 }
 
@@ -29,11 +30,11 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { list, kinds, statuses } = loaderData;
+  const { list, kinds, statuses, assigned } = loaderData;
   const { filters } = list;
+  // The file holds what the list shows: the same filters (decision 018).
   const exportParams = new URLSearchParams();
-  if (filters.kind) exportParams.set("kind", filters.kind);
-  if (filters.status) exportParams.set("status", filters.status);
+  for (const [name, value] of Object.entries(filters)) if (value) exportParams.set(name, value);
   const columns: Column<Row>[] = [
     { header: "submissions.received", cell: (row) => <DateTime iso={row.createdAt} /> },
     { header: "submissions.kind", cell: (row) => t(`kinds.${row.kind}`) },
@@ -50,6 +51,14 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
       ),
     },
     { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    {
+      header: "submission.locale",
+      cell: (row) => t(`language.names.${row.locale}`, { ns: "common", defaultValue: row.locale }),
+    },
+    {
+      header: "submission.assignedTo",
+      cell: (row) => row.assignee || row.assigneeEmail || "—",
+    },
     { header: "common.status", cell: (row) => <SubmissionStatusBadge status={row.status} /> },
   ];
   return (
@@ -82,6 +91,12 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
           label={t("common.status")}
           value={filters.status}
           options={statuses.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+        />
+        <FilterSelect
+          name="assigned"
+          label={t("submission.assignedTo")}
+          value={filters.assigned}
+          options={assigned.map((choice) => ({ value: choice, label: t(`submissions.assigned.${choice}`) }))}
         />
         <FilterText name="q" label={t("submissions.searchLabel")} value={filters.q} />
       </FilterBar>

@@ -8,7 +8,7 @@ import { AdminPageHeader, FilterBar, FilterSelect, FilterText, Flash } from "~/c
 import { DateTime } from "~/components/ui/format";
 import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { adminUnsubscribe, listSubscribers } from "~/server/admin/subscribers.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/subscribers";
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   return {
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireAdmin(args);
+  const admin = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const parsed = v.safeParse(IdSchema, formStrings(formData));

@@ -105,6 +105,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <AdminPageHeader title={t("users.title")} />
+      <p className="mt-2 max-w-prose text-sm text-gray-700 dark:text-gray-300">{t("users.rolesHint")}</p>
       {actionData?.ok === true ? (
         <Flash>
           {t("users.roleChanged", { email: actionData.email, role: t(`users.roles.${actionData.role}`) })}

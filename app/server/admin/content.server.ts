@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
+import { ALL_NAMESPACES, copyPlace } from "~/lib/copy-places";
 import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
@@ -31,47 +32,60 @@ export function isNamespace(value: unknown): value is string {
 
 const ContentFiltersSchema = v.object({
   locale: v.fallback(v.picklist(SUPPORTED_LOCALES), "es"),
-  namespace: v.fallback(v.picklist(NAMESPACES), "common"),
+  namespace: v.fallback(v.picklist([...NAMESPACES, ALL_NAMESPACES]), "common"),
   q: searchFilter,
 });
 
-/** The keys of a namespace in one language: the shipped text, the override if any, and English for reference. */
+/**
+ * The keys of a namespace (or all) in one language: the shipped text, the override if any,
+ * English for reference, and the page and section where the text appears. The search matches
+ * the key and the text in both languages, shipped or changed.
+ */
 export async function listContent(env: Pick<Env, "DB">, url: URL) {
   const query = listQuery(ContentFiltersSchema, url);
   const { filters } = query;
-  const shipped = bundledStrings(filters.locale, filters.namespace);
-  const english = bundledStrings("en", filters.namespace);
+  const namespaces = filters.namespace === ALL_NAMESPACES ? NAMESPACES : [filters.namespace];
   const overrides = await getDb(env)
     .select({
+      locale: translationOverrides.locale,
+      namespace: translationOverrides.namespace,
       key: translationOverrides.key,
       value: translationOverrides.value,
       updatedAt: translationOverrides.updatedAt,
     })
     .from(translationOverrides)
-    .where(
-      and(
-        eq(translationOverrides.locale, filters.locale),
-        eq(translationOverrides.namespace, filters.namespace),
-      ),
-    );
-  const overrideByKey = new Map(overrides.map((row) => [row.key, row]));
+    .where(inArray(translationOverrides.namespace, namespaces));
+  const overrideOf = new Map(overrides.map((row) => [`${row.locale}/${row.namespace}:${row.key}`, row]));
   const needle = filters.q?.toLowerCase();
-  const all = Object.keys({ ...english, ...shipped })
-    .sort()
-    .map((key) => ({
-      key,
-      shipped: shipped[key] ?? "",
-      english: english[key] ?? "",
-      override: overrideByKey.get(key)?.value ?? null,
-      updatedAt: overrideByKey.get(key)?.updatedAt ?? null,
-    }))
-    .filter(
-      (row) =>
-        !needle ||
-        [row.key, row.shipped, row.english, row.override ?? ""].some((text) =>
-          text.toLowerCase().includes(needle),
-        ),
-    );
+  const all = namespaces.flatMap((namespace) => {
+    const texts = Object.fromEntries(
+      SUPPORTED_LOCALES.map((locale) => [locale, bundledStrings(locale, namespace)]),
+    ) as Record<Locale, Record<string, string>>;
+    return Object.keys({ ...texts.en, ...texts[filters.locale] })
+      .sort()
+      .map((key) => {
+        const override = overrideOf.get(`${filters.locale}/${namespace}:${key}`);
+        const searchable = [
+          key,
+          ...SUPPORTED_LOCALES.flatMap((locale) => [
+            texts[locale]?.[key] ?? "",
+            overrideOf.get(`${locale}/${namespace}:${key}`)?.value ?? "",
+          ]),
+        ];
+        return {
+          namespace,
+          key,
+          shipped: texts[filters.locale]?.[key] ?? "",
+          english: texts.en?.[key] ?? "",
+          override: override?.value ?? null,
+          updatedAt: override?.updatedAt ?? null,
+          ...copyPlace(namespace, key),
+          matches: !needle || searchable.some((text) => text.toLowerCase().includes(needle)),
+        };
+      })
+      .filter((row) => row.matches)
+      .map(({ matches: _, ...row }) => row);
+  });
   const start = (query.page - 1) * CONTENT_PAGE_SIZE;
   return pageOf(all.slice(start, start + CONTENT_PAGE_SIZE), all.length, query, CONTENT_PAGE_SIZE);
 }

@@ -3,12 +3,13 @@ import { givingTotals } from "./donations.server";
 import { subscriberCounts } from "./subscribers.server";
 import { newSubmissionsByKind } from "./submissions.server";
 
-export async function adminOverview(env: Pick<Env, "DB">) {
+/** The overview's figures; gifts and the goal only for an admin (`withGiving`). */
+export async function adminOverview(env: Pick<Env, "DB">, { withGiving }: { withGiving: boolean }) {
   const [newByKind, giving, subscribers, goal] = await Promise.all([
     newSubmissionsByKind(env),
-    givingTotals(env),
+    withGiving ? givingTotals(env) : null,
     subscriberCounts(env),
-    getFundraisingProgress(env),
+    withGiving ? getFundraisingProgress(env) : null,
   ]);
   return { newByKind, giving, subscribers, goal };
 }

@@ -1,19 +1,41 @@
 import * as v from "valibot";
 import { singleLine } from "~/lib/forms/field-validation";
-import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
+import { ROLES, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
-/** Admin form posts, checked on the server like every other form. */
-export const SubmissionUpdateSchema = v.object({
-  status: v.picklist(SUBMISSION_STATUSES),
-  notes: v.optional(v.pipe(v.string(), v.maxLength(10_000)), ""),
-});
+/** A text an admin must write: trimmed, not empty, at most `max` characters. */
+const writtenText = (max: number) =>
+  v.pipe(
+    v.string("admin:errors.required"),
+    v.trim(),
+    v.nonEmpty("admin:errors.required"),
+    v.maxLength(max, "admin:errors.tooLong"),
+  );
+
+/** The inbox's three posts on one submission (decision 022): work it, add a note, reply by e-mail. */
+export const SubmissionActionSchema = v.variant("intent", [
+  v.object({
+    intent: v.literal("work"),
+    status: v.picklist(SUBMISSION_STATUSES),
+    // "" is "nobody".
+    assignedTo: v.pipe(
+      v.optional(v.pipe(v.string(), v.maxLength(100)), ""),
+      v.transform((value) => value || null),
+    ),
+  }),
+  v.object({ intent: v.literal("note"), note: writtenText(10_000) }),
+  v.object({
+    intent: v.literal("reply"),
+    subject: v.pipe(writtenText(200), singleLine()),
+    message: writtenText(20_000),
+  }),
+]);
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100), singleLine());
 export const IdSchema = v.object({ id });
 
 export const RoleChangeSchema = v.object({
   id,
-  role: v.picklist(["ADMIN", "USER"]),
+  role: v.picklist(ROLES),
 });
 
 const key = v.pipe(v.string(), v.minLength(1), v.maxLength(300), singleLine());
@@ -31,4 +53,29 @@ export function formStrings(formData: FormData): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of formData) if (typeof value === "string") out[key] = value;
   return out;
+}
+
+/** A newsletter issue in both languages (decision 022); the body is plain text with links. */
+export const NewsletterSchema = v.object({
+  subjectEn: v.pipe(writtenText(200), singleLine()),
+  bodyEn: writtenText(20_000),
+  subjectEs: v.pipe(writtenText(200), singleLine()),
+  bodyEs: writtenText(20_000),
+});
+
+/**
+ * A refused admin post's messages by field, as translation keys: a field staff write gets its
+ * own message; anything else (a status or intent that is not ours) can only come from a
+ * tampered form and is one "not valid" for the whole form.
+ */
+export function fieldErrors(
+  issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]],
+): Record<string, string> {
+  const nested: Record<string, string[] | undefined> = v.flatten(issues).nested ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(nested).flatMap(([field, messages]) =>
+      messages?.[0]?.includes(":") ? [[field, messages[0]]] : [],
+    ),
+  );
+  return Object.keys(errors).length > 0 ? errors : { form: "admin:common.invalid" };
 }

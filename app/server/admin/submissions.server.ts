@@ -1,11 +1,16 @@
-import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as v from "valibot";
+import { ORGANIZATION } from "~/content/organization";
+import { answerWords, fieldLabel, formAnswers, formatFieldValue, formForKind } from "~/lib/forms/answers";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { submissions } from "../db/schema";
+import { submissionHistory, submissions, users } from "../db/schema";
+import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import {
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
+  type SubmissionHistoryKind,
   type SubmissionKind,
   type SubmissionStatus,
 } from "~/lib/vocabulary";
@@ -14,9 +19,13 @@ import { auditEntry, contains } from "./common.server";
 import { toCsv } from "./csv.server";
 import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
+/** "me": assigned to whoever looks; "none": nobody has taken it yet (decision 022). */
+export const ASSIGNED_FILTERS = ["me", "none"] as const;
+
 const SubmissionFiltersSchema = v.object({
   kind: choiceFilter(SUBMISSION_KINDS),
   status: choiceFilter(SUBMISSION_STATUSES),
+  assigned: choiceFilter(ASSIGNED_FILTERS),
   q: searchFilter,
 });
 type SubmissionFilters = v.InferOutput<typeof SubmissionFiltersSchema>;
@@ -24,14 +33,13 @@ type SubmissionFilters = v.InferOutput<typeof SubmissionFiltersSchema>;
 export function isSubmissionKind(value: unknown): value is SubmissionKind {
   return (SUBMISSION_KINDS as readonly unknown[]).includes(value);
 }
-export function isSubmissionStatus(value: unknown): value is SubmissionStatus {
-  return (SUBMISSION_STATUSES as readonly unknown[]).includes(value);
-}
 
-function where(filters: SubmissionFilters): SQL | undefined {
+function where(filters: SubmissionFilters, viewer: SessionUser): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filters.kind ? eq(submissions.kind, filters.kind) : undefined,
     filters.status ? eq(submissions.status, filters.status) : undefined,
+    filters.assigned === "me" ? eq(submissions.assignedTo, viewer.id) : undefined,
+    filters.assigned === "none" ? isNull(submissions.assignedTo) : undefined,
     filters.q
       ? or(
           // The reference in the confirmation mail is the start of the id.
@@ -46,10 +54,10 @@ function where(filters: SubmissionFilters): SQL | undefined {
   return and(...conditions);
 }
 
-export async function listSubmissions(env: Pick<Env, "DB">, url: URL) {
+export async function listSubmissions(env: Pick<Env, "DB">, url: URL, viewer: SessionUser) {
   const db = getDb(env);
   const query = listQuery(SubmissionFiltersSchema, url);
-  const condition = where(query.filters);
+  const condition = where(query.filters, viewer);
   return newestFirstPage(db, query, {
     table: submissions,
     where: condition,
@@ -61,11 +69,23 @@ export async function listSubmissions(env: Pick<Env, "DB">, url: URL) {
         name: submissions.name,
         email: submissions.email,
         locale: submissions.locale,
+        assignee: users.name,
+        assigneeEmail: users.email,
         createdAt: submissions.createdAt,
       })
       .from(submissions)
+      .leftJoin(users, eq(users.id, submissions.assignedTo))
       .$dynamic(),
   });
+}
+
+/** Everyone who may be given a submission: ADMIN and STAFF accounts. */
+export async function staffMembers(env: Pick<Env, "DB">) {
+  return getDb(env)
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(inArray(users.role, ["ADMIN", "STAFF"]))
+    .orderBy(asc(users.name), asc(users.email));
 }
 
 export async function getSubmission(env: Pick<Env, "DB">, id: string) {
@@ -73,58 +93,208 @@ export async function getSubmission(env: Pick<Env, "DB">, id: string) {
   return row ?? null;
 }
 
-/** Status and notes in one save, with an audit row (both values before and after) in the same batch. */
+/** The submission's history, oldest first. */
+export async function submissionHistoryOf(env: Pick<Env, "DB">, id: string) {
+  return getDb(env)
+    .select()
+    .from(submissionHistory)
+    .where(eq(submissionHistory.submissionId, id))
+    .orderBy(asc(submissionHistory.createdAt), asc(submissionHistory.id));
+}
+
+/**
+ * The answers of a submission with the form's own labels and option labels in `locale`'s words;
+ * payload keys the form does not have (older posts) follow under their own name.
+ */
+export function submissionAnswers(
+  submission: { kind: SubmissionKind; payload: Record<string, unknown> | null },
+  tForms: TFunction,
+  tEmail: TFunction,
+) {
+  const definition = formForKind(submission.kind);
+  const payload = submission.payload ?? {};
+  const answers = formAnswers(definition, definition.fields, payload, tForms, answerWords(tEmail));
+  const known = new Set(definition.fields.map((field) => field.name));
+  const other = Object.entries(payload)
+    .filter(([key]) => !known.has(key))
+    .map(([key, value]) => ({
+      name: key,
+      value: Array.isArray(value)
+        ? value.join(", ")
+        : typeof value === "object"
+          ? JSON.stringify(value)
+          : String(value),
+    }));
+  return { answers, other };
+}
+
+const authorName = (actor: SessionUser) => actor.name || actor.email;
+
+function historyRow(
+  id: string,
+  actor: SessionUser,
+  entry: { kind: SubmissionHistoryKind; body: string; subject?: string; outboxId?: string },
+) {
+  return {
+    id: crypto.randomUUID(),
+    submissionId: id,
+    userId: actor.id,
+    userName: authorName(actor),
+    ...entry,
+  };
+}
+
+type WorkResult = { ok: true } | { ok: false; reason: "not-found" | "not-staff" };
+
+/**
+ * Status and assignee in one save: a history line for each change and an audit row with both
+ * values before and after, in the same batch.
+ */
 export async function updateSubmission(
   env: Pick<Env, "DB">,
-  admin: SessionUser,
+  actor: SessionUser,
   id: string,
-  change: { status: SubmissionStatus; notes: string },
-) {
+  change: { status: SubmissionStatus; assignedTo: string | null },
+): Promise<WorkResult> {
   const db = getDb(env);
   const before = await getSubmission(env, id);
-  if (!before) return null;
+  if (!before) return { ok: false, reason: "not-found" };
+  const staff = await staffMembers(env);
+  const assignee = change.assignedTo ? staff.find((member) => member.id === change.assignedTo) : null;
+  if (change.assignedTo && !assignee) return { ok: false, reason: "not-staff" };
+  const history = [
+    before.status !== change.status ? historyRow(id, actor, { kind: "status", body: change.status }) : null,
+    (before.assignedTo ?? null) !== change.assignedTo
+      ? historyRow(id, actor, { kind: "assigned", body: assignee ? assignee.name || assignee.email : "" })
+      : null,
+  ].filter((row) => row !== null);
   await db.batch([
     db
       .update(submissions)
-      .set({ status: change.status, notes: change.notes, updatedAt: new Date().toISOString() })
+      .set({ ...change, updatedAt: new Date().toISOString() })
       .where(eq(submissions.id, id)),
-    auditEntry(db, admin, {
+    ...history.map((row) => db.insert(submissionHistory).values(row)),
+    auditEntry(db, actor, {
       action: "submission.update",
       targetType: "submission",
       targetId: id,
       detail: { kind: before.kind, changes: fieldChanges(before, change) },
     }),
   ]);
-  return { ...before, ...change };
+  return { ok: true };
 }
 
-/** Every submission of one kind; the payload's fields become columns. The export is audited. */
+/** A note added to the history (never overwriting an earlier one), audited. */
+export async function addSubmissionNote(env: Pick<Env, "DB">, actor: SessionUser, id: string, note: string) {
+  const db = getDb(env);
+  const before = await getSubmission(env, id);
+  if (!before) return false;
+  await db.batch([
+    db.insert(submissionHistory).values(historyRow(id, actor, { kind: "note", body: note })),
+    db.update(submissions).set({ updatedAt: new Date().toISOString() }).where(eq(submissions.id, id)),
+    auditEntry(db, actor, {
+      action: "submission.note",
+      targetType: "submission",
+      targetId: id,
+      detail: { kind: before.kind, note },
+    }),
+  ]);
+  return true;
+}
+
+/**
+ * An e-mail answer to the person who wrote, through the outbox, with replies going to the
+ * organisation's address; the message, its history line and the audit row are one batch.
+ */
+export async function replyToSubmission(
+  env: Env,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  actor: SessionUser,
+  id: string,
+  reply: { subject: string; message: string },
+  tEmail: TFunction,
+) {
+  const db = getDb(env);
+  const submission = await getSubmission(env, id);
+  if (!submission) return false;
+  const outboxId = crypto.randomUUID();
+  await db.batch([
+    queueEmail(
+      db,
+      {
+        to: submission.email,
+        replyTo: ORGANIZATION.email,
+        subject: reply.subject,
+        text: [reply.message, "", tEmail("signature"), ORGANIZATION.email].join("\n"),
+        template: "submission.reply",
+        locale: submission.locale,
+      },
+      outboxId,
+    ),
+    db
+      .insert(submissionHistory)
+      .values(
+        historyRow(id, actor, { kind: "reply", body: reply.message, subject: reply.subject, outboxId }),
+      ),
+    db.update(submissions).set({ updatedAt: new Date().toISOString() }).where(eq(submissions.id, id)),
+    auditEntry(db, actor, {
+      action: "submission.reply",
+      targetType: "submission",
+      targetId: id,
+      detail: { kind: submission.kind, email: submission.email, subject: reply.subject },
+    }),
+  ]);
+  ctx.waitUntil(deliverOutbox(env, { ids: [outboxId] }));
+  return true;
+}
+
+/**
+ * The submissions the list shows for the same filters (a kind is required), one column per field
+ * of that kind's form under its translated label, values as the inbox shows them. Audited.
+ */
 export async function submissionsCsv(
   env: Pick<Env, "DB">,
-  admin: SessionUser,
-  kind: SubmissionKind,
-  status?: SubmissionStatus,
-) {
+  actor: SessionUser,
+  url: URL,
+  t: { forms: TFunction; email: TFunction },
+): Promise<string | null> {
+  const { filters } = listQuery(SubmissionFiltersSchema, url);
+  if (!filters.kind) return null;
+  const definition = formForKind(filters.kind);
   const rows = await getDb(env)
-    .select()
+    .select({ submission: submissions, assignee: users.email })
     .from(submissions)
-    .where(and(eq(submissions.kind, kind), status ? eq(submissions.status, status) : undefined))
+    .leftJoin(users, eq(users.id, submissions.assignedTo))
+    .where(where(filters, actor))
     .orderBy(desc(submissions.createdAt));
-  const payloadKeys = [...new Set(rows.flatMap((row) => Object.keys(row.payload ?? {})))].sort();
-  const header = ["id", "created_at", "status", "locale", "name", "email", "phone", "notes", ...payloadKeys];
-  await recordExport(env, admin, { export: "submissions", filters: { kind, status }, rows: rows.length });
+  const words = answerWords(t.email);
+  const header = [
+    "id",
+    "created_at",
+    "status",
+    "locale",
+    "name",
+    "email",
+    "phone",
+    "assigned_to",
+    ...definition.fields.map((field) => fieldLabel(t.forms, definition.id, field.name)),
+  ];
+  await recordExport(env, actor, { export: "submissions", filters, rows: rows.length });
   return toCsv(
     header,
-    rows.map((row) => [
-      row.id,
-      row.createdAt,
-      row.status,
-      row.locale,
-      row.name,
-      row.email,
-      row.phone,
-      row.notes,
-      ...payloadKeys.map((key) => row.payload?.[key]),
+    rows.map(({ submission, assignee }) => [
+      submission.id,
+      submission.createdAt,
+      submission.status,
+      submission.locale,
+      submission.name,
+      submission.email,
+      submission.phone,
+      assignee,
+      // Every field has its column, answered or not, so the columns never shift.
+      ...definition.fields.map((field) =>
+        formatFieldValue(field, submission.payload?.[field.name], t.forms, words),
+      ),
     ]),
   );
 }

@@ -7,14 +7,15 @@ import {
 } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { isStaffRole } from "~/lib/vocabulary";
 import { getRequestContext } from "../kernel/context.server";
 import { pagePathname } from "../seo.server";
 import { getSessionUser } from "./sessions.server";
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** The admin checked for this request, so the layout and the page do not each query D1. */
-const checkedAdmin = createContext<SessionUser | null>(null);
+/** The back-office user checked for this request, so the layout and the page do not each query D1. */
+const checkedStaff = createContext<SessionUser | null>(null);
 
 function loginRedirect(request: Request) {
   const url = new URL(request.url);
@@ -31,20 +32,30 @@ export async function requireUser({ request, context }: GuardArgs): Promise<Sess
 }
 
 /**
- * An ADMIN; else a redirect to /login for a visitor and a 403 (rendered by the root
- * ErrorBoundary) for anyone else. Every admin loader and action calls it.
+ * An ADMIN or STAFF member; else a redirect to /login for a visitor and a 403 (rendered by the
+ * root ErrorBoundary) for anyone else. The inbox, subscribers, newsletters and copy call it.
  */
-export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
-  const known = args.context.get(checkedAdmin);
+export async function requireStaff(args: GuardArgs): Promise<SessionUser> {
+  const known = args.context.get(checkedStaff);
   if (known) return known;
   const user = await requireUser(args);
-  if (user.role !== "ADMIN") throw data(null, { status: 403 });
-  args.context.set(checkedAdmin, user);
+  if (!isStaffRole(user.role)) throw data(null, { status: 403 });
+  args.context.set(checkedStaff, user);
   return user;
 }
 
-/** On the /admin layout: nothing under it runs for anyone but an admin, whatever a page forgets. */
-export const adminMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  await requireAdmin(args);
+/**
+ * An ADMIN; a STAFF member gets 403 like a USER. Users and roles, the outbox, payments and the
+ * audit log call it (docs/decisions/022-staff-role.md).
+ */
+export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
+  const user = await requireStaff(args);
+  if (user.role !== "ADMIN") throw data(null, { status: 403 });
+  return user;
+}
+
+/** On the /admin layout: nothing under it runs for anyone but ADMIN or STAFF, whatever a page forgets. */
+export const staffMiddleware: MiddlewareFunction<Response> = async (args, next) => {
+  await requireStaff(args);
   return next();
 };

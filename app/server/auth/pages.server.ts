@@ -1,14 +1,15 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { isStaffRole } from "~/lib/vocabulary";
 import { getRequestContext } from "../kernel/context.server";
 import { createSession, destroySession, getSessionUser } from "./sessions.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
-/** Where a person lands after signing in: a safe ?redirectTo, else /admin for admins, /account for others. */
+/** Where a person lands after signing in: a safe ?redirectTo, else /admin for admins and staff, /account for others. */
 export function landingPath(user: SessionUser, redirectTo: unknown): string {
-  return safeRedirectPath(redirectTo, user.role === "ADMIN" ? "/admin" : "/account");
+  return safeRedirectPath(redirectTo, isStaffRole(user.role) ? "/admin" : "/account");
 }
 
 /** Starts a session (ending any the browser still had) and redirects with its cookie. */

@@ -4,9 +4,11 @@ import {
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
   DONATION_STATUSES,
+  NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
   ROLES,
+  SUBMISSION_HISTORY_KINDS,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   SUBSCRIBER_STATUSES,
@@ -77,7 +79,10 @@ export const submissions = sqliteTable(
     phone: text("phone"),
     /** The validated form fields as JSON, exactly as the person typed them. */
     payload: text("payload", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    /** Notes from before the history table; new notes are rows of `submission_history`. */
     notes: text("notes").notNull().default(""),
+    /** The staff member working it (decision 022); null while nobody has taken it. */
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     /** A double click or a resend carries the same key and makes no second row. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
@@ -88,6 +93,32 @@ export const submissions = sqliteTable(
     index("submissions_kind_status_idx").on(table.kind, table.status, table.createdAt),
     index("submissions_email_idx").on(table.email),
   ],
+);
+
+/**
+ * What happened to a submission, newest last: notes, replies sent from the inbox, status and
+ * assignment changes, each with its author and time (decision 022).
+ */
+export const submissionHistory = sqliteTable(
+  "submission_history",
+  {
+    id: text("id").primaryKey(),
+    submissionId: text("submission_id")
+      .notNull()
+      .references(() => submissions.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SUBMISSION_HISTORY_KINDS }).notNull(),
+    /** The note, the reply's text, or the new status or assignee's name. */
+    body: text("body").notNull(),
+    /** A reply's subject. */
+    subject: text("subject"),
+    /** The reply's outbox message. */
+    outboxId: text("outbox_id"),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written, so the history still names an author whose account is gone. */
+    userName: text("user_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
 );
 
 export const subscribers = sqliteTable("subscribers", {
@@ -101,6 +132,49 @@ export const subscribers = sqliteTable("subscribers", {
   confirmedAt: text("confirmed_at"),
   unsubscribedAt: text("unsubscribed_at"),
 });
+
+/**
+ * A newsletter issue, written in both languages by the team (decision 022). Sending moves it from
+ * draft to sending to sent; who started it and when is kept here, each recipient in
+ * `newsletter_deliveries`.
+ */
+export const newsletters = sqliteTable("newsletters", {
+  id: text("id").primaryKey(),
+  subjectEn: text("subject_en").notNull(),
+  bodyEn: text("body_en").notNull(),
+  subjectEs: text("subject_es").notNull(),
+  bodyEs: text("body_es").notNull(),
+  status: text("status", { enum: NEWSLETTER_STATUSES }).notNull().default("draft"),
+  createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+  sentBy: text("sent_by").references(() => users.id, { onDelete: "set null" }),
+  /** The sender's name or e-mail as it was, so the record outlives the account. */
+  sentByName: text("sent_by_name"),
+  sendStartedAt: text("send_started_at"),
+  sentAt: text("sent_at"),
+  /** Messages queued so far (one per row of newsletter_deliveries). */
+  sentCount: integer("sent_count").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * One row per subscriber an issue was queued for: the primary key makes a resumed or repeated
+ * send skip everyone already done, so nobody gets an issue twice.
+ */
+export const newsletterDeliveries = sqliteTable(
+  "newsletter_deliveries",
+  {
+    newsletterId: text("newsletter_id")
+      .notNull()
+      .references(() => newsletters.id, { onDelete: "cascade" }),
+    subscriberId: text("subscriber_id")
+      .notNull()
+      .references(() => subscribers.id, { onDelete: "cascade" }),
+    outboxId: text("outbox_id").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.newsletterId, table.subscriberId] })],
+);
 
 /** What the donor typed before leaving for Stripe Checkout; the webhook links gifts back to it. */
 export const donationAttempts = sqliteTable("donation_attempts", {

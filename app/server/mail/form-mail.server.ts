@@ -1,30 +1,11 @@
 import type { TFunction } from "i18next";
 import { ORGANIZATION } from "~/content/organization";
 import { formatNewYorkDateTime } from "~/lib/format";
+import { answerWords, formAnswers } from "~/lib/forms/answers";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
 import { submissionReference } from "~/lib/forms/reference";
 import type { Locale } from "~/lib/i18n";
 import type { OutgoingEmail } from "./message.server";
-
-function fieldLabel(tForms: TFunction, formId: string, name: string): string {
-  return tForms([`${formId}.fields.${name}`, `fields.${name}`]);
-}
-
-/** A submitted value as words: option labels, yes/no, "None specified" when empty (docs/product.md §5). */
-function formatFieldValue(
-  spec: FieldSpec | undefined,
-  value: unknown,
-  tForms: TFunction,
-  tEmail: TFunction,
-): string {
-  const option = (item: unknown) =>
-    spec?.optionsKey ? tForms(`options.${spec.optionsKey}.${String(item)}`) : String(item);
-  if (value === undefined || value === null || value === "" || (Array.isArray(value) && value.length === 0))
-    return tEmail("noneSpecified");
-  if (typeof value === "boolean") return value ? tEmail("yes") : tEmail("no");
-  if (Array.isArray(value)) return value.map(option).join(", ");
-  return option(value);
-}
 
 /** "Label: value" lines in the order the form shows them. */
 function fieldLines(
@@ -34,12 +15,9 @@ function fieldLines(
   tForms: TFunction,
   tEmail: TFunction,
 ): string[] {
-  return fields
-    .filter((spec) => spec.name in value || !spec.when)
-    .map(
-      (spec) =>
-        `${fieldLabel(tForms, definition.id, spec.name)}: ${formatFieldValue(spec, value[spec.name], tForms, tEmail)}`,
-    );
+  return formAnswers(definition, fields, value, tForms, answerWords(tEmail)).map(
+    (answer) => `${answer.label}: ${answer.value}`,
+  );
 }
 
 type MailInput = {

@@ -1,0 +1,265 @@
+import { and, asc, count, eq, notExists, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import * as v from "valibot";
+import { toLocale, type Locale } from "~/lib/i18n";
+import type { SessionUser } from "~/lib/session-user";
+import { getDb } from "../db/client.server";
+import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
+import { translatorFor } from "../kernel/i18n.server";
+import { deliverOutbox, queueEmail } from "../mail/outbox.server";
+import { newsletterIssueMail } from "../newsletter.server";
+import { fieldChanges } from "./audit.server";
+import { auditEntry } from "./common.server";
+import { listQuery, newestFirstPage } from "./list.server";
+
+/** Subscribers queued per step; the Cron Trigger takes the next step until everyone has it. */
+export const NEWSLETTER_BATCH = 100;
+
+type MailEnv = Env;
+type Issue = typeof newsletters.$inferSelect;
+export type NewsletterInput = Pick<Issue, "subjectEn" | "bodyEn" | "subjectEs" | "bodyEs">;
+
+export async function listNewsletters(env: Pick<Env, "DB">, url: URL) {
+  const db = getDb(env);
+  return newestFirstPage(db, listQuery(v.object({}), url), {
+    table: newsletters,
+    where: undefined,
+    rows: db.select().from(newsletters).$dynamic(),
+  });
+}
+
+export async function getNewsletter(env: Pick<Env, "DB">, id: string) {
+  const [row] = await getDb(env).select().from(newsletters).where(eq(newsletters.id, id));
+  return row ?? null;
+}
+
+/** Confirmed subscribers per language, and how many of them still wait for this issue. */
+export async function audienceOf(env: Pick<Env, "DB">, id: string) {
+  const rows = await getDb(env)
+    .select({
+      locale: subscribers.locale,
+      total: count(),
+      waiting: sql<number>`sum(case when ${newsletterDeliveries.subscriberId} is null then 1 else 0 end)`,
+    })
+    .from(subscribers)
+    .leftJoin(
+      newsletterDeliveries,
+      and(eq(newsletterDeliveries.subscriberId, subscribers.id), eq(newsletterDeliveries.newsletterId, id)),
+    )
+    .where(eq(subscribers.status, "confirmed"))
+    .groupBy(subscribers.locale);
+  const byLocale = Object.fromEntries(rows.map((row) => [row.locale, row.total])) as Record<string, number>;
+  return {
+    en: byLocale.en ?? 0,
+    es: byLocale.es ?? 0,
+    total: rows.reduce((sum, row) => sum + row.total, 0),
+    waiting: rows.reduce((sum, row) => sum + Number(row.waiting ?? 0), 0),
+  };
+}
+
+export async function createNewsletter(env: Pick<Env, "DB">, actor: SessionUser, input: NewsletterInput) {
+  const db = getDb(env);
+  const id = crypto.randomUUID();
+  await db.batch([
+    db.insert(newsletters).values({ id, ...input, createdBy: actor.id }),
+    auditEntry(db, actor, {
+      action: "newsletter.create",
+      targetType: "newsletter",
+      targetId: id,
+      detail: { subject: input.subjectEn },
+    }),
+  ]);
+  return id;
+}
+
+/** Only a draft can change: what was sent stays what it was. */
+export async function updateNewsletter(
+  env: Pick<Env, "DB">,
+  actor: SessionUser,
+  id: string,
+  input: NewsletterInput,
+): Promise<"saved" | "not-found" | "not-draft"> {
+  const db = getDb(env);
+  const before = await getNewsletter(env, id);
+  if (!before) return "not-found";
+  if (before.status !== "draft") return "not-draft";
+  await db.batch([
+    db
+      .update(newsletters)
+      .set({ ...input, updatedAt: new Date().toISOString() })
+      .where(and(eq(newsletters.id, id), eq(newsletters.status, "draft"))),
+    auditEntry(db, actor, {
+      action: "newsletter.update",
+      targetType: "newsletter",
+      targetId: id,
+      detail: { changes: fieldChanges(before, input) },
+    }),
+  ]);
+  return "saved";
+}
+
+async function issueMail(env: MailEnv, issue: Issue, to: { email: string; locale: Locale }) {
+  const t = await translatorFor(env, to.locale, "email");
+  const words =
+    to.locale === "es"
+      ? { subject: issue.subjectEs, body: issue.bodyEs }
+      : { subject: issue.subjectEn, body: issue.bodyEn };
+  return newsletterIssueMail(env, words, to, t);
+}
+
+/** Both languages to the writer's own address, marked as a test; audited. */
+export async function sendNewsletterTest(
+  env: MailEnv,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  actor: SessionUser,
+  id: string,
+) {
+  const db = getDb(env);
+  const issue = await getNewsletter(env, id);
+  if (!issue) return false;
+  const ids = [crypto.randomUUID(), crypto.randomUUID()];
+  const mails = await Promise.all(
+    (["en", "es"] as const).map((locale) => issueMail(env, issue, { email: actor.email, locale })),
+  );
+  await db.batch([
+    queueEmail(
+      db,
+      { ...mails[0]!, subject: `[Test] ${mails[0]!.subject}`, template: "newsletter.test" },
+      ids[0],
+    ),
+    queueEmail(
+      db,
+      { ...mails[1]!, subject: `[Test] ${mails[1]!.subject}`, template: "newsletter.test" },
+      ids[1],
+    ),
+    auditEntry(db, actor, {
+      action: "newsletter.test",
+      targetType: "newsletter",
+      targetId: id,
+      detail: { email: actor.email },
+    }),
+  ]);
+  ctx.waitUntil(deliverOutbox(env, { ids }));
+  return true;
+}
+
+/**
+ * Queues the issue for the next `limit` confirmed subscribers who do not have it yet. Each
+ * recipient is a row of newsletter_deliveries (primary key issue + subscriber) and an outbox
+ * message whose id is made from both, so a step that runs twice, or two steps at once, queue
+ * nobody twice. When nobody is left the issue is marked sent.
+ */
+export async function sendNewsletterStep(env: MailEnv, id: string, limit = NEWSLETTER_BATCH) {
+  const db = getDb(env);
+  const issue = await getNewsletter(env, id);
+  if (!issue || issue.status !== "sending") return { queued: 0, outboxIds: [] as string[], done: true };
+  const batch = await db
+    .select({ id: subscribers.id, email: subscribers.email, locale: subscribers.locale })
+    .from(subscribers)
+    .where(
+      and(
+        eq(subscribers.status, "confirmed"),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(newsletterDeliveries)
+            .where(
+              and(
+                eq(newsletterDeliveries.newsletterId, id),
+                eq(newsletterDeliveries.subscriberId, subscribers.id),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(subscribers.id))
+    .limit(limit);
+  const outboxIds: string[] = [];
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const subscriber of batch) {
+    const outboxId = `newsletter:${id}:${subscriber.id}`;
+    outboxIds.push(outboxId);
+    const mail = await issueMail(env, issue, {
+      email: subscriber.email,
+      locale: toLocale(subscriber.locale),
+    });
+    statements.push(
+      db
+        .insert(newsletterDeliveries)
+        .values({ newsletterId: id, subscriberId: subscriber.id, outboxId })
+        .onConflictDoNothing(),
+      queueEmail(db, { ...mail, template: "newsletter.issue" }, outboxId).onConflictDoNothing(),
+    );
+  }
+  const done = batch.length < limit;
+  const sentCount = db.$count(newsletterDeliveries, eq(newsletterDeliveries.newsletterId, id));
+  const finish = db
+    .update(newsletters)
+    .set({
+      sentCount: sql`(${sentCount})`,
+      updatedAt: new Date().toISOString(),
+      ...(done ? { status: "sent" as const, sentAt: new Date().toISOString() } : {}),
+    })
+    .where(and(eq(newsletters.id, id), eq(newsletters.status, "sending")));
+  // The count is taken after the inserts, in the same batch.
+  const [first, ...rest]: BatchItem<"sqlite">[] = [...statements, finish];
+  await db.batch([first!, ...rest]);
+  return { queued: batch.length, outboxIds, done };
+}
+
+/**
+ * The send button: a draft becomes "sending" (one conditional update, so a double click starts
+ * one send), the start is audited with the audience, and the first step runs at once.
+ */
+export async function startNewsletterSend(
+  env: MailEnv,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  actor: SessionUser,
+  id: string,
+): Promise<"started" | "not-found" | "not-draft"> {
+  const db = getDb(env);
+  const issue = await getNewsletter(env, id);
+  if (!issue) return "not-found";
+  const audience = await audienceOf(env, id);
+  const now = new Date().toISOString();
+  const [started] = await db
+    .update(newsletters)
+    .set({ status: "sending", sentBy: actor.id, sentByName: actor.name || actor.email, sendStartedAt: now })
+    .where(and(eq(newsletters.id, id), eq(newsletters.status, "draft")))
+    .returning({ id: newsletters.id });
+  if (!started) return "not-draft";
+  await auditEntry(db, actor, {
+    action: "newsletter.send",
+    targetType: "newsletter",
+    targetId: id,
+    detail: { subject: issue.subjectEn, recipients: audience.total, en: audience.en, es: audience.es },
+  });
+  await continueNewsletterSend(env, ctx, id);
+  return "started";
+}
+
+/** One more step of a send that is under way (the page's "continue" button), mail delivered at once. */
+export async function continueNewsletterSend(
+  env: MailEnv,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  id: string,
+) {
+  const step = await sendNewsletterStep(env, id);
+  // deliverOutbox takes the given ids a claim (ten) at a time; anything left waits for the Cron.
+  ctx.waitUntil(
+    (async () => {
+      for (let start = 0; start < step.outboxIds.length; start += 10)
+        await deliverOutbox(env, { ids: step.outboxIds.slice(start, start + 10) });
+    })(),
+  );
+  return step;
+}
+
+/** The Cron Trigger's part: one step of every send under way; the outbox delivery that follows sends it. */
+export async function continueNewsletterSends(env: MailEnv) {
+  const sending = await getDb(env)
+    .select({ id: newsletters.id })
+    .from(newsletters)
+    .where(eq(newsletters.status, "sending"));
+  for (const issue of sending) await sendNewsletterStep(env, issue.id);
+}

@@ -1,0 +1,53 @@
+CREATE TABLE `newsletter_deliveries` (
+	`newsletter_id` text NOT NULL,
+	`subscriber_id` text NOT NULL,
+	`outbox_id` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	PRIMARY KEY(`newsletter_id`, `subscriber_id`),
+	FOREIGN KEY (`newsletter_id`) REFERENCES `newsletters`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`subscriber_id`) REFERENCES `subscribers`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE TABLE `newsletters` (
+	`id` text PRIMARY KEY NOT NULL,
+	`subject_en` text NOT NULL,
+	`body_en` text NOT NULL,
+	`subject_es` text NOT NULL,
+	`body_es` text NOT NULL,
+	`status` text DEFAULT 'draft' NOT NULL,
+	`created_by` text,
+	`sent_by` text,
+	`sent_by_name` text,
+	`send_started_at` text,
+	`sent_at` text,
+	`sent_count` integer DEFAULT 0 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null,
+	FOREIGN KEY (`sent_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE TABLE `statement_runs` (
+	`year` integer PRIMARY KEY NOT NULL,
+	`cursor` text,
+	`queued` integer DEFAULT 0 NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	`finished_at` text
+);
+--> statement-breakpoint
+CREATE TABLE `submission_history` (
+	`id` text PRIMARY KEY NOT NULL,
+	`submission_id` text NOT NULL,
+	`kind` text NOT NULL,
+	`body` text NOT NULL,
+	`subject` text,
+	`outbox_id` text,
+	`user_id` text,
+	`user_name` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`submission_id`) REFERENCES `submissions`(`id`) ON UPDATE no action ON DELETE cascade,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `submission_history_submission_idx` ON `submission_history` (`submission_id`,`created_at`);--> statement-breakpoint
+ALTER TABLE `submissions` ADD `assigned_to` text REFERENCES users(id);
