@@ -239,3 +239,35 @@ describe("blog posts", () => {
     expect((await listPosts(env))[0]!.slug).toBe("formatting");
   });
 });
+
+describe("site search", () => {
+  it("finds events and blog posts by their words in either language, shown in the visitor's", async () => {
+    const gala = await (await fetchPage("/search?q=gala")).text();
+    expect(gala).toContain('href="/events#gala"');
+    expect(gala).toContain("Annual Gala: Rising Together");
+    // A Spanish word of a post, searched without its accent, on the Spanish page.
+    const tarea = await (await fetchPage("/search?q=rutina%20tareas&lng=es")).text();
+    expect(tarea).toContain('href="/blog/homework-routine-tips"');
+    expect(tarea).toContain("Una rutina de tareas que funciona");
+    // The body counts too, and an English search on the Spanish page still finds the post.
+    expect(await (await fetchPage("/search?q=dictionary&lng=es")).text()).toContain(
+      'href="/blog/homework-routine-tips"',
+    );
+    // Drafts are not found.
+    await postForm(
+      "/admin/entries/post/new",
+      {
+        slug: "secret-draft",
+        status: "draft",
+        title_en: "Zebracorn secret draft",
+        excerpt_en: "x",
+        body_en: "x",
+        date: "2026-11-21",
+        author_en: "x",
+        category: "news",
+      },
+      { Cookie: admin.cookie },
+    );
+    expect(await (await fetchPage("/search?q=zebracorn")).text()).not.toContain("secret-draft");
+  });
+});
