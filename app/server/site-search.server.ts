@@ -35,7 +35,7 @@ function bothLanguages(...texts: Bilingual[]): string {
 
 /**
  * The site search (/search): page titles and descriptions, then the published events and blog
- * posts (decision 020), matched in English and Spanish and shown in the visitor's language.
+ * posts and open jobs (decision 020), matched in English and Spanish and shown in the visitor's language.
  */
 export async function searchSite(
   env: Pick<Env, "DB" | "CACHE">,
@@ -46,7 +46,11 @@ export async function searchSite(
   const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 10);
   if (words.length === 0) return [];
   const matches = (haystack: string) => words.every((word) => haystack.includes(word));
-  const [events, posts] = await Promise.all([listPublished(env, "event"), listPublished(env, "post")]);
+  const [events, posts, jobs] = await Promise.all([
+    listPublished(env, "event"),
+    listPublished(env, "post"),
+    listPublished(env, "job"),
+  ]);
   return [
     ...searchSitePages(query, t),
     ...[...posts]
@@ -65,6 +69,13 @@ export async function searchSite(
       )
       .map(({ slug, fields }) => ({
         path: `/events#${slug}`,
+        title: localized(fields.title, locale),
+        description: localized(fields.description, locale),
+      })),
+    ...jobs
+      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.description)))
+      .map(({ fields }) => ({
+        path: "/join-our-team",
         title: localized(fields.title, locale),
         description: localized(fields.description, locale),
       })),
