@@ -35,7 +35,7 @@ function bothLanguages(...texts: Bilingual[]): string {
 
 /**
  * The site search (/search): page titles and descriptions, then the published events and blog
- * posts and open jobs (decision 020), matched in English and Spanish and shown in the visitor's language.
+ * posts, stories and open jobs (decision 020), matched in English and Spanish and shown in the visitor's language.
  */
 export async function searchSite(
   env: Pick<Env, "DB" | "CACHE">,
@@ -46,10 +46,11 @@ export async function searchSite(
   const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 10);
   if (words.length === 0) return [];
   const matches = (haystack: string) => words.every((word) => haystack.includes(word));
-  const [events, posts, jobs] = await Promise.all([
+  const [events, posts, jobs, stories] = await Promise.all([
     listPublished(env, "event"),
     listPublished(env, "post"),
     listPublished(env, "job"),
+    listPublished(env, "story"),
   ]);
   return [
     ...searchSitePages(query, t),
@@ -71,6 +72,13 @@ export async function searchSite(
         path: `/events#${slug}`,
         title: localized(fields.title, locale),
         description: localized(fields.description, locale),
+      })),
+    ...stories
+      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.person, fields.text)))
+      .map(({ fields }) => ({
+        path: "/stories",
+        title: localized(fields.title, locale),
+        description: localized(fields.person, locale),
       })),
     ...jobs
       .filter(({ fields }) => matches(bothLanguages(fields.title, fields.description)))

@@ -308,3 +308,16 @@ describe("jobs", () => {
     expect(await (await fetchPage("/join-our-team")).text()).not.toContain("Grant Writer");
   });
 });
+
+describe("success stories", () => {
+  it("/stories reads the published stories in the visitor's language; search finds them in either", async () => {
+    const english = await (await fetchPage("/stories")).text();
+    expect(english).toContain("André found his way back to reading");
+    expect(english.indexOf("André found")).toBeLessThan(english.indexOf("A volunteer who keeps coming back"));
+    expect(await (await fetchPage("/stories?lng=es")).text()).toContain(
+      "André volvió a disfrutar la lectura",
+    );
+    const search = await (await fetchPage("/search?q=lectura&lng=es")).text();
+    expect(search).toContain('href="/stories"');
+  });
+});

@@ -15,6 +15,7 @@ export const EVENT_CATEGORIES = ["community", "athletics", "education", "volunte
 export const POST_CATEGORIES = ["news", "families", "mentoring"] as const;
 export const JOB_DEPARTMENTS = ["programs", "education", "athletics", "development", "community"] as const;
 export const JOB_TYPES = ["fullTime", "partTime", "seasonal"] as const;
+export const STORY_PROGRAMS = ["education", "athletics", "mentorship"] as const;
 
 const REQUIRED = "common:forms.required";
 const tooLong = (max: number) => `common:forms.tooLong|${JSON.stringify({ max })}`;
@@ -137,6 +138,16 @@ export const ENTRY_TYPES = {
       department: { kind: "choice", label: "department", options: JOB_DEPARTMENTS },
       employment: { kind: "choice", label: "employment", options: JOB_TYPES },
       posted: { kind: "date", label: "posted", required: true },
+    },
+  },
+  story: {
+    sortField: "published",
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 160 },
+      person: { kind: "text", label: "person", required: true, max: 120 },
+      text: { kind: "text", label: "story", required: true, max: 1500 },
+      program: { kind: "choice", label: "program", options: STORY_PROGRAMS },
+      published: { kind: "date", label: "published", required: true },
     },
   },
 } as const satisfies Record<string, Def>;
@@ -275,7 +286,14 @@ export type JobFields = {
   employment: (typeof JOB_TYPES)[number];
   posted: string;
 };
-export type FieldsOf = { event: EventFields; post: PostFields; job: JobFields };
+export type StoryFields = {
+  title: Bilingual;
+  person: Bilingual;
+  text: Bilingual;
+  program: (typeof STORY_PROGRAMS)[number];
+  published: string;
+};
+export type FieldsOf = { event: EventFields; post: PostFields; job: JobFields; story: StoryFields };
 
 /** A published entry as pages read it. */
 export type Entry<T extends ContentType> = {

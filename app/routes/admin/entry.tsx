@@ -6,6 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { EventCard } from "~/components/content/event-card";
 import { JobCard } from "~/components/content/job-card";
+import { StoryCard } from "~/components/content/story-card";
 import { PostArticle } from "~/components/content/post-article";
 import { SelectField, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
@@ -30,7 +31,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
 
-export const handle = { i18n: ["admin", "events", "blog", "involve"] };
+export const handle = { i18n: ["admin", "events", "blog", "involve", "impact"] };
 export const meta = adminMeta;
 
 function contentType(params: { type?: string }): ContentType {
@@ -214,6 +215,8 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
               <EventCard event={preview as Entry<"event">} locale={locale} />
             ) : type === "job" ? (
               <JobCard job={preview as Entry<"job">} locale={locale} />
+            ) : type === "story" ? (
+              <StoryCard story={preview as Entry<"story">} locale={locale} />
             ) : (
               <PostArticle post={preview as Entry<"post">} locale={locale} />
             )}
