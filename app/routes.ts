@@ -98,6 +98,8 @@ export default [
     route("newsletters", "routes/admin/newsletters.tsx"),
     route("newsletters/:id", "routes/admin/newsletter.tsx"),
     route("content", "routes/admin/content.tsx"),
+    route("entries/:type?", "routes/admin/entries.tsx"),
+    route("entries/:type/:id", "routes/admin/entry.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -1,4 +1,4 @@
-/** Reports and stories (docs/product.md §3); words in locales/{en,es}/impact.json. */
+/** Reports (docs/product.md §3); words in locales/{en,es}/impact.json. Stories are staff-edited content (decision 020). */
 type ReportType = "annual" | "financial" | "evaluation" | "audit" | "plan" | "community";
 
 export const REPORTS = [
@@ -9,10 +9,3 @@ export const REPORTS = [
   { id: "community2025", type: "community", date: "2026-01-30", pages: 12 },
   { id: "plan2026", type: "plan", date: "2025-12-15", pages: 16 },
 ] as const satisfies readonly { id: string; type: ReportType; date: string; pages: number }[];
-
-export const STORIES = [
-  { id: "andre", program: "education" },
-  { id: "sofia", program: "athletics" },
-  { id: "jaylen", program: "mentorship" },
-  { id: "volunteer", program: "mentorship" },
-] as const;

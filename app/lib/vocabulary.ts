@@ -58,3 +58,7 @@ export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] a
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Site content that staff edit (decision 020): a draft, on the site, or taken off it. */
+export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];

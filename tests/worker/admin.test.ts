@@ -65,10 +65,15 @@ const PAGES = [
   "/admin/submissions/export.csv?kind=contact",
   "/admin/donations",
   "/admin/donations/export.csv",
+  "/admin/donations/monthly",
+  "/admin/donations/statements",
   "/admin/subscribers",
   "/admin/subscribers/export.csv",
   "/admin/newsletters",
   "/admin/content",
+  "/admin/entries",
+  "/admin/entries/event",
+  "/admin/entries/event/new",
   "/admin/outbox",
   "/admin/users",
   "/admin/audit",
@@ -85,6 +90,9 @@ const STAFF_PAGES = new Set([
   "/admin/subscribers/export.csv",
   "/admin/newsletters",
   "/admin/content",
+  "/admin/entries",
+  "/admin/entries/event",
+  "/admin/entries/event/new",
 ]);
 const ADMIN_ONLY_PAGES = PAGES.filter((path) => !STAFF_PAGES.has(path));
 

@@ -117,8 +117,11 @@ const TU_IMPERATIVE = new RegExp(
   `(?<=^|[.!?:;]\\s+|[¿¡]|por favor,?\\s+)(?:${TU_IMPERATIVES.join("|")})(?![\\p{L}\\d])`,
   "iu",
 );
-/** Any accented imperative with "te" attached ("Inscríbete", "Acércate"; usted attaches "se"), not an adverb in "-mente". */
-const TU_ENCLITIC = word("\\p{L}*[áéíóú]\\p{L}*(?<!men)te");
+/**
+ * Any accented imperative with "te" attached ("Inscríbete", "Acércate"; usted attaches "se"), not
+ * an adverb in "-mente" nor the noun "límite".
+ */
+const TU_ENCLITIC = word("\\p{L}*[áéíóú]\\p{L}*(?<!men|lími)te");
 
 /** The English names of the giving and partnership levels; Spanish may only cite one in parentheses. */
 const TIER_NAMES = word("Friend|Supporter|Advocate|Champion|Guardian|Catalyst");

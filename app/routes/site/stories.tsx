@@ -2,35 +2,33 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ButtonRow, Section } from "~/components/pages/ui";
-import { STORIES } from "~/content/impact";
+import { StoryCard } from "~/components/content/story-card";
 import { pageMeta } from "~/lib/seo";
+import { listPublished } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/stories";
 
 export const handle = { i18n: ["impact", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** Success stories are staff-edited records (decision 020), newest first. */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  const stories = [...(await listPublished(env, "story"))].reverse();
+  return { seo: sitePageSeo(args), stories, locale: getLocale(args.context) };
 }
 
-export default function StoriesPage() {
+export default function StoriesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("impact");
+  const { stories, locale } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.stories.title")} lead={t("stories.lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2">
-        {STORIES.map((story) => (
-          <article key={story.id} className="rounded-2xl border border-gray-200 p-6 dark:border-gray-700">
-            <p className="text-sm font-semibold uppercase tracking-wide text-accent-800 dark:text-accent-200">
-              {t("stories.programLabel")}: {t(`stories.programs.${story.program}`)}
-            </p>
-            <h2 className="mt-2 text-2xl font-bold">{t(`stories.items.${story.id}.title`)}</h2>
-            <p className="mt-1 font-semibold text-gray-700 dark:text-gray-300">
-              {t(`stories.items.${story.id}.person`)}
-            </p>
-            <p className="mt-3 text-gray-800 dark:text-gray-200">{t(`stories.items.${story.id}.text`)}</p>
-          </article>
+        {stories.map((story) => (
+          <StoryCard key={story.id} story={story} locale={locale} />
         ))}
       </div>
       <Section id="share" title={t("stories.shareTitle")} lead={t("stories.shareText")} tinted>
