@@ -101,6 +101,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-ics.ts"),
+  route("files/:key", "routes/resources/file.ts"),
   ...["privacy-policy", "terms-of-service", "accessibility-statement"].map((path) =>
     route(path, "routes/resources/legacy-redirect.ts", { id: `redirect-${path}` }),
   ),
