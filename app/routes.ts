@@ -91,6 +91,7 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export.csv", "routes/admin/subscribers-csv.ts"),
     route("content", "routes/admin/content.tsx"),
+    route("files", "routes/admin/files.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -2,7 +2,7 @@
  * Small files of each kind the uploads accept, built byte by byte, so tests need no binary
  * fixtures: only the headers the server reads are real (a browser would not draw these images).
  */
-const bytes = (...parts: (number[] | string | Uint8Array)[]) =>
+const bytes = (...parts: (number[] | string | Uint8Array)[]): Uint8Array<ArrayBuffer> =>
   new Uint8Array(
     parts.flatMap((part) =>
       typeof part === "string" ? [...part].map((char) => char.charCodeAt(0)) : [...part],
@@ -13,7 +13,7 @@ const be32 = (value: number) => [...be16(value >>> 16), ...be16(value & 0xffff)]
 const le16 = (value: number) => [value & 0xff, (value >> 8) & 0xff];
 const le24 = (value: number) => [value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff];
 
-export function png(width: number, height: number): Uint8Array {
+export function png(width: number, height: number): Uint8Array<ArrayBuffer> {
   return bytes(
     [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
     be32(13),
@@ -25,7 +25,7 @@ export function png(width: number, height: number): Uint8Array {
 }
 
 /** A JPEG with a JFIF segment, optionally an EXIF orientation, then a baseline frame header. */
-export function jpeg(width: number, height: number, orientation?: number): Uint8Array {
+export function jpeg(width: number, height: number, orientation?: number): Uint8Array<ArrayBuffer> {
   const jfif = bytes([0xff, 0xe0], be16(16), "JFIF\0", [1, 1, 0], be16(1), be16(1), [0, 0]);
   const exif =
     orientation === undefined
@@ -52,7 +52,7 @@ export function jpeg(width: number, height: number, orientation?: number): Uint8
   return bytes([0xff, 0xd8], jfif, exif, frame, [0xff, 0xd9]);
 }
 
-export function webp(width: number, height: number, format: "VP8X" | "VP8L" | "VP8 " = "VP8X"): Uint8Array {
+export function webp(width: number, height: number, format: "VP8X" | "VP8L" | "VP8 " = "VP8X"): Uint8Array<ArrayBuffer> {
   const chunk =
     format === "VP8X"
       ? bytes("VP8X", le16(10), [0, 0], [0, 0, 0, 0], le24(width - 1), le24(height - 1))
@@ -71,7 +71,7 @@ export function webp(width: number, height: number, format: "VP8X" | "VP8L" | "V
 }
 
 /** A one-page PDF that says `text`; real enough for any viewer. */
-export function pdf(text = "Annual report"): Uint8Array {
+export function pdf(text = "Annual report"): Uint8Array<ArrayBuffer> {
   const stream = `BT /F1 24 Tf 72 720 Td (${text}) Tj ET`;
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
@@ -94,7 +94,7 @@ export function pdf(text = "Annual report"): Uint8Array {
 }
 
 /** `length` bytes that start like `head` (a file padded past a size limit). */
-export function padded(head: Uint8Array, length: number): Uint8Array {
+export function padded(head: Uint8Array, length: number): Uint8Array<ArrayBuffer> {
   const result = new Uint8Array(length);
   result.set(head);
   return result;

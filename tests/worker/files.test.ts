@@ -5,7 +5,7 @@ import { imageDimensions, sniffKind } from "~/server/files/sniff.server";
 import { jpeg, padded, pdf, png, webp } from "../support/sample-files";
 import { fetchPage } from "./fetch";
 
-const file = (data: Uint8Array, name: string, type = "application/octet-stream") =>
+const file = (data: Uint8Array<ArrayBuffer>, name: string, type = "application/octet-stream") =>
   new File([data], name, { type });
 
 describe("what an upload is comes from its bytes, not its name", () => {
@@ -79,7 +79,7 @@ describe("an image's width and height come from its header", () => {
 });
 
 describe("GET /files/:key", () => {
-  async function stored(data: Uint8Array, name: string) {
+  async function stored(data: Uint8Array<ArrayBuffer>, name: string) {
     const checked = await checkUpload(file(data, name));
     if (!checked.ok) throw new Error(checked.reason);
     return storeUpload(env, checked.upload);

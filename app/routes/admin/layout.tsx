@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: "/admin/donations", key: "donations" },
   { to: "/admin/subscribers", key: "subscribers" },
   { to: "/admin/content", key: "content" },
+  { to: "/admin/files", key: "files" },
   { to: "/admin/outbox", key: "outbox" },
   { to: "/admin/users", key: "users" },
   { to: "/admin/audit", key: "audit" },
