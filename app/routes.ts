@@ -92,6 +92,8 @@ export default [
     route("subscribers/export.csv", "routes/admin/subscribers-csv.ts"),
     route("content", "routes/admin/content.tsx"),
     route("files", "routes/admin/files.tsx"),
+    route("reports", "routes/admin/reports.tsx"),
+    route("team", "routes/admin/team.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),

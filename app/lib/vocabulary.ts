@@ -41,3 +41,7 @@ export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] a
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** Where a team member is listed on /team (decision 021). */
+export const TEAM_GROUPS = ["staff", "board"] as const;
+export type TeamGroup = (typeof TEAM_GROUPS)[number];

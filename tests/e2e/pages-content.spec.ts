@@ -64,7 +64,6 @@ const PAGES: { path: string; en: string[]; es: string[] }[] = [
     en: ["Upcoming events", "Past events", "$150 per person"],
     es: ["Próximos eventos", "Eventos pasados", "$150 por persona"],
   },
-  { path: "/reports", en: ["2025 Annual Report", "Strategic Plan 2026-2028"], es: ["Informe anual 2025"] },
   {
     path: "/accessibility",
     en: ["WCAG", "2.1", "4.5:1", "44 by 44 pixels", "within 2 business days"],
@@ -145,23 +144,6 @@ test("each event's .ics download parses as iCalendar", async ({ page }) => {
   expect(fields.DTEND).toMatch(/^\d{8}T\d{6}Z$/);
   expect(fields.SUMMARY!.length).toBeGreaterThan(5);
   expect(unfolded.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
-});
-
-test("reports open the to-be-announced dialog, with no axe violations", async ({ page }) => {
-  await page.goto("/reports");
-  await waitForHydration(page);
-  const download = page.getByRole("link", { name: "Download 2025 Annual Report" });
-  await download.click();
-  const dialog = page.getByRole("dialog", { name: "Coming soon" });
-  await expect(dialog).toContainText("2025 Annual Report will be available near its publication date");
-  const results = await new AxeBuilder({ page })
-    .include("dialog")
-    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(download).toBeFocused();
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -26,6 +26,8 @@ const SECTIONS = [
   { to: "/admin/subscribers", key: "subscribers" },
   { to: "/admin/content", key: "content" },
   { to: "/admin/files", key: "files" },
+  { to: "/admin/reports", key: "reports" },
+  { to: "/admin/team", key: "team" },
   { to: "/admin/outbox", key: "outbox" },
   { to: "/admin/users", key: "users" },
   { to: "/admin/audit", key: "audit" },

@@ -30,10 +30,11 @@ const POST_LIMITS = {
 } as const;
 
 /**
- * The one exception to "no files" (decision 021): multipart posts to these admin pages, from a
- * signed-in admin (checked before the body is read), with at most one file.
+ * The one exception to "no files" (decision 021): multipart posts to the admin's upload page,
+ * from a signed-in admin (checked before the body is read), with at most one file. The report
+ * and team editors pick an upload by its key, so their posts stay plain forms.
  */
-const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/admin/files", "/admin/reports", "/admin/team"]);
+const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/admin/files"]);
 
 /** Conform's list syntax (`a[0]`, `a.b`) and control fields (`__state__`) are never posted by a real form. */
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
