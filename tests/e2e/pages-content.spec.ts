@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { BLOG_POSTS } from "../../app/content/blog";
 import { splitEvents } from "../../app/content/events";
 import { SITE_PAGES } from "../../app/content/site-pages";
