@@ -52,7 +52,11 @@ export function jpeg(width: number, height: number, orientation?: number): Uint8
   return bytes([0xff, 0xd8], jfif, exif, frame, [0xff, 0xd9]);
 }
 
-export function webp(width: number, height: number, format: "VP8X" | "VP8L" | "VP8 " = "VP8X"): Uint8Array<ArrayBuffer> {
+export function webp(
+  width: number,
+  height: number,
+  format: "VP8X" | "VP8L" | "VP8 " = "VP8X",
+): Uint8Array<ArrayBuffer> {
   const chunk =
     format === "VP8X"
       ? bytes("VP8X", le16(10), [0, 0], [0, 0, 0, 0], le24(width - 1), le24(height - 1))

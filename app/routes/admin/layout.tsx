@@ -24,6 +24,7 @@ const SECTIONS = [
   { to: "/admin/submissions", key: "submissions" },
   { to: "/admin/donations", key: "donations" },
   { to: "/admin/subscribers", key: "subscribers" },
+  { to: "/admin/entries", key: "entries" },
   { to: "/admin/content", key: "content" },
   { to: "/admin/files", key: "files" },
   { to: "/admin/reports", key: "reports" },

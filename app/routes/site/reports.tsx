@@ -3,7 +3,9 @@ import { PageHeader } from "~/components/layout/page-header";
 import { Badge } from "~/components/pages/ui";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { pageMeta } from "~/lib/seo";
-import { listReports } from "~/server/files/reports.server";
+import { localized } from "~/lib/content/entry-types";
+import { listPublished } from "~/server/content/entries.server";
+import { filesByKey } from "~/server/files/records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
@@ -12,19 +14,30 @@ import type { Route } from "./+types/reports";
 export const handle = { i18n: ["impact", "meta", "forms"] };
 export const meta = pageMeta;
 
-/** The reports staff keep at /admin/reports, in the visitor's language (decision 021). */
+/** The published reports (content type `report`, decisions 020 and 021), newest year first. */
 export async function loader(args: Route.LoaderArgs) {
-  const spanish = requestLocale(args.context) === "es";
-  const reports = await listReports(getRequestContext(args.context).env);
+  const locale = requestLocale(args.context);
+  const { env } = getRequestContext(args.context);
+  const reports = (await listPublished(env, "report")).toSorted(
+    (a, b) => b.fields.year - a.fields.year || a.slug.localeCompare(b.slug),
+  );
+  const pdfs = await filesByKey(
+    env,
+    reports.map((report) => report.fields.pdf),
+  );
   return {
     seo: sitePageSeo(args),
-    reports: reports.map((report) => ({
-      id: report.id,
-      year: report.year,
-      title: spanish ? report.titleEs : report.titleEn,
-      summary: spanish ? report.summaryEs : report.summaryEn,
-      pdf: report.pdf ? { url: report.pdf.url, size: report.pdf.size } : null,
-    })),
+    reports: reports.map((report) => {
+      const pdf = pdfs.get(report.fields.pdf);
+      return {
+        id: report.id,
+        year: report.fields.year,
+        title: localized(report.fields.title, locale),
+        summary: localized(report.fields.summary, locale),
+        // A report whose PDF is not uploaded yet is shown as not yet published.
+        pdf: pdf ? { url: pdf.url, size: pdf.size } : null,
+      };
+    }),
   };
 }
 

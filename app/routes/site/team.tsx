@@ -4,7 +4,10 @@ import { PageHeader } from "~/components/layout/page-header";
 import { ButtonRow, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import type { TeamGroup } from "~/lib/vocabulary";
-import { listTeam } from "~/server/files/team.server";
+import { localized } from "~/lib/content/entry-types";
+import { TEAM_GROUPS } from "~/lib/vocabulary";
+import { listPublished } from "~/server/content/entries.server";
+import { filesByKey } from "~/server/files/records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
@@ -21,29 +24,37 @@ const initials = (name: string) => {
     .join("");
 };
 
-/** The team staff keep at /admin/team, in the visitor's language (decision 021). */
+/** The published team members (content type `member`, decisions 020 and 021), by group and order. */
 export async function loader(args: Route.LoaderArgs) {
-  const spanish = requestLocale(args.context) === "es";
-  const team = await listTeam(getRequestContext(args.context).env);
+  const locale = requestLocale(args.context);
+  const { env } = getRequestContext(args.context);
+  const members = (await listPublished(env, "member")).toSorted(
+    (a, b) =>
+      TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||
+      (a.fields.position ?? 999) - (b.fields.position ?? 999) ||
+      a.fields.name.localeCompare(b.fields.name),
+  );
+  const photos = await filesByKey(
+    env,
+    members.map((member) => member.fields.photo),
+  );
   return {
     seo: sitePageSeo(args),
-    team: team.map((member) => ({
-      id: member.id,
-      group: member.group,
-      name: member.name,
-      initials: initials(member.name),
-      role: spanish ? member.roleEs : member.roleEn,
-      bio: spanish ? member.bioEs : member.bioEn,
-      photo:
-        member.photo?.width && member.photo.height
-          ? {
-              url: member.photo.url,
-              width: member.photo.width,
-              height: member.photo.height,
-              alt: spanish ? member.photo.altEs : member.photo.altEn,
-            }
-          : null,
-    })),
+    team: members.map((member) => {
+      const photo = photos.get(member.fields.photo);
+      return {
+        id: member.id,
+        group: member.fields.group,
+        name: member.fields.name,
+        initials: initials(member.fields.name),
+        role: localized(member.fields.role, locale),
+        bio: localized(member.fields.bio, locale),
+        photo:
+          photo?.width && photo.height
+            ? { url: photo.url, width: photo.width, height: photo.height, alt: localized(photo.alt, locale) }
+            : null,
+      };
+    }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  CONTENT_STATUSES,
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
   DONATION_STATUSES,
@@ -10,7 +11,6 @@ import {
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   SUBSCRIBER_STATUSES,
-  TEAM_GROUPS,
 } from "../../lib/vocabulary";
 
 // Times are ISO-8601 UTC text; money is integer cents (docs/architecture.md, Data).
@@ -306,40 +306,25 @@ export const files = sqliteTable(
   (table) => [index("files_created_idx").on(table.createdAt)],
 );
 
-/** The reports on /reports (decision 021): words in both languages and, once published, a PDF. */
-export const reports = sqliteTable(
-  "reports",
+/**
+ * The site's content that staff edit (decision 020): one row per event, post, story, job …
+ * `fields` holds the type's typed, bilingual fields as JSON, validated by the type's schema
+ * (app/lib/content/entry-types.ts) on every write and read; `sort_date` (yyyy-mm-dd) orders lists.
+ */
+export const contentEntries = sqliteTable(
+  "content_entries",
   {
     id: text("id").primaryKey(),
-    year: integer("year").notNull(),
-    titleEn: text("title_en").notNull(),
-    titleEs: text("title_es").notNull(),
-    summaryEn: text("summary_en").notNull(),
-    summaryEs: text("summary_es").notNull(),
-    /** Null until the PDF is uploaded: the page says "not yet published". */
-    fileId: text("file_id").references(() => files.id, { onDelete: "set null" }),
+    type: text("type").notNull(),
+    slug: text("slug").notNull(),
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
+    sortDate: text("sort_date").notNull().default(""),
+    fields: text("fields", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("reports_year_idx").on(table.year)],
-);
-
-/** The people on /team (decision 021); a photo's description is its upload's (`files`). */
-export const teamMembers = sqliteTable(
-  "team_members",
-  {
-    id: text("id").primaryKey(),
-    group: text("group", { enum: TEAM_GROUPS }).notNull(),
-    name: text("name").notNull(),
-    roleEn: text("role_en").notNull(),
-    roleEs: text("role_es").notNull(),
-    bioEn: text("bio_en").notNull(),
-    bioEs: text("bio_es").notNull(),
-    photoId: text("photo_id").references(() => files.id, { onDelete: "set null" }),
-    /** Lower first within the group. */
-    position: integer("position").notNull().default(0),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (table) => [index("team_members_order_idx").on(table.group, table.position)],
+  (table) => [
+    uniqueIndex("content_entries_slug_idx").on(table.type, table.slug),
+    index("content_entries_list_idx").on(table.type, table.status, table.sortDate),
+  ],
 );
