@@ -75,7 +75,7 @@ describe("reports are content staff keep at /admin/entries/report", () => {
     const english = await page("/reports");
     expect(english.indexOf("2026 Annual Report")).toBeLessThan(english.indexOf("2025 Annual Report"));
     expect(english).toContain(`href="/files/${key}" download=""`);
-    expect(english).toContain("Download 2026 Annual Report (PDF, 1 KB)");
+    expect(english).toContain('Download the PDF (1 KB)<span class="sr-only">: 2026 Annual Report</span>');
     const spanish = await page("/reports?lng=es");
     expect(spanish).toContain("Informe anual 2026");
     expect(spanish).toContain("Descargar el PDF (1 KB)");

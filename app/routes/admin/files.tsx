@@ -8,13 +8,7 @@ import { DateTime } from "~/components/ui/format";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { ACCEPTED_TYPES, fileUrl, UPLOAD_LIMITS } from "~/server/files/files.server";
-import {
-  ALT_MAX_LENGTH,
-  listFiles,
-  refusedUpload,
-  UPLOAD_MESSAGES,
-  uploadFile,
-} from "~/server/files/library.server";
+import { ALT_MAX_LENGTH, listFiles, refusedUpload, uploadFile } from "~/server/files/library.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedUpload } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/files";
@@ -59,8 +53,7 @@ export default function AdminFiles({ loaderData, actionData }: Route.ComponentPr
   const { list, accept, limits, altMax } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = actionData?.ok === false ? actionData : null;
-  const message = (key: keyof typeof UPLOAD_MESSAGES | undefined) =>
-    key ? t(UPLOAD_MESSAGES[key], limits) : undefined;
+  const message = (reason: string | undefined) => (reason ? t(`files.errors.${reason}`, limits) : undefined);
   const columns: Column<Row>[] = [
     {
       header: "files.preview",

@@ -74,16 +74,10 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
                   {report.summary}
                 </p>
                 {report.pdf ? (
-                  <a
-                    href={report.pdf.url}
-                    download
-                    className="btn-secondary mt-6 self-start"
-                    aria-label={t("reports.downloadLabel", {
-                      title: report.title,
-                      size: fileSize(report.pdf.size, i18n.language),
-                    })}
-                  >
+                  <a href={report.pdf.url} download className="btn-secondary mt-6 self-start">
                     {t("reports.download", { size: fileSize(report.pdf.size, i18n.language) })}
+                    {/* The visible words first, so a voice user can say what they see. */}
+                    <span className="sr-only">{t("reports.downloadOf", { title: report.title })}</span>
                   </a>
                 ) : (
                   <p className="mt-6 font-semibold text-gray-800 dark:text-gray-200">

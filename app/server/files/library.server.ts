@@ -18,17 +18,9 @@ import { FILE_KINDS } from "./sniff.server";
 export const ALT_MAX_LENGTH = 250;
 const AltSchema = v.object({ altEn: optionalText(ALT_MAX_LENGTH), altEs: optionalText(ALT_MAX_LENGTH) });
 
-/** Translation keys (admin namespace) of why an upload was refused. */
-export const UPLOAD_MESSAGES = {
-  missing: "files.errors.missing",
-  type: "files.errors.type",
-  tooLarge: "files.errors.tooLarge",
-  dimensions: "files.errors.dimensions",
-  malformed: "files.errors.malformed",
-  altRequired: "files.errors.altRequired",
-  altInvalid: "files.errors.altInvalid",
-} as const;
-type UploadMessage = keyof typeof UPLOAD_MESSAGES;
+/** Why an upload was refused: its words are `files.errors.<reason>` in the admin namespace. */
+type UploadMessage =
+  "missing" | "type" | "tooLarge" | "dimensions" | "malformed" | "altRequired" | "altInvalid";
 
 export type FileRecord = typeof files.$inferSelect;
 
