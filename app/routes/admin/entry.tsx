@@ -165,7 +165,7 @@ function EntryField({
           options={uploads[spec.accept]}
         />
         <p>
-          <Link to="/admin/files" className="link">
+          <Link to="/admin/files" className="link tap-target inline-flex items-center">
             {t(`entries.uploadLink.${spec.accept}`)}
           </Link>
         </p>

@@ -27,8 +27,6 @@ const SECTIONS = [
   { to: "/admin/entries", key: "entries" },
   { to: "/admin/content", key: "content" },
   { to: "/admin/files", key: "files" },
-  { to: "/admin/reports", key: "reports" },
-  { to: "/admin/team", key: "team" },
   { to: "/admin/outbox", key: "outbox" },
   { to: "/admin/users", key: "users" },
   { to: "/admin/audit", key: "audit" },
