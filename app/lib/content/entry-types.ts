@@ -13,6 +13,8 @@ export { CONTENT_STATUSES, type ContentStatus } from "../vocabulary";
 
 export const EVENT_CATEGORIES = ["community", "athletics", "education", "volunteer", "fundraiser"] as const;
 export const POST_CATEGORIES = ["news", "families", "mentoring"] as const;
+export const JOB_DEPARTMENTS = ["programs", "education", "athletics", "development", "community"] as const;
+export const JOB_TYPES = ["fullTime", "partTime", "seasonal"] as const;
 
 const REQUIRED = "common:forms.required";
 const tooLong = (max: number) => `common:forms.tooLong|${JSON.stringify({ max })}`;
@@ -171,6 +173,16 @@ export const ENTRY_TYPES = {
       photo: { kind: "file", label: "photo", accept: "image" },
     },
   },
+  job: {
+    sortField: "posted",
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 120 },
+      description: { kind: "text", label: "description", required: true, max: 600 },
+      department: { kind: "choice", label: "department", options: JOB_DEPARTMENTS },
+      employment: { kind: "choice", label: "employment", options: JOB_TYPES },
+      posted: { kind: "date", label: "posted", required: true },
+    },
+  },
 } as const satisfies Record<string, Def>;
 
 export type ContentType = keyof typeof ENTRY_TYPES;
@@ -310,7 +322,20 @@ export type MemberFields = {
   position: number | null;
   photo: string;
 };
-export type FieldsOf = { event: EventFields; post: PostFields; report: ReportFields; member: MemberFields };
+export type JobFields = {
+  title: Bilingual;
+  description: Bilingual;
+  department: (typeof JOB_DEPARTMENTS)[number];
+  employment: (typeof JOB_TYPES)[number];
+  posted: string;
+};
+export type FieldsOf = {
+  event: EventFields;
+  post: PostFields;
+  job: JobFields;
+  report: ReportFields;
+  member: MemberFields;
+};
 
 /** A published entry as pages read it. */
 export type Entry<T extends ContentType> = {
