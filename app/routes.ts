@@ -98,6 +98,7 @@ export default [
     route("newsletters", "routes/admin/newsletters.tsx"),
     route("newsletters/:id", "routes/admin/newsletter.tsx"),
     route("content", "routes/admin/content.tsx"),
+    route("files", "routes/admin/files.tsx"),
     route("entries/:type?", "routes/admin/entries.tsx"),
     route("entries/:type/:id", "routes/admin/entry.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
@@ -110,6 +111,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-ics.ts"),
+  route("files/:key", "routes/resources/file.ts"),
   ...["privacy-policy", "terms-of-service", "accessibility-statement"].map((path) =>
     route(path, "routes/resources/legacy-redirect.ts", { id: `redirect-${path}` }),
   ),

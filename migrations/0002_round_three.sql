@@ -11,6 +11,21 @@ CREATE TABLE `content_entries` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `content_entries_slug_idx` ON `content_entries` (`type`,`slug`);--> statement-breakpoint
 CREATE INDEX `content_entries_list_idx` ON `content_entries` (`type`,`status`,`sort_date`);--> statement-breakpoint
+CREATE TABLE `files` (
+	`id` text PRIMARY KEY NOT NULL,
+	`content_type` text NOT NULL,
+	`size` integer NOT NULL,
+	`width` integer,
+	`height` integer,
+	`name` text NOT NULL,
+	`alt_en` text DEFAULT '' NOT NULL,
+	`alt_es` text DEFAULT '' NOT NULL,
+	`uploaded_by` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`uploaded_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE set null
+);
+--> statement-breakpoint
+CREATE INDEX `files_created_idx` ON `files` (`created_at`);--> statement-breakpoint
 CREATE TABLE `newsletter_deliveries` (
 	`newsletter_id` text NOT NULL,
 	`subscriber_id` text NOT NULL,

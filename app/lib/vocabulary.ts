@@ -59,6 +59,10 @@ export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] a
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
+/** Where a team member is listed on /team (decision 021). */
+export const TEAM_GROUPS = ["staff", "board"] as const;
+export type TeamGroup = (typeof TEAM_GROUPS)[number];
+
 /** Site content that staff edit (decision 020): a draft, on the site, or taken off it. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

@@ -16,7 +16,12 @@ type ReplyOptions = {
   hideFields?: string[];
 };
 
-type Reply = (options?: { formErrors?: string[]; resetForm?: boolean }) => SubmissionResult<string[]>;
+type Reply = (options?: {
+  formErrors?: string[];
+  /** Errors only the server can find (a taken slug, an upload that does not exist). */
+  fieldErrors?: Record<string, string[]>;
+  resetForm?: boolean;
+}) => SubmissionResult<string[]>;
 
 type ActionArgs = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { newYorkDate } from "../../app/lib/format";
 import { SITE_PAGES } from "../../app/content/site-pages";
 import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
@@ -75,7 +74,6 @@ const PAGES: { path: string; en: string[]; es: string[] }[] = [
     en: ["Upcoming events", "Past events", "$150 per person"],
     es: ["Próximos eventos", "Eventos pasados", "$150 por persona"],
   },
-  { path: "/reports", en: ["2025 Annual Report", "Strategic Plan 2026-2028"], es: ["Informe anual 2025"] },
   {
     path: "/accessibility",
     en: ["WCAG", "2.1", "4.5:1", "44 by 44 pixels", "within 2 business days"],
@@ -161,25 +159,6 @@ test("each event's .ics download parses as iCalendar", async ({ page }) => {
   expect(fields.DTEND).toMatch(/^\d{8}T\d{6}Z$/);
   expect(fields.SUMMARY!.length).toBeGreaterThan(5);
   expect(unfolded.trimEnd().endsWith("END:VCALENDAR")).toBe(true);
-});
-
-test("reports not yet published say so and open the notify dialog, with no axe violations", async ({
-  page,
-}) => {
-  await page.goto("/reports");
-  await waitForHydration(page);
-  const download = page.getByRole("link", { name: "Get notified when 2025 Annual Report is published" });
-  await download.click();
-  const dialog = page.getByRole("dialog", { name: "Not published yet" });
-  await expect(dialog).toContainText("2025 Annual Report is not published yet");
-  const results = await new AxeBuilder({ page })
-    .include("dialog")
-    .withTags(["wcag2a", "wcag2aa", "wcag21aa"])
-    .analyze();
-  expect(results.violations.map((violation) => violation.id)).toEqual([]);
-  await dialog.getByRole("button", { name: "Close" }).click();
-  await expect(dialog).toBeHidden();
-  await expect(download).toBeFocused();
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

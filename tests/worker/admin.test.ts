@@ -74,6 +74,7 @@ const PAGES = [
   "/admin/entries",
   "/admin/entries/event",
   "/admin/entries/event/new",
+  "/admin/files",
   "/admin/outbox",
   "/admin/users",
   "/admin/audit",
@@ -93,6 +94,7 @@ const STAFF_PAGES = new Set([
   "/admin/entries",
   "/admin/entries/event",
   "/admin/entries/event/new",
+  "/admin/files",
 ]);
 const ADMIN_ONLY_PAGES = PAGES.filter((path) => !STAFF_PAGES.has(path));
 

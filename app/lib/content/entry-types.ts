@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { CONTENT_STATUSES, type ContentStatus } from "../vocabulary";
+import { CONTENT_STATUSES, TEAM_GROUPS, type ContentStatus, type TeamGroup } from "../vocabulary";
 
 /**
  * The site's content that staff edit (decision 020): each type is a list of typed fields, and
@@ -34,13 +34,23 @@ const text = (max: number, required: boolean): v.GenericSchema<string | undefine
 type FieldBase = { label: string; required?: boolean };
 /**
  * One field. `text`/`lines`/`markdown` are bilingual; `lines` holds one item a line;
- * `markdown` the safe subset of app/lib/content/markdown.tsx. A file reference (an R2 key with
- * width, height and alt text) is one more kind added here and in the editor (decision 020).
+ * `markdown` the safe subset of app/lib/content/markdown.tsx. `file` is an upload from
+ * /admin/files by its key (a PDF or an image; its size and alt text live with the upload,
+ * decision 021); `year` a four-digit year.
  */
 export type FieldSpec =
   | (FieldBase & { kind: "text" | "lines" | "markdown"; max: number })
-  | (FieldBase & { kind: "date" | "time" | "cents" | "count" | "plain"; max?: number })
-  | (FieldBase & { kind: "choice"; options: readonly string[] });
+  | (FieldBase & { kind: "date" | "time" | "cents" | "count" | "year" | "plain"; max?: number })
+  | (FieldBase & { kind: "choice"; options: readonly string[] })
+  | (FieldBase & { kind: "file"; accept: FileAccept });
+
+/** What a file field takes: a PDF or an image (JPEG, PNG, WebP). */
+export type FileAccept = "pdf" | "image";
+/** An upload's key (app/server/files/files.server.ts): the SHA-256 of its bytes and its extension. */
+export const FILE_KEY_PATTERNS: Record<FileAccept, RegExp> = {
+  pdf: /^[0-9a-f]{64}\.pdf$/,
+  image: /^[0-9a-f]{64}\.(?:jpg|png|webp)$/,
+};
 
 /** A field that is written in both languages: stored as `{ en, es }`, posted as `name_en`, `name_es`. */
 export function isBilingual(
@@ -79,6 +89,20 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
       return v.pipe(
         text(60, true),
         v.picklist(spec.options as readonly string[], "common:forms.invalidChoice"),
+      );
+    case "year":
+      return v.pipe(
+        text(4, required),
+        v.regex(/^$|^(?:19|20|21)\d{2}$/, "admin:entries.errors.year"),
+        v.transform((value) => (value === "" ? null : Number(value))),
+      );
+    case "file":
+      return v.pipe(
+        text(80, required),
+        v.check(
+          (value) => value === "" || FILE_KEY_PATTERNS[spec.accept].test(value),
+          `admin:entries.errors.${spec.accept}`,
+        ),
       );
   }
 }
@@ -127,7 +151,27 @@ export const ENTRY_TYPES = {
       date: { kind: "date", label: "date", required: true },
       author: { kind: "text", label: "author", required: true, max: 120 },
       category: { kind: "choice", label: "category", options: POST_CATEGORIES },
-      cover: { kind: "plain", label: "cover", max: 300 },
+      cover: { kind: "file", label: "cover", accept: "image" },
+    },
+  },
+  report: {
+    sortField: "year",
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 200 },
+      year: { kind: "year", label: "year", required: true },
+      summary: { kind: "text", label: "summary", required: true, max: 1000 },
+      // Empty until the PDF is uploaded: /reports says "not yet published".
+      pdf: { kind: "file", label: "pdf", accept: "pdf" },
+    },
+  },
+  member: {
+    fields: {
+      name: { kind: "plain", label: "name", required: true, max: 100 },
+      role: { kind: "text", label: "role", required: true, max: 120 },
+      bio: { kind: "text", label: "bio", required: true, max: 800 },
+      group: { kind: "choice", label: "group", options: TEAM_GROUPS },
+      position: { kind: "count", label: "position" },
+      photo: { kind: "file", label: "photo", accept: "image" },
     },
   },
   job: {
@@ -247,7 +291,8 @@ export function toFormValues(type: ContentType, fields: Record<string, unknown>)
       }
       if (spec.kind === "cents")
         return [[name, typeof value === "number" && value ? String(value / 100) : ""]];
-      if (spec.kind === "count") return [[name, typeof value === "number" ? String(value) : ""]];
+      if (spec.kind === "count" || spec.kind === "year")
+        return [[name, typeof value === "number" ? String(value) : ""]];
       return [[name, value ?? ""]];
     }),
   );
@@ -279,6 +324,15 @@ export type PostFields = {
   category: (typeof POST_CATEGORIES)[number];
   cover: string;
 };
+export type ReportFields = { title: Bilingual; year: number; summary: Bilingual; pdf: string };
+export type MemberFields = {
+  name: string;
+  role: Bilingual;
+  bio: Bilingual;
+  group: TeamGroup;
+  position: number | null;
+  photo: string;
+};
 export type JobFields = {
   title: Bilingual;
   description: Bilingual;
@@ -293,7 +347,14 @@ export type StoryFields = {
   program: (typeof STORY_PROGRAMS)[number];
   published: string;
 };
-export type FieldsOf = { event: EventFields; post: PostFields; job: JobFields; story: StoryFields };
+export type FieldsOf = {
+  event: EventFields;
+  post: PostFields;
+  job: JobFields;
+  report: ReportFields;
+  member: MemberFields;
+  story: StoryFields;
+};
 
 /** A published entry as pages read it. */
 export type Entry<T extends ContentType> = {

@@ -25,6 +25,7 @@ import {
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getEntry, saveEntry } from "~/server/content/editor.server";
+import { fileChoices, filesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
@@ -62,8 +63,13 @@ export async function loader(args: Route.LoaderArgs) {
       status: row?.status ?? "draft",
       ...toFormValues(type, row?.fields ?? {}),
     },
-    preview: row && fields ? { id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields } : null,
+    preview:
+      row && fields && (type === "event" || type === "post")
+        ? { id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields }
+        : null,
     locale: getLocale(args.context),
+    // The uploads a file field can point at (decision 021).
+    uploads: { pdf: await fileChoices(env, "pdf"), image: await fileChoices(env, "image") },
   };
 }
 
@@ -73,6 +79,13 @@ export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, entryFormSchema(type));
   if (parsed.kind === "answered") return parsed.answer;
+  const missing = await missingUploads(env, type, parsed.value.fields);
+  if (missing.length > 0) {
+    const fieldErrors = Object.fromEntries(
+      missing.map((name) => [name, ["admin:entries.errors.fileMissing"]]),
+    );
+    return data({ result: parsed.reply({ fieldErrors }) }, { status: 400 });
+  }
   const id = args.params.id === "new" ? null : args.params.id;
   const result = await saveEntry(env, admin, type, id, parsed.value);
   if (result.kind === "missing") throw data(null, { status: 404 });
@@ -85,9 +98,32 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
 }
 
-type Meta = FieldMetadata<unknown>;
+/** File fields whose key names no upload (a key typed by hand, or a stale form). */
+async function missingUploads(env: Env, type: ContentType, fields: Record<string, unknown>) {
+  const fileFields = Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>)
+    .filter(([name, spec]) => spec.kind === "file" && fields[name])
+    .map(([name]) => name);
+  const found = await filesByKey(
+    env,
+    fileFields.map((name) => String(fields[name])),
+  );
+  return fileFields.filter((name) => !found.has(String(fields[name])));
+}
 
-function EntryField({ name, spec, metas }: { name: string; spec: FieldSpec; metas: Record<string, Meta> }) {
+type Meta = FieldMetadata<unknown>;
+type Uploads = Record<"pdf" | "image", FileChoice[]>;
+
+function EntryField({
+  name,
+  spec,
+  metas,
+  uploads,
+}: {
+  name: string;
+  spec: FieldSpec;
+  metas: Record<string, Meta>;
+  uploads: Uploads;
+}) {
   const { t } = useTranslation("admin");
   const label = t(`entries.fields.${spec.label}`);
   const hint = t(`entries.fields.${spec.label}Hint`, { defaultValue: "" }) || undefined;
@@ -119,6 +155,25 @@ function EntryField({ name, spec, metas }: { name: string; spec: FieldSpec; meta
     );
   }
   const meta = metas[name]!;
+  if (spec.kind === "file") {
+    return (
+      <div className="grid gap-1">
+        <SelectField
+          meta={meta}
+          label={label}
+          hint={t(`entries.fileHints.${spec.accept}`)}
+          required={required}
+          placeholder={t(`entries.noFile.${spec.accept}`)}
+          options={uploads[spec.accept]}
+        />
+        <p>
+          <Link to="/admin/files" className="link tap-target inline-flex items-center">
+            {t(`entries.uploadLink.${spec.accept}`)}
+          </Link>
+        </p>
+      </div>
+    );
+  }
   if (spec.kind === "choice") {
     return (
       <SelectField
@@ -134,6 +189,7 @@ function EntryField({ name, spec, metas }: { name: string; spec: FieldSpec; meta
     time: { placeholder: "hh:mm", inputMode: "numeric" as const },
     cents: { inputMode: "decimal" as const },
     count: { inputMode: "numeric" as const },
+    year: { inputMode: "numeric" as const, maxLength: 4 },
     plain: {},
   }[spec.kind];
   return <TextField meta={meta} label={label} hint={hint} required={required} {...inputProps} />;
@@ -190,7 +246,7 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
           />
         </div>
         {Object.entries(specs).map(([name, spec]) => (
-          <EntryField key={name} name={name} spec={spec} metas={metas} />
+          <EntryField key={name} name={name} spec={spec} metas={metas} uploads={loaderData.uploads} />
         ))}
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton pending={pending} label={t("entries.save")} pendingLabel={t("entries.saving")} />

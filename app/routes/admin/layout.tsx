@@ -29,6 +29,7 @@ const SECTIONS: { to: string; key: string; end?: true; adminOnly?: true }[] = [
   { to: "/admin/newsletters", key: "newsletters" },
   { to: "/admin/entries", key: "entries" },
   { to: "/admin/content", key: "content" },
+  { to: "/admin/files", key: "files" },
   { to: "/admin/outbox", key: "outbox", adminOnly: true },
   { to: "/admin/users", key: "users", adminOnly: true },
   { to: "/admin/audit", key: "audit", adminOnly: true },

@@ -1,32 +1,57 @@
-import { lazy, Suspense, useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { asList, newYorkDate, useFormat } from "~/lib/format";
-import { Badge, CheckList } from "~/components/pages/ui";
-import { REPORTS } from "~/content/impact";
+import { Badge } from "~/components/pages/ui";
+import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { pageMeta } from "~/lib/seo";
+import { localized } from "~/lib/content/entry-types";
+import { listPublished } from "~/server/content/entries.server";
+import { filesByKey } from "~/server/files/records.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/reports";
-import { NewsletterForm } from "~/components/forms/newsletter-form";
-
-const Modal = lazy(() => import("~/components/modal").then((module) => ({ default: module.Modal })));
 
 export const handle = { i18n: ["impact", "meta", "forms"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The published reports (content type `report`, decisions 020 and 021), newest year first. */
+export async function loader(args: Route.LoaderArgs) {
+  const locale = requestLocale(args.context);
+  const { env } = getRequestContext(args.context);
+  const reports = (await listPublished(env, "report")).toSorted(
+    (a, b) => b.fields.year - a.fields.year || a.slug.localeCompare(b.slug),
+  );
+  const pdfs = await filesByKey(
+    env,
+    reports.map((report) => report.fields.pdf),
+  );
+  return {
+    seo: sitePageSeo(args),
+    reports: reports.map((report) => {
+      const pdf = pdfs.get(report.fields.pdf);
+      return {
+        id: report.id,
+        year: report.fields.year,
+        title: localized(report.fields.title, locale),
+        summary: localized(report.fields.summary, locale),
+        // A report whose PDF is not uploaded yet is shown as not yet published.
+        pdf: pdf ? { url: pdf.url, size: pdf.size } : null,
+      };
+    }),
+  };
 }
 
-export default function ReportsPage() {
-  const { t } = useTranslation("impact");
-  const format = useFormat();
-  // None of the reports has a file yet: a date already past says so rather than "Expected".
-  const today = newYorkDate();
-  const [openReport, setOpenReport] = useState<string | null>(null);
-  const [shown, setShown] = useState<string | null>(null);
-  const close = useCallback(() => setOpenReport(null), []);
+/** "1.2 MB" or "350 KB", as a download button says it. */
+function fileSize(bytes: number, locale: string): string {
+  const megabytes = bytes / (1024 * 1024);
+  const format = (value: number, unit: string) =>
+    `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
+  return megabytes >= 1 ? format(megabytes, "MB") : format(Math.max(1, Math.round(bytes / 1024)), "KB");
+}
 
+export default function ReportsPage({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("impact");
+  const { reports } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.reports.title")} lead={t("reports.lead")} />
@@ -34,68 +59,36 @@ export default function ReportsPage() {
         <h2 id="documents" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {t("reports.documentsTitle")}
         </h2>
-        <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-          {REPORTS.map((report) => {
-            const title = t(`reports.items.${report.id}.title`);
-            return (
-              <article
+        {reports.length === 0 ? (
+          <p className="mt-6 text-lg text-gray-700 dark:text-gray-300">{t("reports.none")}</p>
+        ) : (
+          <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            {reports.map((report) => (
+              <li
                 key={report.id}
                 className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700"
               >
-                <Badge>{t(`reports.types.${report.type}`)}</Badge>
-                <h3 className="text-xl font-bold">{title}</h3>
-                <p className="mt-2 text-gray-700 dark:text-gray-300">
-                  {t(`reports.items.${report.id}.description`)}
+                <Badge>{report.year}</Badge>
+                <h3 className="text-xl font-bold">{report.title}</h3>
+                <p className="mt-2 flex-1 whitespace-pre-line text-gray-700 dark:text-gray-300">
+                  {report.summary}
                 </p>
-                <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
-                  {t(report.date <= today ? "reports.late" : "reports.expected", {
-                    date: format.date(report.date),
-                  })}{" "}
-                  · {t("reports.pages", { count: report.pages })}
-                </p>
-                <h4 className="mt-4 font-semibold">{t("reports.highlightsLabel")}</h4>
-                <CheckList
-                  className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
-                  items={asList(t(`reports.items.${report.id}.highlights`, { returnObjects: true }))}
-                />
-                {/* Without JavaScript the link leads to the newsletter signup, which is what the modal offers. */}
-                <a
-                  href="#newsletter"
-                  className="btn-secondary mt-6 self-start"
-                  aria-haspopup="dialog"
-                  aria-label={t("reports.downloadLabel", { title })}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setShown(report.id);
-                    setOpenReport(report.id);
-                  }}
-                >
-                  {t("reports.download")}
-                </a>
-              </article>
-            );
-          })}
-        </div>
+                {report.pdf ? (
+                  <a href={report.pdf.url} download className="btn-secondary mt-6 self-start">
+                    {t("reports.download", { size: fileSize(report.pdf.size, i18n.language) })}
+                    {/* The visible words first, so a voice user can say what they see. */}
+                    <span className="sr-only">{t("reports.downloadOf", { title: report.title })}</span>
+                  </a>
+                ) : (
+                  <p className="mt-6 font-semibold text-gray-800 dark:text-gray-200">
+                    {t("reports.notPublished")}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
-      {shown ? (
-        <Suspense fallback={null}>
-          <Modal
-            open={openReport !== null}
-            onClose={close}
-            title={t("reports.modal.title")}
-            closeLabel={t("reports.modal.close")}
-          >
-            <p className="text-gray-700 dark:text-gray-300">
-              {t("reports.modal.text", { title: t(`reports.items.${shown}.title`) })}
-            </p>
-            <p className="mt-6">
-              <a href="#newsletter" className="btn-primary" onClick={close}>
-                {t("reports.modal.subscribe")}
-              </a>
-            </p>
-          </Modal>
-        </Suspense>
-      ) : null}
 
       <section id="newsletter" aria-labelledby="newsletter-title" className="bg-accent-50 dark:bg-gray-900">
         <div className="container-page py-12 sm:py-16">

@@ -2,36 +2,95 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ButtonRow, Section } from "~/components/pages/ui";
-import { TEAM } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
+import type { TeamGroup } from "~/lib/vocabulary";
+import { localized } from "~/lib/content/entry-types";
+import { TEAM_GROUPS } from "~/lib/vocabulary";
+import { listPublished } from "~/server/content/entries.server";
+import { filesByKey } from "~/server/files/records.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/team";
 
 export const handle = { i18n: ["about", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** "Ana María Ruiz" → "AR": shown when a member has no photo. */
+const initials = (name: string) => {
+  const words = name.trim().split(/\s+/);
+  return [words[0], words.length > 1 ? words.at(-1) : undefined]
+    .map((word) => word?.[0]?.toLocaleUpperCase() ?? "")
+    .join("");
+};
+
+/** The published team members (content type `member`, decisions 020 and 021), by group and order. */
+export async function loader(args: Route.LoaderArgs) {
+  const locale = requestLocale(args.context);
+  const { env } = getRequestContext(args.context);
+  const members = (await listPublished(env, "member")).toSorted(
+    (a, b) =>
+      TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||
+      (a.fields.position ?? 999) - (b.fields.position ?? 999) ||
+      a.fields.name.localeCompare(b.fields.name),
+  );
+  const photos = await filesByKey(
+    env,
+    members.map((member) => member.fields.photo),
+  );
+  return {
+    seo: sitePageSeo(args),
+    team: members.map((member) => {
+      const photo = photos.get(member.fields.photo);
+      return {
+        id: member.id,
+        group: member.fields.group,
+        name: member.fields.name,
+        initials: initials(member.fields.name),
+        role: localized(member.fields.role, locale),
+        bio: localized(member.fields.bio, locale),
+        photo:
+          photo?.width && photo.height
+            ? { url: photo.url, width: photo.width, height: photo.height, alt: localized(photo.alt, locale) }
+            : null,
+      };
+    }),
+  };
 }
 
-function Members({ group }: { group: "staff" | "board" }) {
+type Member = Route.ComponentProps["loaderData"]["team"][number];
+
+function Members({ members, group }: { members: Member[]; group: TeamGroup }) {
   const { t } = useTranslation("about");
+  const listed = members.filter((member) => member.group === group);
+  if (listed.length === 0) return <p className="mt-6 text-gray-700 dark:text-gray-300">{t("team.none")}</p>;
   return (
     <ul className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
-      {TEAM.filter((member) => member.group === group).map((member) => (
+      {listed.map((member) => (
         <li key={member.id} className="flex gap-4 rounded-xl border border-gray-200 p-5 dark:border-gray-700">
-          <span
-            aria-hidden="true"
-            className="flex h-14 w-14 flex-none items-center justify-center rounded-full bg-accent-700 text-lg font-bold text-white dark:bg-accent-300 dark:text-gray-950"
-          >
-            {member.initials}
-          </span>
+          {member.photo ? (
+            // width and height from the upload's header: the space is kept before the photo loads.
+            <img
+              src={member.photo.url}
+              alt={member.photo.alt}
+              width={member.photo.width}
+              height={member.photo.height}
+              loading="lazy"
+              decoding="async"
+              className="h-20 w-20 flex-none rounded-full object-cover"
+            />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex h-14 w-14 flex-none items-center justify-center rounded-full bg-accent-700 text-lg font-bold text-white dark:bg-accent-300 dark:text-gray-950"
+            >
+              {member.initials}
+            </span>
+          )}
           <div>
-            <h3 className="text-lg font-bold">{t(`team.members.${member.id}.name`)}</h3>
-            <p className="font-semibold text-accent-800 dark:text-accent-200">
-              {t(`team.members.${member.id}.role`)}
-            </p>
-            <p className="mt-2 text-gray-700 dark:text-gray-300">{t(`team.members.${member.id}.bio`)}</p>
+            <h3 className="text-lg font-bold">{member.name}</h3>
+            <p className="font-semibold text-accent-800 dark:text-accent-200">{member.role}</p>
+            <p className="mt-2 whitespace-pre-line text-gray-700 dark:text-gray-300">{member.bio}</p>
           </div>
         </li>
       ))}
@@ -39,16 +98,16 @@ function Members({ group }: { group: "staff" | "board" }) {
   );
 }
 
-export default function TeamPage() {
+export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("about");
   return (
     <>
       <PageHeader title={t("meta:pages.team.title")} lead={t("team.lead")} />
       <Section id="staff" title={t("team.staffTitle")}>
-        <Members group="staff" />
+        <Members members={loaderData.team} group="staff" />
       </Section>
       <Section id="board" title={t("team.boardTitle")} tinted>
-        <Members group="board" />
+        <Members members={loaderData.team} group="board" />
       </Section>
       <Section id="join" title={t("team.joinTitle")} lead={t("team.joinText")}>
         <ButtonRow>

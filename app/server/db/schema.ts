@@ -372,6 +372,28 @@ export const rateLimits = sqliteTable(
 );
 
 /**
+ * Staff uploads (decision 021): the bytes are in R2 under `id` (the SHA-256 of the content and
+ * its extension); this row is what pages need to link a file or reserve an image's space.
+ */
+export const files = sqliteTable(
+  "files",
+  {
+    id: text("id").primaryKey(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    name: text("name").notNull(),
+    /** Required for images, in both languages; empty for PDFs. */
+    altEn: text("alt_en").notNull().default(""),
+    altEs: text("alt_es").notNull().default(""),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("files_created_idx").on(table.createdAt)],
+);
+
+/**
  * The site's content that staff edit (decision 020): one row per event, post, story, job …
  * `fields` holds the type's typed, bilingual fields as JSON, validated by the type's schema
  * (app/lib/content/entry-types.ts) on every write and read; `sort_date` (yyyy-mm-dd) orders lists.

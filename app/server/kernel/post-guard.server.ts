@@ -3,6 +3,8 @@ import type { FieldSpec } from "~/lib/forms/definition";
 import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/lib/forms/field-names";
 import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { clientAddress, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limit.server";
+import { requireStaff } from "../auth/guards.server";
+import { UPLOAD_LIMITS } from "../files/files.server";
 import { pagePathname } from "../seo.server";
 import { turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
@@ -21,7 +23,18 @@ const POST_LIMITS = {
   fields: 60,
   /** Field names are identifiers like `previousExperience`; none uses brackets or dots. */
   nameLength: 40,
+  /** A staff upload post (decision 021): the largest file (a 20 MiB PDF) and its few text fields. */
+  uploadBytes: UPLOAD_LIMITS.pdfBytes + 64 * 1024,
+  /** An upload form's fields: the file, alt text in two languages, a record's words and ids. */
+  uploadFields: 16,
 } as const;
+
+/**
+ * The one exception to "no files" (decision 021): multipart posts to the admin's upload page,
+ * from a signed-in admin (checked before the body is read), with at most one file. The report
+ * and team editors pick an upload by its key, so their posts stay plain forms.
+ */
+const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/admin/files"]);
 
 /** Conform's list syntax (`a[0]`, `a.b`) and control fields (`__state__`) are never posted by a real form. */
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -58,6 +71,8 @@ const PUBLIC_FORM_PATHS: ReadonlySet<string> = new Set([
 
 type PostedForm =
   | { kind: "accepted"; formData: FormData }
+  /** A multipart post to an upload page; its one file, if any, is a `File` entry. */
+  | { kind: "upload"; formData: FormData }
   | { kind: "refused"; status: 400 | 413; reason: "tooLarge" | "malformed"; formData: FormData };
 
 const postedFormContext = createContext<PostedForm | null>(null);
@@ -144,6 +159,40 @@ async function readFormBody(request: Request, repeatable: ReadonlyMap<string, nu
     : { kind: "refused", status: 400, reason: "malformed", formData: kept };
 }
 
+const isMultipart = (request: Request) =>
+  (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
+
+/**
+ * An admin's upload post (decision 021): the body under `uploadBytes`, at most `uploadFields`
+ * entries with well-shaped names each sent once, and at most one of them a file.
+ */
+async function readUploadBody(request: Request): Promise<PostedForm> {
+  const body = await readCapped(request, POST_LIMITS.uploadBytes);
+  if (!body) return { kind: "refused", status: 413, reason: "tooLarge", formData: new FormData() };
+  const entries = await entriesOf(request, body);
+  const kept = new FormData();
+  let wellFormed = entries !== null && entries.length <= POST_LIMITS.uploadFields;
+  let files = 0;
+  for (const [name, value] of (entries ?? []).slice(0, POST_LIMITS.uploadFields)) {
+    if (typeof value !== "string") files += 1;
+    const fits =
+      name.length <= POST_LIMITS.nameLength && FIELD_NAME.test(name) && !kept.has(name) && files <= 1;
+    if (!fits) wellFormed = false;
+    // What was typed is kept for the form; a refused post keeps no file.
+    else if (typeof value === "string") kept.append(name, value);
+    else kept.append(name, value, value.name);
+  }
+  return wellFormed
+    ? { kind: "upload", formData: kept }
+    : { kind: "refused", status: 400, reason: "malformed", formData: stringsOnly(kept) };
+}
+
+function stringsOnly(form: FormData): FormData {
+  const strings = new FormData();
+  for (const [name, value] of form) if (typeof value === "string") strings.append(name, value);
+  return strings;
+}
+
 /**
  * Root middleware: every post to a page is read here, once, under POST_LIMITS, and only
  * POST reaches an action (405 otherwise). /api/ routes (the Stripe webhook, the auth API)
@@ -159,6 +208,12 @@ export const postGuardMiddleware: MiddlewareFunction<Response> = async ({ reques
     return next();
   }
   if (method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
+  if (UPLOAD_PATHS.has(pathname) && isMultipart(request)) {
+    // Who posts is known from the cookie alone: anyone but staff (ADMIN or STAFF) is refused unread.
+    await requireStaff({ request, context });
+    context.set(postedFormContext, await readUploadBody(request));
+    return next();
+  }
   const posted = await readFormBody(request, REPEATABLE_BY_PATH.get(pathname) ?? NOTHING_REPEATS);
   if (posted.kind === "refused" && !PUBLIC_FORM_PATHS.has(pathname)) {
     throw data(null, { status: posted.status });
@@ -170,8 +225,22 @@ export const postGuardMiddleware: MiddlewareFunction<Response> = async ({ reques
 /** The checked form of this post: the one way an action reads its body. */
 export function readPostedForm(context: Readonly<RouterContextProvider>): FormData {
   const posted = context.get(postedFormContext);
-  if (posted?.kind !== "accepted") throw data(null, { status: posted?.status ?? 400 });
+  if (posted?.kind !== "accepted")
+    throw data(null, { status: posted?.kind === "refused" ? posted.status : 400 });
   return posted.formData;
+}
+
+/**
+ * An upload page's post (decision 021): its form, with at most one `File`, or why the guard
+ * refused it, with the typed words kept, so the page answers on the form itself.
+ */
+export function readPostedUpload(
+  context: Readonly<RouterContextProvider>,
+): { ok: true; formData: FormData } | { ok: false; reason: "tooLarge" | "malformed"; formData: FormData } {
+  const posted = context.get(postedFormContext);
+  if (!posted) return { ok: false, reason: "malformed", formData: new FormData() };
+  if (posted.kind === "refused") return { ok: false, reason: posted.reason, formData: posted.formData };
+  return { ok: true, formData: posted.formData };
 }
 
 /** Translation keys of the guard's answers; a page may say its own words for one of them. */
