@@ -169,9 +169,9 @@ test.describe("copy that reads right now", () => {
       /Next season: spring \d{4}|Spring \d{4} season under way/,
     );
     await open(page, "/reports");
-    // Every report's date has passed and none has a file: none may read "Expected".
+    // No seeded report has its PDF yet: each says so, none reads "Expected" (decision 021).
     await expect(page.locator("main")).not.toContainText("Expected");
-    await expect(page.getByText(/^Not published yet \(planned for /).first()).toBeVisible();
+    await expect(page.getByText(/^Not yet published\./).first()).toBeVisible();
   });
 
   test("what a gift does is the calculator's figure on every page", async ({ page }) => {
