@@ -119,6 +119,8 @@ export const donationAttempts = sqliteTable("donation_attempts", {
   dedicationName: text("dedication_name"),
   dedicationEmail: text("dedication_email"),
   employer: text("employer"),
+  /** The donor ticked "e-mail me a link to finish" (decision 024): only then a recovery e-mail. */
+  recoveryConsent: integer("recovery_consent", { mode: "boolean" }).notNull().default(false),
   stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
   status: text("status", { enum: ["open", "completed", "expired", "failed"] })
     .notNull()

@@ -73,8 +73,7 @@ async function processEvent(env: Env, event: Stripe.Event): Promise<DonationMail
     case "invoice.payment_failed":
       return recordInvoiceFailed(env, event.data.object);
     case "checkout.session.expired":
-      await expireCheckoutSession(env, event.data.object);
-      return [];
+      return expireCheckoutSession(env, event.data.object);
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.paused":

@@ -1,0 +1,1 @@
+ALTER TABLE `donation_attempts` ADD `recovery_consent` integer DEFAULT false NOT NULL;
