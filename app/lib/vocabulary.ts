@@ -41,3 +41,14 @@ export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] a
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** An event registration: a free RSVP or a bought ticket (decision 024). */
+export const REGISTRATION_KINDS = ["rsvp", "ticket"] as const;
+export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
+
+/**
+ * "held" keeps seats for a ticket buyer at Stripe Checkout until the hold expires; "confirmed"
+ * is an RSVP or a paid ticket; "released" gave its seats back (expired or failed checkout).
+ */
+export const REGISTRATION_STATUSES = ["held", "confirmed", "released"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];

@@ -24,6 +24,7 @@ const SECTIONS = [
   { to: "/admin/submissions", key: "submissions" },
   { to: "/admin/donations", key: "donations" },
   { to: "/admin/subscribers", key: "subscribers" },
+  { to: "/admin/registrations", key: "registrations" },
   { to: "/admin/content", key: "content" },
   { to: "/admin/outbox", key: "outbox" },
   { to: "/admin/users", key: "users" },

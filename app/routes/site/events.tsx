@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
@@ -9,7 +10,7 @@ import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
 
-export const handle = { i18n: ["events", "meta"] };
+export const handle = { i18n: ["events", "meta", "tickets"] };
 export const meta = pageMeta;
 
 /** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
@@ -52,7 +53,15 @@ export function loader(args: Route.LoaderArgs) {
   return { seo: pageSeo(args, "events", { jsonLd }), upcoming, past, locale };
 }
 
-function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
+function EventCard({
+  event,
+  locale,
+  upcoming = false,
+}: {
+  event: SiteEvent;
+  locale: string;
+  upcoming?: boolean;
+}) {
   const { t } = useTranslation("events");
   const format = useFormat();
   const title = t(`items.${event.id}.title`);
@@ -98,14 +107,23 @@ function EventCard({ event, locale }: { event: SiteEvent; locale: string }) {
         className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
         items={asList(t(`items.${event.id}.highlights`, { returnObjects: true }))}
       />
-      <a
-        href={`/events/${event.id}/calendar.ics?lng=${locale}`}
-        download={`${event.id}.ics`}
-        className="btn-secondary mt-6 self-start"
-      >
-        {t("addToCalendar")}
-        <span className="sr-only">: {title} (.ics)</span>
-      </a>
+      <div className="mt-6 flex flex-wrap gap-3">
+        {upcoming ? (
+          // RSVPs and tickets (decision 024).
+          <Link to={`/events/${event.id}/register`} className="btn-primary">
+            {t(event.priceCents ? "tickets:register.buyLink" : "tickets:register.rsvpLink")}
+            <span className="sr-only">: {title}</span>
+          </Link>
+        ) : null}
+        <a
+          href={`/events/${event.id}/calendar.ics?lng=${locale}`}
+          download={`${event.id}.ics`}
+          className="btn-secondary"
+        >
+          {t("addToCalendar")}
+          <span className="sr-only">: {title} (.ics)</span>
+        </a>
+      </div>
     </article>
   );
 }
@@ -123,7 +141,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         {upcoming.length ? (
           <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (
-              <EventCard key={event.id} event={event} locale={locale} />
+              <EventCard key={event.id} event={event} locale={locale} upcoming />
             ))}
           </div>
         ) : (

@@ -6,6 +6,8 @@ import {
   DONATION_STATUSES,
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
+  REGISTRATION_KINDS,
+  REGISTRATION_STATUSES,
   ROLES,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
@@ -283,4 +285,39 @@ export const rateLimits = sqliteTable(
     primaryKey({ columns: [table.key, table.windowStart] }),
     uniqueIndex("rate_limits_window_idx").on(table.windowStart, table.key),
   ],
+);
+
+/**
+ * Event RSVPs and tickets (decision 024), apart from donations: a ticket's price is not a gift,
+ * only its deductible part (price − fair-market value) is, and that is stated on its receipt.
+ * Seats held or confirmed count against the event's capacity, checked and written in one
+ * statement (app/server/events/registrations.server.ts).
+ */
+export const eventRegistrations = sqliteTable(
+  "event_registrations",
+  {
+    id: text("id").primaryKey(),
+    eventSlug: text("event_slug").notNull(),
+    kind: text("kind", { enum: REGISTRATION_KINDS }).notNull(),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    locale: text("locale").notNull(),
+    /** Seats: the buyer's tickets, or the people an RSVP brings (the person included). */
+    quantity: integer("quantity").notNull(),
+    /** What one seat costs, and the fair-market value of what one seat gets, at the time. */
+    unitPriceCents: integer("unit_price_cents").notNull().default(0),
+    unitValueCents: integer("unit_value_cents").notNull().default(0),
+    /** What Stripe charged (0 for an RSVP). */
+    amountCents: integer("amount_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    /** Until when a held seat counts against capacity. */
+    holdExpiresAt: text("hold_expires_at"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    confirmedAt: text("confirmed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("event_registrations_event_idx").on(table.eventSlug, table.status)],
 );
