@@ -93,6 +93,8 @@ export default [
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export.csv", "routes/admin/subscribers-csv.ts"),
     route("content", "routes/admin/content.tsx"),
+    route("entries/:type?", "routes/admin/entries.tsx"),
+    route("entries/:type/:id", "routes/admin/entry.tsx"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),

@@ -18,6 +18,8 @@ const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGL
 rmSync(persistTo, { recursive: true, force: true });
 const migrate = spawnSync("node", ["scripts/db-migrate.mjs"], { stdio: "inherit", env });
 if (migrate.status !== 0) process.exit(migrate.status ?? 1);
+const seed = spawnSync("node", ["scripts/content-import.mjs"], { stdio: "inherit", env });
+if (seed.status !== 0) process.exit(seed.status ?? 1);
 
 const server = spawn(
   "npx",

@@ -108,3 +108,14 @@ export function useFormat() {
 export function asList<T = string>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
+
+/** A New York wall-clock date and time as ISO 8601 with its offset, for schema.org. */
+export function newYorkIso(date: string, time: string): string {
+  const utc = newYorkTimeToUtc(date, time);
+  const offsetMinutes = Math.round((new Date(`${date}T${time}:00Z`).getTime() - utc.getTime()) / 60000);
+  const sign = offsetMinutes < 0 ? "-" : "+";
+  const abs = Math.abs(offsetMinutes);
+  const hh = String(Math.floor(abs / 60)).padStart(2, "0");
+  const mm = String(abs % 60).padStart(2, "0");
+  return `${date}T${time}:00${sign}${hh}:${mm}`;
+}

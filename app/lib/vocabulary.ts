@@ -52,3 +52,7 @@ export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
  */
 export const REGISTRATION_STATUSES = ["held", "confirmed", "released"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
+/** Site content that staff edit (decision 020): a draft, on the site, or taken off it. */
+export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];

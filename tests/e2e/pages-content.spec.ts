@@ -1,10 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
-import { BLOG_POSTS } from "../../app/content/blog";
-import { splitEvents } from "../../app/content/events";
+import { newYorkDate } from "../../app/lib/format";
+import seed from "../../scripts/content/seed.json";
 import { SITE_PAGES } from "../../app/content/site-pages";
 import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+// The initial content the e2e server imports into D1 (scripts/content/seed.json).
+const BLOG_POSTS = seed.filter((entry) => entry.type === "post");
+const EVENTS = seed.filter((entry) => entry.type === "event");
 
 /** Each page's heading and the constants of docs/product.md §9 a visitor must find there, in both languages. */
 const PAGES: { path: string; en: string[]; es: string[] }[] = [
@@ -120,11 +124,14 @@ test("the calculator works as a plain form without JavaScript", async ({ browser
 
 test("events are split into upcoming and past by today's date in New York", async ({ page }) => {
   await page.goto("/events");
-  const { upcoming, past } = splitEvents();
+  const today = newYorkDate();
+  const upcoming = EVENTS.filter((event) => event.sortDate >= today);
+  const past = EVENTS.filter((event) => event.sortDate < today);
+  expect(upcoming.length).toBeGreaterThan(0);
   for (const event of upcoming)
-    await expect(page.getByTestId("upcoming-events").locator(`[data-event="${event.id}"]`)).toHaveCount(1);
+    await expect(page.getByTestId("upcoming-events").locator(`[data-event="${event.slug}"]`)).toHaveCount(1);
   for (const event of past)
-    await expect(page.getByTestId("past-events").locator(`[data-event="${event.id}"]`)).toHaveCount(1);
+    await expect(page.getByTestId("past-events").locator(`[data-event="${event.slug}"]`)).toHaveCount(1);
 });
 
 test("each event's .ics download parses as iCalendar", async ({ page }) => {

@@ -32,6 +32,7 @@ function testEvent(fields: Partial<EventForSale> = {}): EventForSale {
     capacity: 3,
     priceCents: 0,
     fairMarketValueCents: 0,
+    valueDescription: { en: "", es: "" },
     ...fields,
   };
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { BLOG_POSTS } from "~/content/blog";
-import { EVENTS } from "~/content/events";
+import seed from "../../scripts/content/seed.json";
 import { SITE_PAGES } from "~/content/site-pages";
 import { fetchPage } from "./fetch";
+
+// The initial content the setup imports (scripts/content/seed.json), as the pages read it from D1.
+const BLOG_POSTS = seed.filter((entry) => entry.type === "post");
+const EVENTS = seed.filter((entry) => entry.type === "event");
 
 const PUBLIC_PAGES = SITE_PAGES.filter((page) => page.path !== "/login" && page.path !== "/signup");
 
@@ -83,7 +86,7 @@ describe("page metadata", () => {
   });
 
   it("gives each blog post its own title and a 404 to an unknown slug", async () => {
-    const post = BLOG_POSTS[0];
+    const post = BLOG_POSTS.find((entry) => entry.slug === "first-year-lessons")!;
     const html = await (await fetchPage(`/blog/${post.slug}`)).text();
     expect(html).toContain("<title>Five lessons from our first year | product</title>");
     expect(jsonLd(html).some((item) => item["@type"] === "BlogPosting")).toBe(true);

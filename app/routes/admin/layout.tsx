@@ -25,6 +25,7 @@ const SECTIONS = [
   { to: "/admin/donations", key: "donations" },
   { to: "/admin/subscribers", key: "subscribers" },
   { to: "/admin/registrations", key: "registrations" },
+  { to: "/admin/entries", key: "entries" },
   { to: "/admin/content", key: "content" },
   { to: "/admin/outbox", key: "outbox" },
   { to: "/admin/users", key: "users" },

@@ -1,7 +1,8 @@
-import { EVENTS, VENUES } from "~/content/events";
+import { localized } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
+import { findPublishedEvent } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
-import { getInstance, getLocale } from "~/server/kernel/i18n.server";
+import { getLocale } from "~/server/kernel/i18n.server";
 import type { Route } from "./+types/event-ics";
 
 function icsDate(date: Date): string {
@@ -37,12 +38,12 @@ function fold(line: string): string {
 }
 
 /** GET /events/:id/calendar.ics — one event as an iCalendar file for any calendar app. */
-export function loader({ params, context }: Route.LoaderArgs) {
-  const event = EVENTS.find((item) => item.id === params.id);
-  if (!event) return new Response("Not found", { status: 404 });
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
-  const t = getInstance(context).getFixedT(getLocale(context), "events");
-  const venue = VENUES[event.venue];
+  const found = await findPublishedEvent(env, params.id);
+  if (!found) return new Response("Not found", { status: 404 });
+  const locale = getLocale(context);
+  const { slug, fields: event } = found;
   const host = new URL(env.SITE_URL).hostname;
   const lines = [
     "BEGIN:VCALENDAR",
@@ -51,22 +52,22 @@ export function loader({ params, context }: Route.LoaderArgs) {
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
-    `UID:${event.id}-${event.date}@${host}`,
+    `UID:${slug}-${event.date}@${host}`,
     `DTSTAMP:${icsDate(new Date())}`,
     `DTSTART:${icsDate(newYorkTimeToUtc(event.date, event.start))}`,
     `DTEND:${icsDate(newYorkTimeToUtc(event.date, event.end))}`,
-    `SUMMARY:${escapeText(t(`items.${event.id}.title`))}`,
-    `DESCRIPTION:${escapeText(t(`items.${event.id}.description`))}`,
-    `LOCATION:${escapeText(`${t(`venues.${event.venue}`)}, ${venue.street}, ${venue.locality}, ${venue.region} ${venue.postalCode}`)}`,
-    `URL:${new URL(`/events#${event.id}`, env.SITE_URL).toString()}`,
+    `SUMMARY:${escapeText(localized(event.title, locale))}`,
+    `DESCRIPTION:${escapeText(localized(event.description, locale))}`,
+    `LOCATION:${escapeText(`${localized(event.place, locale)}, ${event.street}, ${event.city}, ${event.region} ${event.postalCode}`)}`,
+    `URL:${new URL(`/events#${slug}`, env.SITE_URL).toString()}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];
   return new Response(lines.map(fold).join("\r\n") + "\r\n", {
     headers: {
       "Content-Type": "text/calendar; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${event.id}.ics"`,
-      "Cache-Control": "public, max-age=3600",
+      "Content-Disposition": `attachment; filename="${slug}.ics"`,
+      "Cache-Control": "public, max-age=300",
     },
   });
 }

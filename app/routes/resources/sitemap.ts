@@ -1,6 +1,6 @@
-import { BLOG_POSTS } from "~/content/blog";
 import { SITE_PAGES } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, SUPPORTED_LOCALES } from "~/lib/i18n";
+import { listPublished } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/sitemap";
 
@@ -12,11 +12,12 @@ function escapeXml(value: string): string {
 }
 
 /** GET /sitemap.xml: every public page, with its English and Spanish addresses as alternates. */
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
   const paths = [
     ...SITE_PAGES.map((page) => page.path).filter((path) => !PRIVATE.has(path)),
-    ...BLOG_POSTS.map((post) => `/blog/${post.slug}`),
+    ...(await listPublished(env, "post")).map((post) => `/blog/${post.slug}`),
+    ...(await listPublished(env, "event")).map((event) => `/events/${event.slug}/calendar.ics`),
   ];
   const href = (path: string, locale: string) => {
     const url = new URL(path, env.SITE_URL);
@@ -36,6 +37,6 @@ export function loader({ context }: Route.LoaderArgs) {
   );
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join("\n")}\n</urlset>\n`;
   return new Response(xml, {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=300" },
   });
 }

@@ -46,7 +46,7 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
           price: money(event.priceCents),
           value: money(unit.valueCents),
           deductible: money(unit.deductibleCents),
-          what: t(`values.${event.slug}`, { defaultValue: t("values.default") }),
+          what: event.valueDescription[locale] || t("values.default"),
         })
       : t("register.leadTicketsNoValue", { price: money(event.priceCents) });
   return (

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  CONTENT_STATUSES,
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
   DONATION_STATUSES,
@@ -320,4 +321,27 @@ export const eventRegistrations = sqliteTable(
     updatedAt: updatedAt(),
   },
   (table) => [index("event_registrations_event_idx").on(table.eventSlug, table.status)],
+);
+
+/**
+ * The site's content that staff edit (decision 020): one row per event, post, story, job …
+ * `fields` holds the type's typed, bilingual fields as JSON, validated by the type's schema
+ * (app/lib/content/entry-types.ts) on every write and read; `sort_date` (yyyy-mm-dd) orders lists.
+ */
+export const contentEntries = sqliteTable(
+  "content_entries",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    slug: text("slug").notNull(),
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
+    sortDate: text("sort_date").notNull().default(""),
+    fields: text("fields", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("content_entries_slug_idx").on(table.type, table.slug),
+    index("content_entries_list_idx").on(table.type, table.status, table.sortDate),
+  ],
 );

@@ -1,12 +1,12 @@
-import { EVENTS, type SiteEvent } from "~/content/events";
+import { localized, type Entry } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
 import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
-import { translatorFor } from "../kernel/i18n.server";
+import { findPublishedEvent, listPublished } from "../content/entries.server";
 
 /**
  * The events RSVPs and tickets are for, as the registration code needs them (decision 024).
- * This is the one seam to the events' content: it reads app/content/events.ts today; when events
- * live in D1 (the content model), only this file changes.
+ * This is the one seam to the events' content (the published `event` entries of decision 020):
+ * the registration code never reads content entries itself.
  */
 export type EventForSale = {
   slug: string;
@@ -20,33 +20,30 @@ export type EventForSale = {
   priceCents: number;
   /** Fair-market value of what one ticket gets (the gala's dinner): not deductible. */
   fairMarketValueCents: number;
+  /** What that is, for the receipt ("dinner"); empty when nothing is received. */
+  valueDescription: Record<Locale, string>;
 };
 
-/** Seats and the value of what a ticket buys, per event (the gala's dinner is worth $60). */
-const SEATS: Record<string, { capacity: number; fairMarketValueCents?: number }> = {
-  gala: { capacity: 200, fairMarketValueCents: 6_000 },
-  openHouse: { capacity: 120 },
-  volunteerTraining: { capacity: 40 },
-  basketballClinic: { capacity: 60 },
-};
-const DEFAULT_CAPACITY = 100;
+/** An event without a capacity takes any number (the editor leaves the field empty). */
+const NO_LIMIT = 1_000_000;
 
-async function toEventForSale(env: Pick<Env, "DB" | "CACHE">, event: SiteEvent): Promise<EventForSale> {
-  const titles = await Promise.all(
-    SUPPORTED_LOCALES.map(async (locale) => [
-      locale,
-      (await translatorFor(env, locale, "events"))(`items.${event.id}.title`),
-    ]),
-  );
-  const seats = SEATS[event.id];
+const inEachLanguage = (value: { en: string; es: string } | undefined) =>
+  Object.fromEntries(SUPPORTED_LOCALES.map((locale) => [locale, localized(value, locale)])) as Record<
+    Locale,
+    string
+  >;
+
+function toEventForSale(entry: Entry<"event">): EventForSale {
+  const { fields } = entry;
   return {
-    slug: event.id,
-    title: Object.fromEntries(titles) as Record<Locale, string>,
-    startsAt: newYorkTimeToUtc(event.date, event.start).toISOString(),
-    endsAt: newYorkTimeToUtc(event.date, event.end).toISOString(),
-    capacity: seats?.capacity ?? DEFAULT_CAPACITY,
-    priceCents: event.priceCents,
-    fairMarketValueCents: seats?.fairMarketValueCents ?? 0,
+    slug: entry.slug,
+    title: inEachLanguage(fields.title),
+    startsAt: newYorkTimeToUtc(fields.date, fields.start).toISOString(),
+    endsAt: newYorkTimeToUtc(fields.date, fields.end).toISOString(),
+    capacity: fields.capacity ?? NO_LIMIT,
+    priceCents: fields.priceCents,
+    fairMarketValueCents: fields.valueCents,
+    valueDescription: inEachLanguage(fields.valueDescription),
   };
 }
 
@@ -54,12 +51,11 @@ export async function getEventForSale(
   env: Pick<Env, "DB" | "CACHE">,
   slug: string,
 ): Promise<EventForSale | null> {
-  const event = EVENTS.find((item) => item.id === slug);
-  return event ? toEventForSale(env, event) : null;
+  const entry = await findPublishedEvent(env, slug);
+  return entry ? toEventForSale(entry) : null;
 }
 
-/** Every event, soonest first (the back office lists them all, past ones included). */
+/** Every published event, soonest first (the back office lists them all, past ones included). */
 export async function listEventsForSale(env: Pick<Env, "DB" | "CACHE">): Promise<EventForSale[]> {
-  const events = await Promise.all(EVENTS.map((event) => toEventForSale(env, event)));
-  return events.sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+  return (await listPublished(env, "event")).map(toEventForSale);
 }

@@ -72,7 +72,7 @@ export async function buildRegistrationEmail(
         ? t("mail.value", {
             value: money(amounts.valueCents),
             unitValue: money(registration.unitValueCents),
-            what: t(`values.${event.slug}`, { defaultValue: t("values.default") }),
+            what: event.valueDescription[locale] || t("values.default"),
           })
         : t("mail.noValue"),
       t("mail.deductible", { deductible: money(deductible) }),

@@ -20,4 +20,5 @@ CREATE TABLE `event_registrations` (
 );
 --> statement-breakpoint
 CREATE UNIQUE INDEX `event_registrations_stripe_checkout_session_id_unique` ON `event_registrations` (`stripe_checkout_session_id`);--> statement-breakpoint
-CREATE INDEX `event_registrations_event_idx` ON `event_registrations` (`event_slug`,`status`);
+CREATE INDEX `event_registrations_event_idx` ON `event_registrations` (`event_slug`,`status`);--> statement-breakpoint
+ALTER TABLE `donation_attempts` ADD `recovery_consent` integer DEFAULT false NOT NULL;

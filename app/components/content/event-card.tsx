@@ -1,0 +1,88 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { lines, localized, type Entry } from "~/lib/content/entry-types";
+import { useFormat } from "~/lib/format";
+import { Badge, CheckList } from "~/components/pages/ui";
+
+/** One event as /events shows it (and as the editor's preview shows it before publishing). */
+export function EventCard({
+  event,
+  locale,
+  upcoming = false,
+}: {
+  event: Entry<"event">;
+  locale: string;
+  /** An upcoming event links to its RSVP or ticket page (decision 024). */
+  upcoming?: boolean;
+}) {
+  const { t } = useTranslation("events");
+  const format = useFormat();
+  const { fields } = event;
+  const title = localized(fields.title, locale);
+  const time = (value: string) =>
+    new Intl.DateTimeFormat(format.tag, { timeStyle: "short", timeZone: "UTC" }).format(
+      new Date(`2000-01-01T${value}:00Z`),
+    );
+  return (
+    <article
+      id={event.slug}
+      className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700"
+      data-event={event.slug}
+    >
+      <Badge>{t(`categories.${fields.category}`)}</Badge>
+      <h3 className="text-xl font-bold">{title}</h3>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{localized(fields.description, locale)}</p>
+      <dl className="mt-4 grid gap-1 text-sm">
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-semibold">{t("date")}:</dt>
+          <dd>
+            <time dateTime={fields.date}>{format.date(fields.date, "full")}</time>
+          </dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-semibold">{t("time")}:</dt>
+          <dd>
+            {time(fields.start)} – {time(fields.end)}
+          </dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-semibold">{t("location")}:</dt>
+          <dd>{localized(fields.place, locale)}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-1">
+          <dt className="font-semibold">{t("price")}:</dt>
+          <dd>
+            {fields.priceCents ? t("pricePerPerson", { price: format.money(fields.priceCents) }) : t("free")}
+          </dd>
+        </div>
+        {fields.capacity ? (
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="font-semibold">{t("capacity")}:</dt>
+            <dd>{t("capacityValue", { count: fields.capacity })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <h4 className="mt-4 font-semibold">{t("highlights")}</h4>
+      <CheckList
+        className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
+        items={lines(fields.highlights, locale)}
+      />
+      <div className="mt-6 flex flex-wrap gap-3">
+        {upcoming ? (
+          <Link to={`/events/${event.slug}/register`} className="btn-primary">
+            {t(fields.priceCents ? "tickets:register.buyLink" : "tickets:register.rsvpLink")}
+            <span className="sr-only">: {title}</span>
+          </Link>
+        ) : null}
+        <a
+          href={`/events/${event.slug}/calendar.ics?lng=${locale}`}
+          download={`${event.slug}.ics`}
+          className="btn-secondary"
+        >
+          {t("addToCalendar")}
+          <span className="sr-only">: {title} (.ics)</span>
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,286 @@
+import * as v from "valibot";
+import { CONTENT_STATUSES, type ContentStatus } from "../vocabulary";
+
+/**
+ * The site's content that staff edit (decision 020): each type is a list of typed fields, and
+ * the fields make both the valibot schema (shared by the editor in the browser and the server)
+ * and the editor's inputs. A bilingual field is stored as `{ en, es }`; Spanish may be missing
+ * while English is required, and the public page shows English until Spanish is written.
+ * Messages are translation keys ("ns:key|{params}"), shown by translateFieldError.
+ */
+
+export { CONTENT_STATUSES, type ContentStatus } from "../vocabulary";
+
+export const EVENT_CATEGORIES = ["community", "athletics", "education", "volunteer", "fundraiser"] as const;
+export const POST_CATEGORIES = ["news", "families", "mentoring"] as const;
+
+const REQUIRED = "common:forms.required";
+const tooLong = (max: number) => `common:forms.tooLong|${JSON.stringify({ max })}`;
+
+/** Form text: trimmed; an empty input (which conform reads as absent) is "". */
+const text = (max: number, required: boolean): v.GenericSchema<string | undefined, string> => {
+  const base = v.pipe(
+    v.optional(v.string()),
+    v.transform((value) => value ?? ""),
+    v.trim(),
+    v.maxLength(max, tooLong(max)),
+  );
+  return required ? v.pipe(base, v.minLength(1, REQUIRED)) : base;
+};
+
+type FieldBase = { label: string; required?: boolean };
+/**
+ * One field. `text`/`lines`/`markdown` are bilingual; `lines` holds one item a line;
+ * `markdown` the safe subset of app/lib/content/markdown.tsx. A file reference (an R2 key with
+ * width, height and alt text) is one more kind added here and in the editor (decision 020).
+ */
+export type FieldSpec =
+  | (FieldBase & { kind: "text" | "lines" | "markdown"; max: number })
+  | (FieldBase & { kind: "date" | "time" | "cents" | "count" | "plain"; max?: number })
+  | (FieldBase & { kind: "choice"; options: readonly string[] });
+
+/** A field that is written in both languages: stored as `{ en, es }`, posted as `name_en`, `name_es`. */
+export function isBilingual(
+  spec: FieldSpec,
+): spec is Extract<FieldSpec, { kind: "text" | "lines" | "markdown" }> {
+  return spec.kind === "text" || spec.kind === "lines" || spec.kind === "markdown";
+}
+
+function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdown" }>) {
+  const required = spec.required ?? false;
+  switch (spec.kind) {
+    case "plain":
+      return text(spec.max ?? 200, required);
+    case "date":
+      return v.pipe(
+        text(10, required),
+        v.check((value) => value === "" || isCalendarDate(value), "admin:entries.errors.date"),
+      );
+    case "time":
+      return v.pipe(text(5, required), v.regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "admin:entries.errors.time"));
+    case "cents":
+      // Typed in dollars ("150" or "25.50"), stored in cents (decision 005); empty is 0.
+      return v.pipe(
+        text(12, false),
+        v.regex(/^$|^\d{1,7}(\.\d{1,2})?$/, "common:forms.invalidNumber"),
+        v.transform((value) => (value === "" ? 0 : Math.round(Number(value) * 100))),
+      );
+    case "count":
+      // A whole number; empty means none (no limit).
+      return v.pipe(
+        text(6, false),
+        v.regex(/^\d*$/, "common:forms.invalidNumber"),
+        v.transform((value) => (value === "" ? null : Number(value))),
+      );
+    case "choice":
+      return v.pipe(
+        text(60, true),
+        v.picklist(spec.options as readonly string[], "common:forms.invalidChoice"),
+      );
+  }
+}
+
+function isCalendarDate(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Bilingual text as stored: English always, Spanish when written. */
+export type Bilingual = { en: string; es: string };
+
+type Def = {
+  /** The field whose value orders the list (a yyyy-mm-dd date), if any. */
+  sortField?: string;
+  fields: Record<string, FieldSpec>;
+};
+
+export const ENTRY_TYPES = {
+  event: {
+    sortField: "date",
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 120 },
+      description: { kind: "text", label: "description", required: true, max: 600 },
+      highlights: { kind: "lines", label: "highlights", max: 1000 },
+      date: { kind: "date", label: "date", required: true },
+      start: { kind: "time", label: "start", required: true },
+      end: { kind: "time", label: "end", required: true },
+      place: { kind: "text", label: "place", required: true, max: 120 },
+      street: { kind: "plain", label: "street", required: true, max: 120 },
+      city: { kind: "plain", label: "city", required: true, max: 60 },
+      region: { kind: "plain", label: "region", required: true, max: 30 },
+      postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
+      priceCents: { kind: "cents", label: "price" },
+      capacity: { kind: "count", label: "capacity" },
+      // What one ticket gets (the gala's dinner): not deductible, stated on the receipt (decision 024).
+      valueCents: { kind: "cents", label: "value" },
+      valueDescription: { kind: "text", label: "valueDescription", max: 120 },
+      category: { kind: "choice", label: "category", options: EVENT_CATEGORIES },
+    },
+  },
+  post: {
+    sortField: "date",
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 160 },
+      excerpt: { kind: "text", label: "excerpt", required: true, max: 400 },
+      body: { kind: "markdown", label: "body", required: true, max: 12_000 },
+      date: { kind: "date", label: "date", required: true },
+      author: { kind: "text", label: "author", required: true, max: 120 },
+      category: { kind: "choice", label: "category", options: POST_CATEGORIES },
+      cover: { kind: "plain", label: "cover", max: 300 },
+    },
+  },
+} as const satisfies Record<string, Def>;
+
+export type ContentType = keyof typeof ENTRY_TYPES;
+export const CONTENT_TYPES = Object.keys(ENTRY_TYPES) as ContentType[];
+
+export function isContentType(value: unknown): value is ContentType {
+  return typeof value === "string" && Object.hasOwn(ENTRY_TYPES, value);
+}
+
+function specsOf(type: ContentType) {
+  return Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>);
+}
+
+/** The posted fields of a type, flat (`title_en`, `title_es`, `date` …): the post guard allows no dots. */
+function flatEntries(type: ContentType): v.ObjectEntries {
+  return Object.fromEntries(
+    specsOf(type).flatMap(([name, spec]) =>
+      isBilingual(spec)
+        ? [
+            [`${name}_en`, text(spec.max, spec.required ?? false)],
+            [`${name}_es`, text(spec.max, false)],
+          ]
+        : [[name, fieldSchema(spec)]],
+    ),
+  );
+}
+
+/** Flat form values as stored fields: `title_en` and `title_es` become `title: { en, es }`. */
+function nest(type: ContentType, flat: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    specsOf(type).map(([name, spec]) => [
+      name,
+      isBilingual(spec) ? { en: flat[`${name}_en`], es: flat[`${name}_es`] } : flat[name],
+    ]),
+  );
+}
+
+type Flat = Record<string, unknown>;
+
+/** An event ends after it starts (any type with `start` and `end`); the message sits on `end`. */
+const endAfterStart = v.forward(
+  v.check(
+    (input: Flat) => !input.end || !input.start || String(input.end) > String(input.start),
+    "admin:entries.errors.endBeforeStart",
+  ),
+  ["end"] as never,
+) as unknown as v.GenericValidation<Flat, Flat>;
+
+const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
+
+/** The editor's form: slug, status and the type's fields, flat; its output nests the fields. */
+export function entryFormSchema(
+  type: ContentType,
+): v.GenericSchema<Flat, { slug: string; status: ContentStatus; fields: Flat }> {
+  const object = v.object({
+    slug: v.pipe(text(80, true), v.regex(SLUG, "admin:entries.errors.slug")),
+    status: v.picklist(CONTENT_STATUSES, "common:forms.invalidChoice"),
+    ...flatEntries(type),
+  }) as unknown as v.GenericSchema<Flat, Flat>;
+  return v.pipe(
+    object,
+    endAfterStart,
+    v.transform(({ slug, status, ...rest }: Flat) => ({
+      slug: slug as string,
+      status: status as ContentStatus,
+      fields: nest(type, rest),
+    })),
+  );
+}
+
+/** A type's fields alone (what a stored row is checked through again on every read). */
+export function fieldsSchema(type: ContentType): v.GenericSchema<Flat, Flat> {
+  const object = v.object(flatEntries(type)) as unknown as v.GenericSchema<Flat, Flat>;
+  return v.pipe(
+    object,
+    endAfterStart,
+    v.transform((flat: Flat) => nest(type, flat)),
+  );
+}
+
+/**
+ * Stored fields as the form's flat text (cents as dollars, "no limit" as empty): what the editor
+ * starts from, and what a stored row is checked through again on every read.
+ */
+export function toFormValues(type: ContentType, fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    specsOf(type).flatMap(([name, spec]) => {
+      const value = fields[name];
+      if (isBilingual(spec)) {
+        const text = (value ?? {}) as Partial<Bilingual>;
+        return [
+          [`${name}_en`, text.en ?? ""],
+          [`${name}_es`, text.es ?? ""],
+        ];
+      }
+      if (spec.kind === "cents")
+        return [[name, typeof value === "number" && value ? String(value / 100) : ""]];
+      if (spec.kind === "count") return [[name, typeof value === "number" ? String(value) : ""]];
+      return [[name, value ?? ""]];
+    }),
+  );
+}
+
+/** Typed fields of each type, as the public pages read them. */
+export type EventFields = {
+  title: Bilingual;
+  description: Bilingual;
+  highlights: Bilingual;
+  date: string;
+  start: string;
+  end: string;
+  place: Bilingual;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  priceCents: number;
+  capacity: number | null;
+  valueCents: number;
+  valueDescription: Bilingual;
+  category: (typeof EVENT_CATEGORIES)[number];
+};
+export type PostFields = {
+  title: Bilingual;
+  excerpt: Bilingual;
+  body: Bilingual;
+  date: string;
+  author: Bilingual;
+  category: (typeof POST_CATEGORIES)[number];
+  cover: string;
+};
+export type FieldsOf = { event: EventFields; post: PostFields };
+
+/** A published entry as pages read it. */
+export type Entry<T extends ContentType> = {
+  id: string;
+  slug: string;
+  updatedAt: string;
+  fields: FieldsOf[T];
+};
+
+/** The text of a bilingual field in a language: Spanish falls back to English until written. */
+export function localized(value: Bilingual | undefined, locale: string): string {
+  if (!value) return "";
+  return (locale === "es" && value.es) || value.en;
+}
+
+/** A `lines` field as its items. */
+export function lines(value: Bilingual | undefined, locale: string): string[] {
+  return localized(value, locale)
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}

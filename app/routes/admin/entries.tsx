@@ -1,0 +1,117 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, NavLink } from "react-router";
+import { DataTable, type Column } from "~/components/admin/data-table";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
+import { DateTime } from "~/components/ui/format";
+import { CONTENT_TYPES, isContentType } from "~/lib/content/entry-types";
+import { CONTENT_STATUSES } from "~/lib/vocabulary";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { listEntries } from "~/server/content/editor.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import type { Route } from "./+types/entries";
+
+export const meta = adminMeta;
+
+/** /admin/entries/:type — one type's entries, drafts and archived ones too (decision 020). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const type = args.params.type ?? "event";
+  if (!isContentType(type)) throw data(null, { status: 404 });
+  const { env } = getRequestContext(args.context);
+  const list = await listEntries(env, type, new URL(args.request.url));
+  return {
+    title: adminTitle(args, `entries.types.${type}`),
+    type,
+    types: CONTENT_TYPES,
+    list: {
+      ...list,
+      rows: list.rows.map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        status: row.status,
+        sortDate: row.sortDate,
+        updatedAt: row.updatedAt,
+        title: (row.fields.title as { en?: string } | undefined)?.en ?? row.slug,
+        missingSpanish: Object.values(row.fields).some(
+          (value) =>
+            value && typeof value === "object" && "en" in value && value.en && !("es" in value && value.es),
+        ),
+      })),
+    },
+  };
+}
+
+type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+const STATUS_TONES = { draft: "amber", published: "green", archived: "gray" } as const;
+
+export default function AdminEntries({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { type, types, list } = loaderData;
+  const columns: Column<Row>[] = [
+    {
+      header: "entries.titleColumn",
+      cell: (row) => (
+        <Link
+          to={`/admin/entries/${type}/${row.id}`}
+          className="link font-semibold"
+          aria-label={t("entries.open", { title: row.title })}
+        >
+          {row.title}
+        </Link>
+      ),
+    },
+    { header: "entries.sortDate", cell: (row) => row.sortDate || "—" },
+    {
+      header: "entries.status",
+      cell: (row) => (
+        <span className="flex flex-wrap gap-1">
+          <Badge tone={STATUS_TONES[row.status]}>{t(`entries.statuses.${row.status}`)}</Badge>
+          {row.missingSpanish ? <Badge tone="red">{t("entries.missingSpanish")}</Badge> : null}
+        </span>
+      ),
+    },
+    { header: "entries.updated", cell: (row) => <DateTime iso={row.updatedAt} /> },
+  ];
+  return (
+    <>
+      <AdminPageHeader
+        title={t("entries.title")}
+        lead={t("entries.lead")}
+        actions={
+          <Link to={`/admin/entries/${type}/new`} className="btn-primary">
+            {t("entries.new", { type: t(`entries.typeOne.${type}`) })}
+          </Link>
+        }
+      />
+      <nav aria-label={t("entries.title")} className="mt-4">
+        <ul className="flex flex-wrap gap-2">
+          {types.map((item) => (
+            <li key={item}>
+              <NavLink
+                to={`/admin/entries/${item}`}
+                className="tap-target focus-ring flex items-center rounded-lg border border-gray-300 px-3 py-1.5 no-underline aria-[current=page]:bg-accent-100 aria-[current=page]:font-bold dark:border-gray-600 dark:aria-[current=page]:bg-gray-800"
+              >
+                {t(`entries.types.${item}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <FilterBar>
+        <FilterSelect
+          name="status"
+          label={t("entries.status")}
+          value={list.filters.status}
+          options={CONTENT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`entries.statuses.${status}`),
+          }))}
+        />
+        <FilterText name="q" label={t("entries.searchLabel")} value={list.filters.q} />
+      </FilterBar>
+      <DataTable label={t(`entries.types.${type}`)} columns={columns} list={list} />
+    </>
+  );
+}

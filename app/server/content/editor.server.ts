@@ -1,0 +1,114 @@
+import { and, desc, eq, ne } from "drizzle-orm";
+import * as v from "valibot";
+import { ENTRY_TYPES, type ContentStatus, type ContentType } from "~/lib/content/entry-types";
+import type { SessionUser } from "~/lib/session-user";
+import { CONTENT_STATUSES } from "~/lib/vocabulary";
+import { fieldChanges } from "../admin/audit.server";
+import { auditEntry } from "../admin/common.server";
+import { choiceFilter, listPage, listQuery, searchFilter } from "../admin/list.server";
+import { contains } from "../admin/common.server";
+import { getDb } from "../db/client.server";
+import { contentEntries } from "../db/schema";
+import { forgetContentCache } from "./entries.server";
+import { bumpContentVersion } from "./version.server";
+
+/** The back office's side of site content (decision 020): lists, one entry, and the audited save. */
+const FiltersSchema = v.object({ status: choiceFilter(CONTENT_STATUSES), q: searchFilter });
+
+export async function listEntries(env: Pick<Env, "DB">, type: ContentType, url: URL) {
+  const db = getDb(env);
+  const query = listQuery(FiltersSchema, url);
+  const where = and(
+    eq(contentEntries.type, type),
+    query.filters.status ? eq(contentEntries.status, query.filters.status) : undefined,
+    query.filters.q ? contains(contentEntries.fields, query.filters.q) : undefined,
+  );
+  return listPage(
+    query,
+    db
+      .select()
+      .from(contentEntries)
+      .where(where)
+      .orderBy(desc(contentEntries.sortDate), desc(contentEntries.createdAt))
+      .$dynamic(),
+    db.$count(contentEntries, where),
+  );
+}
+
+export async function getEntry(env: Pick<Env, "DB">, type: ContentType, id: string) {
+  const [row] = await getDb(env)
+    .select()
+    .from(contentEntries)
+    .where(and(eq(contentEntries.id, id), eq(contentEntries.type, type)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A record's fields one level flat ("title.en"), so the audit shows each text before and after. */
+function flat(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).flatMap(([key, value]) =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.entries(value).map(([lang, text]) => [`${key}.${lang}`, text])
+        : [[key, value]],
+    ),
+  );
+}
+
+export type EntryInput = { slug: string; status: ContentStatus; fields: Record<string, unknown> };
+
+/**
+ * Creates (id null) or updates an entry, with its audit row (every field before and after) in
+ * the same batch. A change that touches the public site (published before or after) bumps the
+ * content version, so every cache keyed on it lets go at once. A slug already used by another
+ * entry of the type is refused as `slugTaken`.
+ */
+export async function saveEntry(
+  env: Pick<Env, "DB" | "CACHE">,
+  admin: SessionUser,
+  type: ContentType,
+  id: string | null,
+  input: EntryInput,
+): Promise<{ kind: "saved"; id: string } | { kind: "slugTaken" } | { kind: "missing" }> {
+  const db = getDb(env);
+  const before = id ? await getEntry(env, type, id) : null;
+  if (id && !before) return { kind: "missing" };
+  const [clash] = await db
+    .select({ id: contentEntries.id })
+    .from(contentEntries)
+    .where(
+      and(
+        eq(contentEntries.type, type),
+        eq(contentEntries.slug, input.slug),
+        id ? ne(contentEntries.id, id) : undefined,
+      ),
+    )
+    .limit(1);
+  if (clash) return { kind: "slugTaken" };
+  const sortField = (ENTRY_TYPES[type] as { sortField?: string }).sortField;
+  const sortDate = sortField ? String(input.fields[sortField] ?? "") : "";
+  const entryId = before?.id ?? crypto.randomUUID();
+  const row = { slug: input.slug, status: input.status, sortDate, fields: input.fields };
+  const changes = fieldChanges(
+    before ? { slug: before.slug, status: before.status, ...flat(before.fields) } : {},
+    { slug: input.slug, status: input.status, ...flat(input.fields) },
+  );
+  await db.batch([
+    before
+      ? db
+          .update(contentEntries)
+          .set({ ...row, updatedAt: new Date().toISOString() })
+          .where(eq(contentEntries.id, entryId))
+      : db.insert(contentEntries).values({ id: entryId, type, ...row }),
+    auditEntry(db, admin, {
+      action: before ? "content.update" : "content.create",
+      targetType: type,
+      targetId: entryId,
+      detail: { slug: input.slug, changes },
+    }),
+  ]);
+  if (before?.status === "published" || input.status === "published") {
+    forgetContentCache(await bumpContentVersion(env));
+  }
+  return { kind: "saved", id: entryId };
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq } from "drizzle-orm";
+import * as v from "valibot";
+import { fieldsSchema, toFormValues, type ContentType, type Entry } from "~/lib/content/entry-types";
+import { newYorkDate } from "~/lib/format";
+import { getDb } from "../db/client.server";
+import { contentEntries } from "../db/schema";
+import { getContentVersion } from "./version.server";
+
+/**
+ * What the public pages read (decision 020). The published entries of a type are read from D1
+ * once per isolate and content version, parsed with the type's schema, and kept here; the
+ * version (one KV read) is checked at most every VERSION_TTL_MS, and a publish in this isolate
+ * forgets it at once. So a page view costs no D1 query, and a publish shows everywhere within
+ * VERSION_TTL_MS plus KV's propagation.
+ */
+const VERSION_TTL_MS = 5_000;
+let knownVersion: { value: string; checkedAt: number } | null = null;
+const published = new Map<ContentType, { version: string; entries: Entry<ContentType>[] }>();
+
+async function currentVersion(env: Pick<Env, "CACHE">): Promise<string> {
+  const now = Date.now();
+  if (knownVersion && now - knownVersion.checkedAt < VERSION_TTL_MS) return knownVersion.value;
+  knownVersion = { value: await getContentVersion(env), checkedAt: now };
+  return knownVersion.value;
+}
+
+/** Called by the editors after a change to published content (with bumpContentVersion). */
+export function forgetContentCache(version: string) {
+  knownVersion = { value: version, checkedAt: Date.now() };
+  published.clear();
+}
+
+/** A stored row's fields, typed, or null if they no longer fit the type's schema. */
+export function parseFields<T extends ContentType>(
+  type: T,
+  fields: Record<string, unknown>,
+): Entry<T>["fields"] | null {
+  const parsed = v.safeParse(fieldsSchema(type), toFormValues(type, fields));
+  return parsed.success ? (parsed.output as unknown as Entry<T>["fields"]) : null;
+}
+
+/** Every published entry of a type, oldest sort date first. */
+export async function listPublished<T extends ContentType>(
+  env: Pick<Env, "DB" | "CACHE">,
+  type: T,
+): Promise<Entry<T>[]> {
+  const version = await currentVersion(env);
+  const cached = published.get(type);
+  if (cached?.version === version) return cached.entries as Entry<T>[];
+  const rows = await getDb(env)
+    .select()
+    .from(contentEntries)
+    .where(and(eq(contentEntries.type, type), eq(contentEntries.status, "published")))
+    .orderBy(asc(contentEntries.sortDate), asc(contentEntries.slug));
+  const entries = rows.flatMap((row) => {
+    const fields = parseFields(type, row.fields);
+    return fields ? [{ id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields }] : [];
+  });
+  published.set(type, { version, entries: entries as Entry<ContentType>[] });
+  return entries;
+}
+
+/** One published entry by its slug, or undefined. */
+export async function findPublished<T extends ContentType>(
+  env: Pick<Env, "DB" | "CACHE">,
+  type: T,
+  slug: string | undefined,
+): Promise<Entry<T> | undefined> {
+  return (await listPublished(env, type)).find((entry) => entry.slug === slug);
+}
+
+/** A published event by its slug: what the tickets and RSVPs of an event read (price, capacity). */
+export function findPublishedEvent(env: Pick<Env, "DB" | "CACHE">, slug: string | undefined) {
+  return findPublished(env, "event", slug);
+}
+
+/** Upcoming (today or later, soonest first) and past (most recent first), by New York's date. */
+export async function listEvents(env: Pick<Env, "DB" | "CACHE">, now: Date = new Date()) {
+  const events = await listPublished(env, "event");
+  const today = newYorkDate(now);
+  return {
+    upcoming: events.filter((event) => event.fields.date >= today),
+    past: events.filter((event) => event.fields.date < today).reverse(),
+  };
+}
+
+/** Blog posts, newest first. */
+export async function listPosts(env: Pick<Env, "DB" | "CACHE">) {
+  return [...(await listPublished(env, "post"))].reverse();
+}

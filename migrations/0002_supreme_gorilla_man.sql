@@ -1,1 +1,0 @@
-ALTER TABLE `donation_attempts` ADD `recovery_consent` integer DEFAULT false NOT NULL;
