@@ -2,11 +2,12 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { messageWith } from "~/lib/forms/field-validation";
 import { EventRegistrationSchema, MAX_SEATS_PER_ORDER, ticketAmounts } from "~/lib/tickets";
 import { getRequestContext } from "../kernel/context.server";
-import { requestLocale } from "../kernel/i18n.server";
+import { getInstance, requestLocale } from "../kernel/i18n.server";
 import { readPostedForm } from "../kernel/post-guard.server";
 import { hitCheckoutLimits } from "../kernel/rate-limit.server";
 import { visitorCookieHeader } from "../kernel/visitor-cookie.server";
 import { parsePublicPost } from "../page-form.server";
+import { pageSeo } from "../seo.server";
 import { isStripeConfigured } from "../stripe/client.server";
 import { getEventForSale } from "./catalog.server";
 import {
@@ -41,9 +42,15 @@ export async function loadRegisterPage(args: Args) {
     : null;
   const unit = ticketAmounts(event.priceCents, event.fairMarketValueCents, 1);
   const cookie = event.priceCents > 0 ? visitorCookieHeader(args.request) : null;
+  const locale = requestLocale(args.context);
+  const t = getInstance(args.context).getFixedT(locale, "tickets");
+  const title = t(event.priceCents > 0 ? "register.titleTickets" : "register.titleRsvp", {
+    event: event.title[locale],
+  });
   return data(
     {
-      locale: requestLocale(args.context),
+      seo: pageSeo(args, "events", { title }),
+      locale,
       event,
       availability,
       unit,
