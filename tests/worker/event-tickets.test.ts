@@ -7,7 +7,12 @@ import { getDb } from "~/server/db/client.server";
 import { eventRegistrations, outbox } from "~/server/db/schema";
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import type { EventForSale } from "~/server/events/catalog.server";
-import { eventAvailability, reserveSeats, startTicketCheckout } from "~/server/events/registrations.server";
+import {
+  eventAvailability,
+  reserveSeats,
+  startTicketCheckout,
+  ticketTotals,
+} from "~/server/events/registrations.server";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
 import { signedWebhook } from "./stripe-webhook";
@@ -74,6 +79,28 @@ describe("quid-pro-quo amounts", () => {
     // Nothing received: no quid pro quo; a value above the price never makes a negative gift.
     expect(ticketAmounts(10_000, 0, 1)).toMatchObject({ deductibleCents: 10_000, disclosureRequired: false });
     expect(ticketAmounts(5_000, 8_000, 1).deductibleCents).toBe(0);
+  });
+
+  it("counts ticket money net of refunds and disputes", () => {
+    const order = (stripePaymentIntentId: string) => ({
+      kind: "ticket" as const,
+      status: "confirmed" as const,
+      quantity: 2,
+      unitPriceCents: 15_000,
+      unitValueCents: 6_000,
+      amountCents: 30_000,
+      stripePaymentIntentId,
+    });
+    const adjustments = new Map([
+      ["pi_partial", { refundedCents: 10_000, refundedInFull: false, disputeStatus: null }],
+      ["pi_disputed", { refundedCents: 0, refundedInFull: false, disputeStatus: "open" }],
+    ]);
+    expect(ticketTotals([order("pi_paid"), order("pi_partial"), order("pi_disputed")], adjustments)).toEqual({
+      seats: 6,
+      revenueCents: 50_000,
+      valueCents: 24_000,
+      deductibleCents: 26_000,
+    });
   });
 });
 
@@ -283,5 +310,31 @@ describe("gala tickets", () => {
     const text = await csv.text();
     expect(text).toContain("name,email,kind,status,seats,paid_cents,value_cents");
     expect(text).toContain("Grace Hopper");
+  });
+
+  it("takes a refunded ticket out of the staff totals", async () => {
+    const { cookie } = await userWithSession(`staff-${next()}@example.com`, "ADMIN");
+    const figure = async (testId: string) => {
+      const html = await (await fetchPage("/admin/registrations", { headers: { Cookie: cookie } })).text();
+      return Number(
+        new RegExp(`data-testid="${testId}"><span>\\$([\\d,.]+)<`).exec(html)![1]!.replace(/,/g, ""),
+      );
+    };
+    const email = `refund-${next()}@example.com`;
+    const response = await postForm(
+      "/events/gala/register",
+      { name: "Refund Me", email, quantity: "1" },
+      visitor(),
+    );
+    await payOnStripe(response.headers.get("Location")!);
+    const revenue = await figure("ticket-revenue");
+    const deductible = await figure("ticket-deductible");
+    const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.email, email));
+    const refund = (await (
+      await fetch(`${stripeBase}/__test/payments/${row!.stripePaymentIntentId}/refund`, { method: "POST" })
+    ).json()) as Stripe.Event;
+    expect((await signedWebhook(refund)).status).toBe(200);
+    expect(await figure("ticket-revenue")).toBe(revenue - 150);
+    expect(await figure("ticket-deductible")).toBe(deductible - 90);
   });
 });

@@ -4,7 +4,7 @@ import { toCsv } from "../admin/csv.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
 import { getEventForSale, listEventsForSale } from "./catalog.server";
-import { attendees, ticketTotals } from "./registrations.server";
+import { attendees, ticketAdjustments, ticketTotals } from "./registrations.server";
 
 /**
  * The back office's view of RSVPs and tickets (decision 024): per event, seats taken and the
@@ -15,18 +15,22 @@ export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
     listEventsForSale(env),
     getDb(env).select().from(eventRegistrations),
   ]);
+  const adjustments = await ticketAdjustments(env, rows);
   const perEvent = events.map((event) => ({
     event,
-    totals: ticketTotals(rows.filter((row) => row.eventSlug === event.slug)),
+    totals: ticketTotals(
+      rows.filter((row) => row.eventSlug === event.slug),
+      adjustments,
+    ),
   }));
-  return { perEvent, all: ticketTotals(rows) };
+  return { perEvent, all: ticketTotals(rows, adjustments) };
 }
 
 export async function eventRegistrationList(env: Pick<Env, "DB" | "CACHE">, slug: string) {
   const event = await getEventForSale(env, slug);
   if (!event) return null;
   const rows = await attendees(env, slug);
-  return { event, rows, totals: ticketTotals(rows) };
+  return { event, rows, totals: ticketTotals(rows, await ticketAdjustments(env, rows)) };
 }
 
 /** The attendee list as a file for the door; the export is audited (decision 014). */

@@ -4,7 +4,7 @@ import type { Locale } from "~/lib/i18n";
 import { ticketAmounts } from "~/lib/tickets";
 import type { RegistrationKind } from "~/lib/vocabulary";
 import { getDb, type Db } from "../db/client.server";
-import { eventRegistrations, outbox } from "../db/schema";
+import { eventRegistrations, outbox, paymentAdjustments } from "../db/schema";
 import { logError, logInfo } from "../kernel/log.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import type { OutgoingEmail } from "../mail/message.server";
@@ -326,16 +326,31 @@ export async function attendees(env: Pick<Env, "DB">, slug: string) {
     .orderBy(asc(eventRegistrations.createdAt));
 }
 
+/** A refund or dispute Stripe reported for a ticket payment (payment_adjustments, decision 017). */
+export type TicketAdjustment = {
+  refundedCents: number;
+  refundedInFull: boolean;
+  disputeStatus: string | null;
+};
+
 /**
- * Ticket money per event for staff (decision 024): what was charged, the fair-market value of
- * what buyers got, and the deductible rest, from confirmed orders. Kept apart from the
- * donation totals, which count gifts only.
+ * Ticket money for staff (decision 024): what was charged net of refunds, the fair-market value
+ * of what buyers got, and the deductible rest, from confirmed orders. A refund lowers the
+ * revenue (refunded in full, the order counts nothing); an open or lost dispute counts nothing,
+ * as for gifts. Kept apart from the donation totals, which count gifts only.
  */
 export function ticketTotals(
   rows: Pick<
     Registration,
-    "kind" | "status" | "quantity" | "unitPriceCents" | "unitValueCents" | "amountCents"
+    | "kind"
+    | "status"
+    | "quantity"
+    | "unitPriceCents"
+    | "unitValueCents"
+    | "amountCents"
+    | "stripePaymentIntentId"
   >[],
+  adjustments: ReadonlyMap<string, TicketAdjustment> = new Map(),
 ) {
   let seats = 0;
   let revenueCents = 0;
@@ -344,9 +359,31 @@ export function ticketTotals(
     if (row.status !== "confirmed") continue;
     seats += row.quantity;
     if (row.kind !== "ticket") continue;
-    const amounts = ticketAmounts(row.unitPriceCents, row.unitValueCents, row.quantity);
-    revenueCents += row.amountCents;
-    valueCents += amounts.valueCents;
+    const adjustment = row.stripePaymentIntentId ? adjustments.get(row.stripePaymentIntentId) : undefined;
+    const withdrawn = adjustment?.disputeStatus === "open" || adjustment?.disputeStatus === "lost";
+    const net =
+      withdrawn || adjustment?.refundedInFull
+        ? 0
+        : Math.max(0, row.amountCents - (adjustment?.refundedCents ?? 0));
+    revenueCents += net;
+    valueCents += Math.min(
+      ticketAmounts(row.unitPriceCents, row.unitValueCents, row.quantity).valueCents,
+      net,
+    );
   }
   return { seats, revenueCents, valueCents, deductibleCents: revenueCents - valueCents };
+}
+
+/** The refunds and disputes of these ticket payments, by PaymentIntent. */
+export async function ticketAdjustments(
+  env: Pick<Env, "DB">,
+  rows: Pick<Registration, "stripePaymentIntentId">[],
+): Promise<Map<string, TicketAdjustment>> {
+  const keys = rows.flatMap((row) => (row.stripePaymentIntentId ? [row.stripePaymentIntentId] : []));
+  if (keys.length === 0) return new Map();
+  const found = await getDb(env)
+    .select()
+    .from(paymentAdjustments)
+    .where(inArray(paymentAdjustments.paymentKey, keys));
+  return new Map(found.map((row) => [row.paymentKey, row]));
 }
