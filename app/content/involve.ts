@@ -1,4 +1,4 @@
-/** Volunteer roles, partnership records and jobs (docs/product.md §3, §9); words in locales/{en,es}/involve.json. */
+/** Volunteer roles and partnership records (docs/product.md §3, §9); words in locales/{en,es}/involve.json. Jobs are staff-edited content (decision 020). */
 export const VOLUNTEER_ROLES = [
   { id: "tutor", spots: 15, minAge: 18 },
   { id: "coach", spots: 8, minAge: 18 },
@@ -29,14 +29,6 @@ export const PROSPECTIVE_PARTNERS = [
   { id: "university", type: "school", status: "limited" },
   { id: "healthProvider", type: "corporate", status: "open" },
 ] as const satisfies readonly { id: string; type: string; status: PartnerStatus }[];
-
-export const JOBS = [
-  { id: "siteManager", department: "programs", type: "fullTime" },
-  { id: "tutorLead", department: "education", type: "partTime" },
-  { id: "coach", department: "athletics", type: "seasonal" },
-  { id: "development", department: "development", type: "fullTime" },
-  { id: "volunteerCoordinator", department: "community", type: "fullTime" },
-] as const;
 
 export const WAYS_TO_GIVE = [
   { id: "oneTime", minimumCents: 1_000 },

@@ -1,5 +1,7 @@
 import type { TFunction } from "i18next";
 import { SITE_PAGES } from "~/content/site-pages";
+import { localized, type Bilingual } from "~/lib/content/entry-types";
+import { listPublished } from "./content/entries.server";
 
 export type SearchResult = { path: string; title: string; description: string };
 
@@ -24,4 +26,58 @@ export function searchSitePages(query: string, t: TFunction): SearchResult[] {
     if (words.every((word) => haystack.includes(word))) results.push({ path: page.path, title, description });
   }
   return results;
+}
+
+/** Both languages of a record's texts, so a search in either finds it. */
+function bothLanguages(...texts: Bilingual[]): string {
+  return fold(texts.map((text) => `${text.en} ${text.es}`).join(" "));
+}
+
+/**
+ * The site search (/search): page titles and descriptions, then the published events and blog
+ * posts and open jobs (decision 020), matched in English and Spanish and shown in the visitor's language.
+ */
+export async function searchSite(
+  env: Pick<Env, "DB" | "CACHE">,
+  query: string,
+  t: TFunction,
+  locale: string,
+): Promise<SearchResult[]> {
+  const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 10);
+  if (words.length === 0) return [];
+  const matches = (haystack: string) => words.every((word) => haystack.includes(word));
+  const [events, posts, jobs] = await Promise.all([
+    listPublished(env, "event"),
+    listPublished(env, "post"),
+    listPublished(env, "job"),
+  ]);
+  return [
+    ...searchSitePages(query, t),
+    ...[...posts]
+      .reverse()
+      .filter(({ fields }) =>
+        matches(bothLanguages(fields.title, fields.excerpt, fields.body, fields.author)),
+      )
+      .map(({ slug, fields }) => ({
+        path: `/blog/${slug}`,
+        title: localized(fields.title, locale),
+        description: localized(fields.excerpt, locale),
+      })),
+    ...events
+      .filter(({ fields }) =>
+        matches(bothLanguages(fields.title, fields.description, fields.highlights, fields.place)),
+      )
+      .map(({ slug, fields }) => ({
+        path: `/events#${slug}`,
+        title: localized(fields.title, locale),
+        description: localized(fields.description, locale),
+      })),
+    ...jobs
+      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.description)))
+      .map(({ fields }) => ({
+        path: "/join-our-team",
+        title: localized(fields.title, locale),
+        description: localized(fields.description, locale),
+      })),
+  ];
 }

@@ -1,12 +1,19 @@
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { newYorkDate } from "../../app/lib/format";
-import seed from "../../scripts/content/seed.json";
 import { SITE_PAGES } from "../../app/content/site-pages";
 import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 // The initial content the e2e server imports into D1 (scripts/content/seed.json).
+const seed = JSON.parse(
+  readFileSync(new URL("../../scripts/content/seed.json", import.meta.url), "utf8"),
+) as {
+  type: string;
+  slug: string;
+  sortDate: string;
+}[];
 const BLOG_POSTS = seed.filter((entry) => entry.type === "post");
 const EVENTS = seed.filter((entry) => entry.type === "event");
 

@@ -239,3 +239,72 @@ describe("blog posts", () => {
     expect((await listPosts(env))[0]!.slug).toBe("formatting");
   });
 });
+
+describe("site search", () => {
+  it("finds events and blog posts by their words in either language, shown in the visitor's", async () => {
+    const gala = await (await fetchPage("/search?q=gala")).text();
+    expect(gala).toContain('href="/events#gala"');
+    expect(gala).toContain("Annual Gala: Rising Together");
+    // A Spanish word of a post, searched without its accent, on the Spanish page.
+    const tarea = await (await fetchPage("/search?q=rutina%20tareas&lng=es")).text();
+    expect(tarea).toContain('href="/blog/homework-routine-tips"');
+    expect(tarea).toContain("Una rutina de tareas que funciona");
+    // The body counts too, and an English search on the Spanish page still finds the post.
+    expect(await (await fetchPage("/search?q=dictionary&lng=es")).text()).toContain(
+      'href="/blog/homework-routine-tips"',
+    );
+    // Drafts are not found.
+    await postForm(
+      "/admin/entries/post/new",
+      {
+        slug: "secret-draft",
+        status: "draft",
+        title_en: "Zebracorn secret draft",
+        excerpt_en: "x",
+        body_en: "x",
+        date: "2026-11-21",
+        author_en: "x",
+        category: "news",
+      },
+      { Cookie: admin.cookie },
+    );
+    expect(await (await fetchPage("/search?q=zebracorn")).text()).not.toContain("secret-draft");
+  });
+});
+
+describe("jobs", () => {
+  it("/join-our-team lists the published jobs, newest first, in the visitor's language; search finds them", async () => {
+    const page = await (await fetchPage("/join-our-team")).text();
+    expect(page.indexOf("Program Site Manager")).toBeGreaterThan(-1);
+    expect(page.indexOf("Program Site Manager")).toBeLessThan(page.indexOf("Volunteer Coordinator"));
+    expect(await (await fetchPage("/join-our-team?lng=es")).text()).toContain("Gerente de sede");
+    const search = await (await fetchPage("/search?q=coach%20soccer")).text();
+    expect(search).toContain("Head Soccer Coach");
+    expect(search).toContain('href="/join-our-team"');
+  });
+
+  it("a job posted by staff shows at once; archiving it takes it down", async () => {
+    const form = {
+      slug: "grant-writer",
+      status: "published",
+      title_en: "Grant Writer",
+      title_es: "Redactor de subvenciones",
+      description_en: "Write grant proposals.",
+      department: "development",
+      employment: "partTime",
+      posted: "2026-11-22",
+    };
+    const created = await postForm("/admin/entries/job/new", form, { Cookie: admin.cookie });
+    expect(created.status).toBe(302);
+    const page = await (await fetchPage("/join-our-team")).text();
+    expect(page.indexOf("Grant Writer")).toBeLessThan(page.indexOf("Program Site Manager"));
+    await postForm(
+      created.headers.get("Location")!.split("?")[0]!,
+      { ...form, status: "archived" },
+      {
+        Cookie: admin.cookie,
+      },
+    );
+    expect(await (await fetchPage("/join-our-team")).text()).not.toContain("Grant Writer");
+  });
+});

@@ -13,6 +13,8 @@ export { CONTENT_STATUSES, type ContentStatus } from "../vocabulary";
 
 export const EVENT_CATEGORIES = ["community", "athletics", "education", "volunteer", "fundraiser"] as const;
 export const POST_CATEGORIES = ["news", "families", "mentoring"] as const;
+export const JOB_DEPARTMENTS = ["programs", "education", "athletics", "development", "community"] as const;
+export const JOB_TYPES = ["fullTime", "partTime", "seasonal"] as const;
 
 const REQUIRED = "common:forms.required";
 const tooLong = (max: number) => `common:forms.tooLong|${JSON.stringify({ max })}`;
@@ -128,6 +130,16 @@ export const ENTRY_TYPES = {
       author: { kind: "text", label: "author", required: true, max: 120 },
       category: { kind: "choice", label: "category", options: POST_CATEGORIES },
       cover: { kind: "plain", label: "cover", max: 300 },
+    },
+  },
+  job: {
+    sortField: "posted",
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 120 },
+      description: { kind: "text", label: "description", required: true, max: 600 },
+      department: { kind: "choice", label: "department", options: JOB_DEPARTMENTS },
+      employment: { kind: "choice", label: "employment", options: JOB_TYPES },
+      posted: { kind: "date", label: "posted", required: true },
     },
   },
 } as const satisfies Record<string, Def>;
@@ -261,7 +273,14 @@ export type PostFields = {
   category: (typeof POST_CATEGORIES)[number];
   cover: string;
 };
-export type FieldsOf = { event: EventFields; post: PostFields };
+export type JobFields = {
+  title: Bilingual;
+  description: Bilingual;
+  department: (typeof JOB_DEPARTMENTS)[number];
+  employment: (typeof JOB_TYPES)[number];
+  posted: string;
+};
+export type FieldsOf = { event: EventFields; post: PostFields; job: JobFields };
 
 /** A published entry as pages read it. */
 export type Entry<T extends ContentType> = {

@@ -5,6 +5,7 @@ import { data, Link, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { EventCard } from "~/components/content/event-card";
+import { JobCard } from "~/components/content/job-card";
 import { PostArticle } from "~/components/content/post-article";
 import { SelectField, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
@@ -29,7 +30,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
 
-export const handle = { i18n: ["admin", "events", "blog"] };
+export const handle = { i18n: ["admin", "events", "blog", "involve"] };
 export const meta = adminMeta;
 
 function contentType(params: { type?: string }): ContentType {
@@ -208,9 +209,11 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
             {t("entries.preview")}
           </h2>
           <p className="mt-1 text-gray-700 dark:text-gray-300">{t("entries.previewLead")}</p>
-          <div className={type === "event" ? "mt-4 max-w-md" : "mt-4"} data-testid="entry-preview">
+          <div className={type === "post" ? "mt-4" : "mt-4 max-w-md"} data-testid="entry-preview">
             {type === "event" ? (
               <EventCard event={preview as Entry<"event">} locale={locale} />
+            ) : type === "job" ? (
+              <JobCard job={preview as Entry<"job">} locale={locale} />
             ) : (
               <PostArticle post={preview as Entry<"post">} locale={locale} />
             )}

@@ -1,37 +1,35 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
-import { Card, CardGrid, Facts, Section } from "~/components/pages/ui";
-import { JOBS } from "~/content/involve";
+import { JobCard } from "~/components/content/job-card";
+import { CardGrid, Section } from "~/components/pages/ui";
 import { ORGANIZATION } from "~/content/organization";
 import { pageMeta } from "~/lib/seo";
+import { listPublished } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join-our-team";
 
 export const handle = { i18n: ["involve", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** Open positions are staff-edited records (decision 020), newest first. */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  const jobs = [...(await listPublished(env, "job"))].reverse();
+  return { seo: sitePageSeo(args), jobs, locale: getLocale(args.context) };
 }
 
-export default function JobsPage() {
+export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
+  const { jobs, locale } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.jobs.title")} lead={t("jobs.lead")} />
       <Section id="open" title={t("jobs.openTitle")}>
         <CardGrid>
-          {JOBS.map((job) => (
-            <Card key={job.id} title={t(`jobs.items.${job.id}.title`)} badge={t(`jobs.types.${job.type}`)}>
-              <p>{t(`jobs.items.${job.id}.description`)}</p>
-              <Facts
-                items={[
-                  { term: t("labels.department"), value: t(`jobs.departments.${job.department}`) },
-                  { term: t("labels.location"), value: t("jobs.location") },
-                  { term: t("labels.jobType"), value: t(`jobs.types.${job.type}`) },
-                ]}
-              />
-            </Card>
+          {jobs.map((job) => (
+            <JobCard key={job.id} job={job} locale={locale} />
           ))}
         </CardGrid>
       </Section>
