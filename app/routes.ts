@@ -34,6 +34,8 @@ export default [
     "search",
   ].map((page) => route(page, `routes/site/${page}.tsx`)),
   route("blog/:slug", "routes/site/blog-post.tsx"),
+  // A free event's RSVP or a paid event's tickets (decision 024).
+  route("events/:slug/register", "routes/site/event-register.tsx"),
 
   // One route per form (docs/product.md §3), each module naming its form; newsletter sign-up, confirmation and unsubscribe.
   ...prefix("forms", [
@@ -104,6 +106,9 @@ export default [
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),
+    route("registrations", "routes/admin/registrations.tsx"),
+    route("registrations/:slug", "routes/admin/registrations-event.tsx"),
+    route("registrations/:slug/export.csv", "routes/admin/registrations-csv.ts"),
   ]),
 
   // The site's resources, and old addresses that navigation still links to (docs/product.md §2): 301 to the current page.

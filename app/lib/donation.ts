@@ -127,6 +127,14 @@ const detailsFields = {
   lastName: requiredText(LENGTH.name),
   email: requiredEmail(),
   phone: optionalPhone(),
+  // "E-mail me a link to finish if I leave the payment page" (decision 024); "on" or absent.
+  recoveryConsent: v.optional(v.string()),
+};
+
+/** The monthly offer at the payment step: empty, or the donor's answer to it. */
+export const UPSELL_ANSWERS = ["accepted", "declined"] as const;
+const offerFields = {
+  upsell: v.optional(v.picklist(UPSELL_ANSWERS, FIELD_MESSAGES.choice)),
 };
 
 /** The fields each step shows; every post carries all of them, so Back and Next lose nothing. */
@@ -135,14 +143,18 @@ export const DONATION_STEP_FIELDS = {
   details: Object.keys(detailsFields) as (keyof typeof detailsFields)[],
   payment: [],
 } as const satisfies Record<DonationStep, readonly string[]>;
-export const DONATION_FIELDS = [...DONATION_STEP_FIELDS.amount, ...DONATION_STEP_FIELDS.details];
+export const DONATION_FIELDS = [
+  ...DONATION_STEP_FIELDS.amount,
+  ...DONATION_STEP_FIELDS.details,
+  ...(Object.keys(offerFields) as (keyof typeof offerFields)[]),
+];
 export type DonationField = (typeof DONATION_FIELDS)[number];
 /** The form's fields as the browser and the server hold them between steps: text. */
 export type DonationValues = Partial<Record<DonationField, string>>;
 
 /** Step 1 alone, or steps 1–2 and the whole form (step 3 carries every earlier value). */
 const DonationDetailsSchema = v.pipe(
-  v.object({ ...amountFields, ...detailsFields }),
+  v.object({ ...amountFields, ...detailsFields, ...offerFields }),
   v.forward(
     v.check((input) => chosenAmountCents(input) !== null, DONATION_MESSAGES.amount),
     ["amount"],
@@ -154,11 +166,42 @@ export function schemaForStep(step: DonationStep) {
   return step === "amount" ? amountStep : DonationDetailsSchema;
 }
 
-/** What the server charges for a validated form: the gift, the covered fee, and the total. */
+/**
+ * What a form's values cost: the gift, the covered fee, and the total. The one computation
+ * behind the live total and the summary on /donate and the Checkout Session's amount, so
+ * the page never shows a figure other than the one charged (decision 024). An invalid
+ * amount is 0 everywhere.
+ */
 export function donationTotals(input: { amount?: string; customAmount?: string; coverFee?: string }) {
   const amountCents = chosenAmountCents(input) ?? 0;
-  const feeCents = input.coverFee === "on" ? processingFeeCents(amountCents) : 0;
+  const feeCents = input.coverFee === "on" && amountCents > 0 ? processingFeeCents(amountCents) : 0;
   return { amountCents, feeCents, totalCents: amountCents + feeCents };
+}
+
+/**
+ * The monthly gift offered to a one-time donor before paying (decision 024): about a third of
+ * the one-time gift, rounded to the nearest $5, never under the minimum gift. $100 → $35.
+ */
+export function monthlyUpsellCents(oneTimeCents: number): number {
+  const third = Math.round(oneTimeCents / 3 / 500) * 500;
+  return Math.min(DONATION_BOUNDS.maxCents, Math.max(DONATION_BOUNDS.minCents, third));
+}
+
+/**
+ * The form's values as the monthly gift the offer names, or null when there is no offer (a
+ * monthly gift already, an invalid amount). Its totals come from `donationTotals`, like the charge.
+ */
+export function monthlyOffer(values: Partial<Record<DonationField, string>>) {
+  if (values.frequency !== "one-time") return null;
+  const oneTimeCents = chosenAmountCents(values);
+  if (oneTimeCents === null) return null;
+  const cents = monthlyUpsellCents(oneTimeCents);
+  const offered = {
+    frequency: "monthly",
+    amount: CUSTOM_AMOUNT,
+    customAmount: (cents / 100).toFixed(cents % 100 === 0 ? 0 : 2),
+  } as const;
+  return { values: offered, ...donationTotals({ ...offered, coverFee: values.coverFee }) };
 }
 
 /** /donate/manage: ask for a signed link by e-mail. */

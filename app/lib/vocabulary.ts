@@ -63,6 +63,17 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const TEAM_GROUPS = ["staff", "board"] as const;
 export type TeamGroup = (typeof TEAM_GROUPS)[number];
 
+/** An event registration: a free RSVP or a bought ticket (decision 024). */
+export const REGISTRATION_KINDS = ["rsvp", "ticket"] as const;
+export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
+
+/**
+ * "held" keeps seats for a ticket buyer at Stripe Checkout until the hold expires; "confirmed"
+ * is an RSVP or a paid ticket; "released" gave its seats back (expired or failed checkout).
+ */
+export const REGISTRATION_STATUSES = ["held", "confirmed", "released"] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
+
 /** Site content that staff edit (decision 020): a draft, on the site, or taken off it. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

@@ -4,7 +4,8 @@
  * invoice payments, billing portal sessions, refunds and charges), sends what Stripe would send when
  * a session expires, a subscription changes or a refund is made (`charge.refunded` with the running
  * `amount_refunded`, and `refund.created`), offers refunds and disputes on demand (partial amounts
- * included, under /__test/payments), and serves a stand-in payment page that, like
+ * included, under /__test/payments), recovery links for expired sessions created with
+ * after_expiration.recovery.enabled (/recover/<id>), and serves a stand-in payment page that, like
  * Stripe Checkout, completes the session, posts signed events to the site's webhook and returns
  * to the success URL. Events are signed with the real SDK (generateTestHeaderStringAsync).
  *
@@ -301,6 +302,24 @@ export async function startStripeServer(
       response.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
       return response.end();
     }
+    // A recovery link: a new open session copied from the expired one, then its payment page.
+    if ((match = path.match(/^\/recover\/(cs_[\w]+)$/))) {
+      const expired = sessions.get(match[1]!);
+      if (!expired || expired.status !== "expired")
+        return send(response, 404, "No such session", "text/plain");
+      const id = newId("cs");
+      const { after_expiration: _recovery, ...copied } = expired;
+      sessions.set(id, {
+        ...copied,
+        id,
+        status: "open",
+        payment_status: "unpaid",
+        recovered_from: expired.id,
+        url: `${origin}/pay/${id}`,
+      } as Session);
+      response.writeHead(303, { Location: `${origin}/pay/${id}` });
+      return response.end();
+    }
     if (path === "/portal") {
       const back = url.searchParams.get("return_url") ?? "/";
       return send(
@@ -405,6 +424,12 @@ export async function startStripeServer(
           error: { type: "invalid_request_error", message: "Only open sessions can be expired" },
         });
       session.status = "expired";
+      // Like Stripe, a session created with after_expiration.recovery.enabled gets a recovery
+      // link that opens a new session with the same details.
+      const recovery = (session.after_expiration as { recovery?: { enabled?: string } } | undefined)
+        ?.recovery;
+      if (recovery?.enabled === "true")
+        session.after_expiration = { recovery: { enabled: true, url: `${origin}/recover/${session.id}` } };
       await emit("checkout.session.expired", session, webhookFor(session.success_url));
       return reply(200, session);
     }

@@ -75,6 +75,7 @@ const PAGES = [
   "/admin/entries/event",
   "/admin/entries/event/new",
   "/admin/files",
+  "/admin/registrations",
   "/admin/outbox",
   "/admin/users",
   "/admin/audit",

@@ -31,7 +31,8 @@ const donor = { firstName: "Ana", lastName: "Lopez", email: "ana@example.com", p
 
 /** Posts the three steps like a browser without JavaScript; returns the final response. */
 async function donate(fields: Record<string, string>, headers = visitor()) {
-  const all = { ...step1, ...donor, ...fields };
+  // Each gift its own e-mail too: Checkout is also limited per e-mail (decision 024).
+  const all = { ...step1, ...donor, email: `ana-${ip}@example.com`, ...fields };
   await postForm("/donate", { ...all, step: "amount" }, headers);
   await postForm("/donate", { ...all, step: "details" }, headers);
   return postForm("/donate", { ...all, step: "payment", intent: "pay" }, headers);
@@ -119,7 +120,7 @@ describe("checkout", () => {
       body: Record<string, unknown> & { line_items: { price_data: Record<string, unknown> }[] };
     }[];
     const created = requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1)!.body;
-    expect(created).toMatchObject({ mode: "payment", customer_email: "ana@example.com", locale: "en" });
+    expect(created).toMatchObject({ mode: "payment", customer_email: `ana-${ip}@example.com`, locale: "en" });
     expect(created.line_items[0]!.price_data.unit_amount).toBe(String(5000 + processingFeeCents(5000)));
     expect(created.success_url).toBe(`${ORIGIN}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`);
     expect(String(created.cancel_url)).toMatch(/\/donate\?resume=/);

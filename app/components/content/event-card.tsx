@@ -1,19 +1,23 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { lines, localized, type Entry } from "~/lib/content/entry-types";
 import { useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 
 /**
- * One event as /events shows it (and as the editor's preview shows it before publishing). A past
- * event keeps its story but offers no "Add to calendar".
+ * One event as /events shows it (and as the editor's preview shows it before publishing). An
+ * upcoming event links to its RSVP or ticket page (decision 024); a past event keeps its story but
+ * offers neither that nor "Add to calendar".
  */
 export function EventCard({
   event,
   locale,
+  upcoming = false,
   past = false,
 }: {
   event: Entry<"event">;
   locale: string;
+  upcoming?: boolean;
   past?: boolean;
 }) {
   const { t } = useTranslation("events");
@@ -69,14 +73,22 @@ export function EventCard({
         items={lines(fields.highlights, locale)}
       />
       {past ? null : (
-        <a
-          href={`/events/${event.slug}/calendar.ics?lng=${locale}`}
-          download={`${event.slug}.ics`}
-          className="btn-secondary mt-6 self-start"
-        >
-          {t("addToCalendar")}
-          <span className="sr-only">: {title} (.ics)</span>
-        </a>
+        <div className="mt-6 flex flex-wrap gap-3">
+          {upcoming ? (
+            <Link to={`/events/${event.slug}/register`} className="btn-primary">
+              {t(fields.priceCents ? "tickets:register.buyLink" : "tickets:register.rsvpLink")}
+              <span className="sr-only">: {title}</span>
+            </Link>
+          ) : null}
+          <a
+            href={`/events/${event.slug}/calendar.ics?lng=${locale}`}
+            download={`${event.slug}.ics`}
+            className="btn-secondary"
+          >
+            {t("addToCalendar")}
+            <span className="sr-only">: {title} (.ics)</span>
+          </a>
+        </div>
       )}
     </article>
   );

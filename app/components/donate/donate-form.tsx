@@ -28,7 +28,8 @@ import {
   DONATION_STEP_FIELDS,
   DONATION_STEPS,
   PRESET_AMOUNTS_CENTS,
-  chosenAmountCents,
+  donationTotals,
+  monthlyOffer,
   processingFeeCents,
   schemaForStep,
   type DonationField,
@@ -200,8 +201,8 @@ function AmountPicker({
 
 function Summary({ values, locale }: { values: DonateFormValues; locale: Locale }) {
   const { t } = useTranslation("donate");
-  const amountCents = chosenAmountCents(values) ?? 0;
-  const feeCents = values.coverFee === "on" ? processingFeeCents(amountCents) : 0;
+  // The same computation as the Checkout amount (app/lib/donation.ts, decision 024).
+  const { amountCents, feeCents, totalCents } = donationTotals(values);
   const monthly = values.frequency === "monthly";
   const money = (cents: number) =>
     monthly ? t("amount.perMonth", { amount: formatMoney(cents, locale) }) : formatMoney(cents, locale);
@@ -209,7 +210,7 @@ function Summary({ values, locale }: { values: DonateFormValues; locale: Locale 
     [t("payment.type"), t(`frequency.${monthly ? "monthly" : "one-time"}`)],
     [t("payment.amount"), money(amountCents)],
     ...(feeCents ? ([[t("payment.fee"), formatMoney(feeCents, locale)]] as [string, string][]) : []),
-    [t("payment.total"), money(amountCents + feeCents)],
+    [t("payment.total"), money(totalCents)],
     [t("payment.donor"), `${values.firstName ?? ""} ${values.lastName ?? ""} · ${values.email ?? ""}`],
   ];
   if (values.dedicationType && values.dedicationName)
@@ -237,6 +238,44 @@ function Summary({ values, locale }: { values: DonateFormValues; locale: Locale 
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/**
+ * The monthly offer before paying: the real monthly figure (app/lib/donation.ts), accepted or
+ * declined with one button each; both are posts, so it works without JavaScript.
+ */
+function MonthlyOffer({
+  offer,
+  locale,
+}: {
+  offer: NonNullable<ReturnType<typeof monthlyOffer>>;
+  locale: Locale;
+}) {
+  const { t } = useTranslation("donate");
+  const amount = formatMoney(offer.amountCents, locale);
+  return (
+    <section
+      aria-labelledby="monthly-offer"
+      className="rounded-xl border-2 border-accent-700 p-5 dark:border-accent-300"
+      data-testid="monthly-offer"
+    >
+      <h3 id="monthly-offer" className="text-xl font-bold">
+        {t("upsell.title", { amount })}
+      </h3>
+      <p className="mt-2">{t("upsell.body", { amount })}</p>
+      {offer.feeCents > 0 ? (
+        <p className="mt-2">{t("upsell.withFee", { total: formatMoney(offer.totalCents, locale) })}</p>
+      ) : null}
+      <div className="mt-4 flex flex-wrap gap-3">
+        <button type="submit" name="intent" value="upsell-accept" formNoValidate className="btn-primary">
+          {t("upsell.accept", { amount })}
+        </button>
+        <button type="submit" name="intent" value="upsell-decline" formNoValidate className="btn-secondary">
+          {t("upsell.decline")}
+        </button>
+      </div>
     </section>
   );
 }
@@ -282,30 +321,36 @@ export function DonateForm({ step, values, result, notice, locale }: DonateFormP
   }, [step]);
 
   const monthly = (fields.frequency.value ?? values.frequency) === "monthly";
-  const liveAmount = chosenAmountCents({
-    amount: typeof fields.amount.value === "string" ? fields.amount.value : undefined,
-    customAmount: typeof fields.customAmount.value === "string" ? fields.customAmount.value : undefined,
+  const text = (value: unknown) => (typeof value === "string" ? value : undefined);
+  // What the fields say now, through the function that sets the Checkout amount: an amount
+  // that is not valid yet shows no total rather than an old one (decision 024).
+  const live = donationTotals({
+    amount: text(fields.amount.value),
+    customAmount: text(fields.customAmount.value),
+    coverFee: text(fields.coverFee.value),
   });
-  const feeBase = liveAmount ?? chosenAmountCents(values) ?? 0;
-  const fee = processingFeeCents(feeBase);
-  const coverFee = fields.coverFee.value === "on";
-  const totalText = t(monthly ? "fee.totalMonthly" : "fee.total", {
-    total: formatMoney(feeBase + (coverFee ? fee : 0), locale),
-  });
+  const fee = processingFeeCents(live.amountCents);
+  const totalText =
+    live.amountCents > 0
+      ? t(monthly ? "fee.totalMonthly" : "fee.total", { total: formatMoney(live.totalCents, locale) })
+      : "";
+  const offer = step === "payment" && values.upsell !== "declined" ? monthlyOffer(values) : null;
 
   return (
     <div className="space-y-6">
       <StepIndicator step={step} />
       {notice ? (
         <div
-          role={notice === "canceled" ? "status" : "alert"}
+          role={notice === "canceled" || notice === "upsellAccepted" ? "status" : "alert"}
           className={`rounded-xl border-l-8 p-4 font-semibold ${
-            notice === "canceled"
+            notice === "canceled" || notice === "upsellAccepted"
               ? "border-accent-700 bg-accent-50 dark:border-accent-300 dark:bg-gray-900"
               : "border-red-700 bg-red-50 text-red-900 dark:border-red-300 dark:bg-gray-900 dark:text-red-200"
           }`}
         >
-          {t(NOTICE_KEYS[notice] ?? "payment.processingFailed")}
+          {notice === "upsellAccepted"
+            ? t("upsell.accepted", { amount: formatMoney(donationTotals(values).amountCents, locale) })
+            : t(NOTICE_KEYS[notice] ?? "payment.processingFailed")}
         </div>
       ) : null}
       <ErrorSummary form={form} />
@@ -345,7 +390,7 @@ export function DonateForm({ step, values, result, notice, locale }: DonateFormP
                 meta={fields.coverFee}
                 label={t("fee.label", {
                   fee: formatMoney(fee, locale),
-                  amount: formatMoney(feeBase, locale),
+                  amount: formatMoney(live.amountCents, locale),
                 })}
               />
               <p className="mt-1 pl-8 font-semibold" aria-live="polite" data-testid="live-total">
@@ -417,6 +462,7 @@ export function DonateForm({ step, values, result, notice, locale }: DonateFormP
               inputMode="tel"
               placeholder={t("common:forms.phonePlaceholder")}
             />
+            <CheckboxField meta={fields.recoveryConsent} label={t("details.recoveryConsent")} />
             <div className={BUTTON_ROW}>
               <SubmitButton pending={busy} label={t("actions.next")} pendingLabel={t("actions.next")} />
               <button type="submit" name="intent" value="back" formNoValidate className="btn-secondary">
@@ -429,6 +475,7 @@ export function DonateForm({ step, values, result, notice, locale }: DonateFormP
         {step === "payment" ? (
           <>
             <Summary values={values} locale={locale} />
+            {offer ? <MonthlyOffer offer={offer} locale={locale} /> : null}
             <p className="text-gray-800 dark:text-gray-200">{t("payment.secure")}</p>
             <TurnstileWidget />
             <div className={BUTTON_ROW}>

@@ -139,6 +139,9 @@ export const ENTRY_TYPES = {
       postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
       priceCents: { kind: "cents", label: "price" },
       capacity: { kind: "count", label: "capacity" },
+      // What one ticket gets (the gala's dinner): not deductible, stated on the receipt (decision 024).
+      valueCents: { kind: "cents", label: "value" },
+      valueDescription: { kind: "text", label: "valueDescription", max: 120 },
       category: { kind: "choice", label: "category", options: EVENT_CATEGORIES },
     },
   },
@@ -313,6 +316,8 @@ export type EventFields = {
   postalCode: string;
   priceCents: number;
   capacity: number | null;
+  valueCents: number;
+  valueDescription: Bilingual;
   category: (typeof EVENT_CATEGORIES)[number];
 };
 export type PostFields = {

@@ -10,6 +10,7 @@ import { handleDonateAction, initialDonateState } from "~/server/donations/donat
 import { getFundraisingProgress } from "~/server/donations/progress.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
+import { visitorCookieHeader } from "~/server/kernel/visitor-cookie.server";
 import { sitePageSeo } from "~/server/seo.server";
 import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/donate";
@@ -24,13 +25,22 @@ export async function loader(args: Route.LoaderArgs) {
     initialDonateState(env, args.request, locale),
     getFundraisingProgress(env),
   ]);
-  return {
-    seo: sitePageSeo(args),
-    locale,
-    ...initial,
-    progress,
-    org: { legalName: env.ORG_LEGAL_NAME, ein: env.ORG_EIN },
-  };
+  // The visitor cookie the Checkout limit counts by (decision 024).
+  const cookie = visitorCookieHeader(args.request);
+  return data(
+    {
+      seo: sitePageSeo(args),
+      locale,
+      ...initial,
+      progress,
+      org: { legalName: env.ORG_LEGAL_NAME, ein: env.ORG_EIN },
+    },
+    cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
+  );
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

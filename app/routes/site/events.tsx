@@ -10,7 +10,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
 
-export const handle = { i18n: ["events", "meta"] };
+export const handle = { i18n: ["events", "meta", "tickets"] };
 export const meta = pageMeta;
 
 /** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
@@ -66,7 +66,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
         {upcoming.length ? (
           <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event) => (
-              <EventCard key={event.id} event={event} locale={locale} />
+              <EventCard key={event.id} event={event} locale={locale} upcoming />
             ))}
           </div>
         ) : (

@@ -8,6 +8,8 @@ import {
   NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
+  REGISTRATION_KINDS,
+  REGISTRATION_STATUSES,
   ROLES,
   SUBMISSION_HISTORY_KINDS,
   SUBMISSION_KINDS,
@@ -194,6 +196,8 @@ export const donationAttempts = sqliteTable("donation_attempts", {
   dedicationName: text("dedication_name"),
   dedicationEmail: text("dedication_email"),
   employer: text("employer"),
+  /** The donor ticked "e-mail me a link to finish" (decision 024): only then a recovery e-mail. */
+  recoveryConsent: integer("recovery_consent", { mode: "boolean" }).notNull().default(false),
   stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
   status: text("status", { enum: ["open", "completed", "expired", "failed"] })
     .notNull()
@@ -391,6 +395,41 @@ export const files = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index("files_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Event RSVPs and tickets (decision 024), apart from donations: a ticket's price is not a gift,
+ * only its deductible part (price − fair-market value) is, and that is stated on its receipt.
+ * Seats held or confirmed count against the event's capacity, checked and written in one
+ * statement (app/server/events/registrations.server.ts).
+ */
+export const eventRegistrations = sqliteTable(
+  "event_registrations",
+  {
+    id: text("id").primaryKey(),
+    eventSlug: text("event_slug").notNull(),
+    kind: text("kind", { enum: REGISTRATION_KINDS }).notNull(),
+    status: text("status", { enum: REGISTRATION_STATUSES }).notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    locale: text("locale").notNull(),
+    /** Seats: the buyer's tickets, or the people an RSVP brings (the person included). */
+    quantity: integer("quantity").notNull(),
+    /** What one seat costs, and the fair-market value of what one seat gets, at the time. */
+    unitPriceCents: integer("unit_price_cents").notNull().default(0),
+    unitValueCents: integer("unit_value_cents").notNull().default(0),
+    /** What Stripe charged (0 for an RSVP). */
+    amountCents: integer("amount_cents").notNull().default(0),
+    currency: text("currency").notNull().default("usd"),
+    /** Until when a held seat counts against capacity. */
+    holdExpiresAt: text("hold_expires_at"),
+    stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
+    stripePaymentIntentId: text("stripe_payment_intent_id"),
+    confirmedAt: text("confirmed_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("event_registrations_event_idx").on(table.eventSlug, table.status)],
 );
 
 /**

@@ -46,6 +46,7 @@ export async function createDonationCheckout(
     dedicationName: input.dedicationType ? input.dedicationName || null : null,
     dedicationEmail: input.dedicationType ? input.dedicationEmail || null : null,
     employer: input.employer || null,
+    recoveryConsent: input.recoveryConsent === "on",
   });
 
   const t = await translatorFor(env, locale, "receipts");
@@ -83,6 +84,8 @@ export async function createDonationCheckout(
               submit_type: "donate" as const,
               payment_intent_data: { metadata, description: t("checkout.productOneTime") },
             }),
+        // Only a donor who asked for it gets a link to finish an abandoned payment (decision 024).
+        ...(input.recoveryConsent === "on" ? { after_expiration: { recovery: { enabled: true } } } : {}),
         success_url: `${origin}/donate/thank-you?session_id={CHECKOUT_SESSION_ID}`,
         cancel_url: `${origin}/donate?resume=${encodeURIComponent(resume)}`,
       },
@@ -126,6 +129,7 @@ export async function resumeDonation(env: Env, token: string): Promise<Record<st
     lastName: attempt.lastName,
     email: attempt.email,
     phone: attempt.phone ?? "",
+    recoveryConsent: attempt.recoveryConsent ? "on" : "",
   };
 }
 

@@ -6,6 +6,7 @@ import {
   DONATION_FIELDS,
   DONATION_MESSAGES,
   DONATION_STEPS,
+  monthlyOffer,
   PRESET_AMOUNTS_CENTS,
   preselectFromSearch,
   schemaForStep,
@@ -15,7 +16,7 @@ import {
 } from "~/lib/donation";
 import type { Locale } from "~/lib/i18n";
 import { checkPublicPost } from "../kernel/post-guard.server";
-import { RATE_LIMITS } from "../kernel/rate-limit.server";
+import { hitCheckoutLimits } from "../kernel/rate-limit.server";
 import { createDonationCheckout, resumeDonation } from "./checkout.server";
 import { isStripeConfigured } from "../stripe/client.server";
 
@@ -23,7 +24,7 @@ type DonateFormState = {
   step: DonationStep;
   values: DonationValues;
   result?: SubmissionResult<string[]>;
-  notice?: "canceled" | "processingFailed" | "rateLimited" | "turnstile" | "notConfigured";
+  notice?: "canceled" | "processingFailed" | "rateLimited" | "turnstile" | "notConfigured" | "upsellAccepted";
 };
 
 /** What /donate starts with: a link's preselection, or a canceled checkout's values at step 3. */
@@ -112,6 +113,17 @@ export async function handleDonateAction(
     );
   }
 
+  // The monthly offer at the payment step: "yes" turns the gift into the offered monthly one
+  // (the summary then shows it before paying); "no thanks" hides the offer. Both are a post,
+  // so they work without JavaScript (decision 024).
+  if (step === "payment" && (intent === "upsell-accept" || intent === "upsell-decline")) {
+    const offer = intent === "upsell-accept" ? monthlyOffer(values) : null;
+    return state({
+      values: offer ? { ...values, ...offer.values, upsell: "accepted" } : { ...values, upsell: "declined" },
+      notice: offer ? "upsellAccepted" : undefined,
+    });
+  }
+
   if (intent !== "pay" || step !== "payment") {
     const index = Math.min(DONATION_STEPS.indexOf(step) + 1, DONATION_STEPS.length - 1);
     return state({ step: DONATION_STEPS[index]! });
@@ -121,8 +133,9 @@ export async function handleDonateAction(
   if (!isStripeConfigured(env)) return state({ notice: "notConfigured" }, 503);
   // Card-testing protection: a few sessions per visitor, the minimum amount (schema) and the
   // post guard's honeypot and Turnstile (decision 012); a bot gets the same page, nothing charged.
+  const input = submission.value as DonationInput;
   const check = await checkPublicPost(env, request, formData, {
-    rateLimit: { scope: "checkout", rule: RATE_LIMITS.checkout },
+    rateLimit: { hit: () => hitCheckoutLimits(env, request, input.email) },
   });
   if (check.kind === "bot") return state({});
   if (check.kind === "refused") {
@@ -131,7 +144,7 @@ export async function handleDonateAction(
 
   const checkout = await createDonationCheckout(env, {
     // At step 3 the whole-form schema ran (checkStep is "details"), so every field is there.
-    input: submission.value as DonationInput,
+    input,
     locale: options.locale,
     origin: new URL(request.url).origin,
     userId: options.userId,

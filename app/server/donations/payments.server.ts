@@ -17,6 +17,7 @@ import {
   buildRenewalFailedEmail,
   receiptFor,
 } from "./receipts.server";
+import { buildRecoveryEmail } from "./recovery.server";
 
 /**
  * What Stripe says about payments, written to the donations ledger. Stripe is the source of
@@ -324,14 +325,36 @@ export async function recordInvoiceFailed(env: Env, invoice: Stripe.Invoice): Pr
   ]);
 }
 
-/** An expired Checkout Session: the donor never paid, so the attempt is closed. */
-export async function expireCheckoutSession(env: Env, session: Stripe.Checkout.Session) {
-  const attemptId = session.metadata?.attempt_id ?? session.client_reference_id;
-  if (!attemptId) return;
-  await getDb(env)
+/**
+ * An expired Checkout Session: the donor never paid, so the attempt is closed. When the donor
+ * asked for it and Stripe made a recovery link, one e-mail carries the link (decision 024).
+ */
+export async function expireCheckoutSession(
+  env: Env,
+  session: Stripe.Checkout.Session,
+): Promise<DonationMail[]> {
+  const db = getDb(env);
+  const attempt = await findAttempt(db, session.metadata?.attempt_id ?? session.client_reference_id);
+  if (!attempt) return [];
+  await db
     .update(donationAttempts)
     .set({ status: "expired", updatedAt: new Date().toISOString() })
-    .where(and(eq(donationAttempts.id, attemptId), eq(donationAttempts.status, "open")));
+    .where(and(eq(donationAttempts.id, attempt.id), eq(donationAttempts.status, "open")));
+  const recoveryUrl = session.after_expiration?.recovery?.url;
+  if (!attempt.recoveryConsent || !recoveryUrl || attempt.status === "completed") return [];
+  return queueOnce(db, [
+    {
+      id: `recovery-${attempt.id}`,
+      email: await buildRecoveryEmail(env, {
+        to: attempt.email,
+        locale: attempt.locale,
+        firstName: attempt.firstName,
+        frequency: attempt.frequency,
+        totalCents: attempt.amountCents + attempt.feeCents,
+        url: recoveryUrl,
+      }),
+    },
+  ]);
 }
 
 function recurringStatus(subscription: Stripe.Subscription, eventType: string) {

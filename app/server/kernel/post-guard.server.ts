@@ -2,7 +2,13 @@ import { createContext, data, type MiddlewareFunction, type RouterContextProvide
 import type { FieldSpec } from "~/lib/forms/definition";
 import { HONEYPOT_FIELD, TURNSTILE_FIELD } from "~/lib/forms/field-names";
 import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
-import { clientAddress, hitRateLimit, RATE_LIMITS, type RateLimitRule } from "./rate-limit.server";
+import {
+  clientAddress,
+  hitRateLimit,
+  RATE_LIMITS,
+  type RateLimitRule,
+  type RateLimitVerdict,
+} from "./rate-limit.server";
 import { requireStaff } from "../auth/guards.server";
 import { UPLOAD_LIMITS } from "../files/files.server";
 import { pagePathname } from "../seo.server";
@@ -259,8 +265,11 @@ type PublicPostCheck =
   | { kind: "refused"; status: number; reason: GuardRefusal; message: string; headers: HeadersInit };
 
 export type PublicPostOptions = {
-  /** One allowance per visitor across every public form and the newsletter (decision 012). */
-  rateLimit?: { scope: string; rule: RateLimitRule };
+  /**
+   * One allowance per visitor across every public form and the newsletter (decision 012), or
+   * a limit of its own that counts the hit itself (Checkout: `hitCheckoutLimits`, decision 024).
+   */
+  rateLimit?: { scope: string; rule: RateLimitRule } | { hit: () => Promise<RateLimitVerdict> };
   messages?: Partial<Record<GuardRefusal, string>>;
 };
 
@@ -288,8 +297,11 @@ export async function checkPublicPost(
   formData: FormData,
   options: PublicPostOptions = {},
 ): Promise<PublicPostCheck> {
-  const { scope, rule } = options.rateLimit ?? { scope: "forms", rule: RATE_LIMITS.forms };
-  const limit = await hitRateLimit(env, scope, request, rule);
+  const rateLimit = options.rateLimit ?? { scope: "forms", rule: RATE_LIMITS.forms };
+  const limit =
+    "hit" in rateLimit
+      ? await rateLimit.hit()
+      : await hitRateLimit(env, rateLimit.scope, request, rateLimit.rule);
   if (!limit.allowed) {
     return refusal(429, "rateLimited", options, { "Retry-After": String(limit.retryAfterSeconds) });
   }

@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { getDb } from "../db/client.server";
 import { rateLimits } from "../db/schema";
 import { sha256Hex } from "./sha256.server";
+import { readVisitorId } from "./visitor-cookie.server";
 
 export type RateLimitRule = { limit: number; windowSeconds: number };
+export type RateLimitVerdict = { allowed: boolean; retryAfterSeconds: number };
 
 /** Limits used across the site, in one place. */
 export const RATE_LIMITS = {
@@ -18,8 +20,19 @@ export const RATE_LIMITS = {
   loginAccount: { limit: 10, windowSeconds: 15 * 60 },
   /** E-mails about an account (confirmation links, "someone tried to sign up") per address and hour. */
   accountMail: { limit: 3, windowSeconds: 60 * 60 },
-  /** Stripe Checkout sessions per visitor: card-testing protection. */
+  /**
+   * Stripe Checkout sessions per browser (the visitor cookie), or per address for a post without
+   * it: card-testing protection (decision 024).
+   */
   checkout: { limit: 3, windowSeconds: 5 * 60 },
+  /** Checkout sessions per donor e-mail, from any browser or address. */
+  checkoutEmail: { limit: 10, windowSeconds: 60 * 60 },
+  /**
+   * Checkout sessions per address, whatever the cookie: high enough for a gala or a school
+   * behind one address (40 people each starting one pass), low enough to stop a card tester
+   * who throws away cookies.
+   */
+  checkoutAddress: { limit: 60, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The visitor's address, as Cloudflare reports it; local runs have none. */
@@ -96,6 +109,30 @@ export async function hitSubjectRateLimit(
   rule: RateLimitRule,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   return hitKey(env, `${scope}:${await sha256Hex(subject)}`, rule);
+}
+
+/**
+ * The limits on starting a Checkout (decision 024): per browser (the visitor cookie; a post
+ * without one is counted per address at the same low limit), per e-mail, and a higher
+ * ceiling per address. Every hit counts in all three; the slowest window answers.
+ */
+export async function hitCheckoutLimits(
+  env: Pick<Env, "DB">,
+  request: Request,
+  email: string,
+): Promise<RateLimitVerdict> {
+  const visitor = readVisitorId(request);
+  const verdicts = await Promise.all([
+    visitor
+      ? hitSubjectRateLimit(env, "checkout", `visitor:${visitor}`, RATE_LIMITS.checkout)
+      : hitRateLimit(env, "checkout", request, RATE_LIMITS.checkout),
+    hitSubjectRateLimit(env, "checkoutEmail", email.trim().toLowerCase(), RATE_LIMITS.checkoutEmail),
+    hitRateLimit(env, "checkoutAddress", request, RATE_LIMITS.checkoutAddress),
+  ]);
+  const refused = verdicts.filter((verdict) => !verdict.allowed);
+  return refused.length === 0
+    ? { allowed: true, retryAfterSeconds: 0 }
+    : { allowed: false, retryAfterSeconds: Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)) };
 }
 
 /** Forgets this visitor's count in `scope` (a sign-in that succeeded). */

@@ -11,16 +11,19 @@ import {
   recordInvoiceFailed,
   recordInvoicePaid,
   recordRefund,
-  sendMails,
   type DonationMail,
 } from "../donations/payments.server";
+import { getEventForSale } from "../events/catalog.server";
+import { fulfilTicketSession, isTicketSession, releaseTicketSession } from "../events/registrations.server";
+import { deliverOutbox } from "../mail/outbox.server";
 import { logError, logInfo } from "../kernel/log.server";
 import { verifyWebhookEvent } from "./client.server";
 
 /**
  * POST /api/v1/stripe/webhook: verifies Stripe's signature, records the event id so a replay
  * does nothing, and hands the event to the donations module (donations/payments.server.ts),
- * which owns every write to the ledger.
+ * which owns every write to the ledger, or a ticket order's to the events module
+ * (events/registrations.server.ts).
  */
 
 type WebhookResult = { status: number; body: string };
@@ -50,8 +53,8 @@ export async function handleStripeWebhook(
   if (!fresh) return { status: 200, body: "duplicate" };
 
   try {
-    const mails = await processEvent(env, event);
-    sendMails(env, ctx, mails);
+    const mailIds = await processEvent(env, event);
+    if (mailIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: mailIds }));
     return { status: 200, body: "ok" };
   } catch (error) {
     // Forget the event so Stripe's retry runs it again; every write below is idempotent.
@@ -61,26 +64,38 @@ export async function handleStripeWebhook(
   }
 }
 
-async function processEvent(env: Env, event: Stripe.Event): Promise<DonationMail[]> {
+const idsOf = (mails: DonationMail[]) => mails.map((mail) => mail.id);
+
+/** The outbox ids of the mail an event queued. Ticket sessions go to events (decision 024). */
+async function processEvent(env: Env, event: Stripe.Event): Promise<string[]> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
-      return fulfilCheckoutSession(env, event.data.object);
+      if (isTicketSession(event.data.object))
+        return fulfilTicketSession(env, event.data.object, (slug) => getEventForSale(env, slug));
+      return idsOf(await fulfilCheckoutSession(env, event.data.object));
     case "checkout.session.async_payment_failed":
-      return failCheckoutSession(env, event.data.object);
+      if (isTicketSession(event.data.object)) {
+        await releaseTicketSession(env, event.data.object);
+        return [];
+      }
+      return idsOf(await failCheckoutSession(env, event.data.object));
     case "invoice.paid":
-      return recordInvoicePaid(env, event.data.object);
+      return idsOf(await recordInvoicePaid(env, event.data.object));
     case "invoice.payment_failed":
-      return recordInvoiceFailed(env, event.data.object);
+      return idsOf(await recordInvoiceFailed(env, event.data.object));
     case "checkout.session.expired":
-      await expireCheckoutSession(env, event.data.object);
-      return [];
+      if (isTicketSession(event.data.object)) {
+        await releaseTicketSession(env, event.data.object);
+        return [];
+      }
+      return idsOf(await expireCheckoutSession(env, event.data.object));
     case "customer.subscription.created":
     case "customer.subscription.updated":
     case "customer.subscription.paused":
     case "customer.subscription.resumed":
     case "customer.subscription.deleted":
-      return mirrorSubscription(env, event.data.object, event.created, event.type);
+      return idsOf(await mirrorSubscription(env, event.data.object, event.created, event.type));
     case "charge.refunded":
       await recordRefund(env, event.data.object);
       return [];

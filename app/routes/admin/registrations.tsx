@@ -1,0 +1,91 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader } from "~/components/admin/ui";
+import { DateTime, Money } from "~/components/ui/format";
+import { useLocale } from "~/lib/format";
+import { registrationsOverview } from "~/server/events/admin.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import type { Route } from "./+types/registrations";
+
+export const handle = { i18n: ["admin", "tickets"] };
+export const meta = adminMeta;
+
+/** GET /admin/registrations: every event's seats and ticket money (decision 024). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  return { title: adminTitle(args, "tickets:admin.title"), ...(await registrationsOverview(env)) };
+}
+
+export default function AdminRegistrations({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("tickets");
+  const locale = useLocale();
+  const { perEvent, all } = loaderData;
+  const cell = "border-b border-gray-200 px-3 py-2 text-left align-top dark:border-gray-700";
+  return (
+    <div className="space-y-6">
+      <AdminPageHeader title={t("admin.title")} lead={t("admin.lead")} />
+      <div className="overflow-x-auto">
+        <table className="w-full min-w-[44rem] border-collapse">
+          <thead>
+            <tr>
+              {["event", "date", "seats", "revenue", "value", "deductible"].map((key) => (
+                <th key={key} scope="col" className={`${cell} font-semibold`}>
+                  {t(`admin.${key}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {perEvent.map(({ event, totals }) => (
+              <tr key={event.slug}>
+                <th scope="row" className={cell}>
+                  <Link
+                    to={`/admin/registrations/${event.slug}`}
+                    className="link tap-target inline-flex items-center"
+                  >
+                    {event.title[locale]}
+                  </Link>
+                </th>
+                <td className={cell}>
+                  <DateTime iso={event.startsAt} />
+                </td>
+                <td className={cell}>
+                  {totals.seats} / {event.capacity}
+                </td>
+                <td className={cell}>
+                  <Money cents={totals.revenueCents} />
+                </td>
+                <td className={cell}>
+                  <Money cents={totals.valueCents} />
+                </td>
+                <td className={cell}>
+                  <Money cents={totals.deductibleCents} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-bold">
+              <th scope="row" className={cell} colSpan={3}>
+                {t("admin.revenue")}
+              </th>
+              <td className={cell} data-testid="ticket-revenue">
+                <Money cents={all.revenueCents} />
+              </td>
+              <td className={cell}>
+                <Money cents={all.valueCents} />
+              </td>
+              <td className={cell} data-testid="ticket-deductible">
+                <Money cents={all.deductibleCents} />
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { localized, type Entry } from "~/lib/content/entry-types";
+import { newYorkTimeToUtc } from "~/lib/format";
+import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
+import { findPublishedEvent, listPublished } from "../content/entries.server";
+
+/**
+ * The events RSVPs and tickets are for, as the registration code needs them (decision 024).
+ * This is the one seam to the events' content (the published `event` entries of decision 020):
+ * the registration code never reads content entries itself.
+ */
+export type EventForSale = {
+  slug: string;
+  title: Record<Locale, string>;
+  /** ISO-8601 UTC. */
+  startsAt: string;
+  endsAt: string;
+  /** Seats for RSVPs and tickets together. */
+  capacity: number;
+  /** Per person; 0 is a free event (RSVP). */
+  priceCents: number;
+  /** Fair-market value of what one ticket gets (the gala's dinner): not deductible. */
+  fairMarketValueCents: number;
+  /** What that is, for the receipt ("dinner"); empty when nothing is received. */
+  valueDescription: Record<Locale, string>;
+};
+
+/** An event without a capacity takes any number (the editor leaves the field empty). */
+const NO_LIMIT = 1_000_000;
+
+const inEachLanguage = (value: { en: string; es: string } | undefined) =>
+  Object.fromEntries(SUPPORTED_LOCALES.map((locale) => [locale, localized(value, locale)])) as Record<
+    Locale,
+    string
+  >;
+
+function toEventForSale(entry: Entry<"event">): EventForSale {
+  const { fields } = entry;
+  return {
+    slug: entry.slug,
+    title: inEachLanguage(fields.title),
+    startsAt: newYorkTimeToUtc(fields.date, fields.start).toISOString(),
+    endsAt: newYorkTimeToUtc(fields.date, fields.end).toISOString(),
+    capacity: fields.capacity ?? NO_LIMIT,
+    priceCents: fields.priceCents,
+    fairMarketValueCents: fields.valueCents,
+    valueDescription: inEachLanguage(fields.valueDescription),
+  };
+}
+
+export async function getEventForSale(
+  env: Pick<Env, "DB" | "CACHE">,
+  slug: string,
+): Promise<EventForSale | null> {
+  const entry = await findPublishedEvent(env, slug);
+  return entry ? toEventForSale(entry) : null;
+}
+
+/** Every published event, soonest first (the back office lists them all, past ones included). */
+export async function listEventsForSale(env: Pick<Env, "DB" | "CACHE">): Promise<EventForSale[]> {
+  return (await listPublished(env, "event")).map(toEventForSale);
+}

@@ -1,0 +1,99 @@
+import { formatMoney, formatNewYorkDateTime } from "~/lib/format";
+import { toLocale } from "~/lib/i18n";
+import { ticketAmounts } from "~/lib/tickets";
+import { translatorFor } from "../kernel/i18n.server";
+import type { OutgoingEmail } from "../mail/message.server";
+import type { EventForSale } from "./catalog.server";
+import type { Registration } from "./registrations.server";
+
+type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN">;
+
+/** The event's calendar file in the registrant's language (app/routes/resources/event-ics.ts). */
+export function calendarLink(env: Pick<Env, "SITE_URL">, slug: string, locale: string) {
+  return new URL(`/events/${slug}/calendar.ics?lng=${toLocale(locale)}`, env.SITE_URL).toString();
+}
+
+/**
+ * The e-mail for a registration, in the registrant's language: an RSVP's confirmation, or a
+ * ticket receipt stating the fair-market value of what the tickets include and the deductible
+ * part, with the IRS quid-pro-quo disclosure for a payment over $75 (decision 024). Words in
+ * app/locales/{en,es}/tickets.json.
+ */
+export async function buildRegistrationEmail(
+  env: MailEnv,
+  event: EventForSale,
+  registration: Registration,
+): Promise<OutgoingEmail> {
+  const locale = toLocale(registration.locale);
+  const t = await translatorFor(env, locale, "tickets");
+  const money = (cents: number) => formatMoney(cents, locale, registration.currency);
+  const title = event.title[locale];
+  const when = formatNewYorkDateTime(event.startsAt, locale);
+  const head = [t("mail.greeting", { name: registration.name }), ""];
+  const calendar = ["", t("mail.calendar"), calendarLink(env, event.slug, locale)];
+  const signature = ["", t("receipts:signature")];
+  if (registration.kind === "rsvp") {
+    return {
+      to: registration.email,
+      subject: t("mail.rsvpSubject", { event: title }),
+      text: [
+        ...head,
+        t("mail.rsvpBody", { event: title, date: when, count: registration.quantity }),
+        t("mail.reference", { id: registration.id }),
+        ...calendar,
+        ...signature,
+      ].join("\n"),
+      template: "event.rsvp",
+      locale,
+    };
+  }
+  const amounts = ticketAmounts(
+    registration.unitPriceCents,
+    registration.unitValueCents,
+    registration.quantity,
+  );
+  const paid = registration.amountCents || amounts.totalCents;
+  const deductible = Math.max(0, paid - amounts.valueCents);
+  return {
+    to: registration.email,
+    subject: t("mail.ticketSubject", { event: title }),
+    text: [
+      ...head,
+      t("mail.ticketBody", { event: title, date: when, count: registration.quantity }),
+      "",
+      t("mail.ticketLine", {
+        count: registration.quantity,
+        price: money(registration.unitPriceCents),
+        total: money(paid),
+      }),
+      t("mail.reference", { id: registration.id }),
+      "",
+      amounts.valueCents > 0
+        ? t("mail.value", {
+            value: money(amounts.valueCents),
+            unitValue: money(registration.unitValueCents),
+            what: event.valueDescription[locale] || t("values.default"),
+          })
+        : t("mail.noValue"),
+      t("mail.deductible", { deductible: money(deductible) }),
+      ...(amounts.disclosureRequired
+        ? [
+            "",
+            t("mail.disclosure", {
+              org: env.ORG_LEGAL_NAME,
+              value: money(amounts.valueCents),
+              deductible: money(deductible),
+              total: money(paid),
+            }),
+          ]
+        : []),
+      "",
+      t("mail.organization", { name: env.ORG_LEGAL_NAME, ein: env.ORG_EIN }),
+      t("mail.keep"),
+      ...calendar,
+      ...signature,
+    ].join("\n"),
+    template: "event.ticket",
+    locale,
+  };
+}

@@ -1,0 +1,128 @@
+import { STRIPE_ORIGIN } from "../../playwright.config";
+import {
+  expect,
+  expectNoAxeViolations,
+  latestMail,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
+
+/**
+ * Fewer lost gifts and event registration (decision 024): a gala ticket bought through the
+ * local Stripe-compatible server's stand-in Checkout, an RSVP to a free event, and the monthly
+ * offer on /donate.
+ */
+
+test.beforeEach(async ({ page }) => {
+  test.slow();
+  await rememberCookieChoice(page);
+  // The stand-in Checkout page lives on its own origin, like Stripe's.
+  await page.route(`${STRIPE_ORIGIN}/**`, (route) => route.continue());
+});
+
+let counter = 0;
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++counter}@example.com`;
+
+test("buys two gala tickets and gets a receipt with the dinner's value and the deductible part", async ({
+  page,
+}) => {
+  const email = uniqueEmail("gala");
+  await page.goto("/events");
+  await waitForHydration(page);
+  await page.getByRole("link", { name: /^Buy tickets\W+Annual Gala/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Tickets: Annual Gala/ })).toBeVisible();
+  await waitForHydration(page);
+  await expect(page.getByText("$150 per person. Of each ticket, $60 is the fair-market value")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Your name").fill("Grace Hopper");
+  await page.getByRole("main").getByLabel("Email").fill(email);
+  await page.getByLabel("Number of tickets").fill("2");
+  await expect(page.getByText("Total: $300")).toBeVisible();
+  await page.getByRole("button", { name: "Continue to payment" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_ORIGIN}/pay/cs_`), { timeout: 20_000 });
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$300.00");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(/\/events\/gala\/register\?session_id=cs_/, { timeout: 20_000 });
+  await expect(
+    page.getByText(`Your 2 tickets ($300) are confirmed; a receipt is on its way to ${email}.`),
+  ).toBeVisible();
+
+  await expect.poll(() => latestMail(email, "event.ticket")?.text).toContain("2 tickets × $150: $300 paid");
+  const receipt = latestMail(email, "event.ticket")!.text;
+  expect(receipt).toContain(
+    "Fair-market value of the goods and services you receive (dinner): $120 ($60 per ticket).",
+  );
+  expect(receipt).toContain("Tax-deductible part of your payment: $180.");
+  expect(receipt).toContain("Under Internal Revenue Service rules");
+  expect(receipt).toContain("/events/gala/calendar.ics?lng=en");
+});
+
+test("RSVPs to a free event in Spanish and gets a confirmation with the calendar file", async ({ page }) => {
+  const email = uniqueEmail("rsvp");
+  await page.goto("/events/openHouse/register?lng=es");
+  await waitForHydration(page);
+  await expect(page.getByRole("heading", { level: 1, name: /^Confirme su asistencia/ })).toBeVisible();
+  await page.getByRole("button", { name: "Enviar confirmación" }).click();
+  // Nothing typed: the error summary, in Spanish.
+  await expect(page.getByRole("alert").first()).toBeVisible();
+  await page.getByLabel("Su nombre").fill("Rosa Díaz");
+  await page
+    .getByRole("main")
+    .getByLabel(/^Correo electrónico/)
+    .fill(email);
+  await page.getByLabel("Personas que vienen, incluido usted").fill("3");
+  await page.getByRole("button", { name: "Enviar confirmación" }).click();
+  await expect(
+    page.getByText("Gracias, Rosa Díaz. Su asistencia para 3 personas está confirmada"),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect.poll(() => latestMail(email, "event.rsvp")?.text).toContain("está confirmada para 3 personas");
+  expect(latestMail(email, "event.rsvp")!.text).toContain("/events/openHouse/calendar.ics?lng=es");
+});
+
+test("offers a one-time donor a monthly gift before paying; yes makes it monthly", async ({ page }) => {
+  const email = uniqueEmail("upsell");
+  await page.goto("/donate");
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: /^\$100\b/ }).check();
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("First name").fill("Maya");
+  await page.getByLabel("Last name").fill("Rivera");
+  await page
+    .getByRole("main")
+    .getByLabel(/^Email/)
+    .fill(email);
+  await page.getByRole("button", { name: "Next" }).click();
+
+  await expect(page.getByRole("heading", { name: "Give $35 monthly instead?" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Yes, give $35 monthly" }).click();
+  await expect(page.getByText("Your gift is now $35 a month.")).toBeVisible();
+  await expect(page.getByTestId("donation-total")).toHaveText("$35 / month");
+  await expect(page.getByRole("heading", { name: "Give $35 monthly instead?" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Process Donation" }).click();
+  await expect(page).toHaveURL(new RegExp(`^${STRIPE_ORIGIN}/pay/cs_`), { timeout: 20_000 });
+  await expect(page.getByTestId("checkout-amount")).toHaveText("$35.00 per month");
+});
+
+test("declines the monthly offer in one tap, without JavaScript too", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/donate?amount=60");
+  await page.getByRole("button", { name: "Next" }).click();
+  await page.getByLabel("First name").fill("Maya");
+  await page.getByLabel("Last name").fill("Rivera");
+  await page
+    .getByRole("main")
+    .getByLabel(/^Email/)
+    .fill(uniqueEmail("decline"));
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("heading", { name: "Give $20 monthly instead?" })).toBeVisible();
+  await page.getByRole("button", { name: "No thanks, give once" }).click();
+  await expect(page.getByRole("heading", { name: "Your donation" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Give $20 monthly instead?" })).toHaveCount(0);
+  await expect(page.getByTestId("donation-total")).toHaveText("$60");
+  await context.close();
+});
