@@ -8,6 +8,7 @@ import { logInfo } from "../kernel/log.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import type { OutgoingEmail } from "../mail/message.server";
 import { getStripe } from "../stripe/client.server";
+import { forgetFundraisingProgress } from "./progress.server";
 import {
   buildDedicationEmail,
   buildReceiptEmail,
@@ -126,6 +127,7 @@ export async function fulfilCheckoutSession(
       .set({ status: "succeeded", paidAt: now, updatedAt: now })
       .where(and(eq(donations.stripeCheckoutSessionId, session.id), eq(donations.status, "pending")));
   }
+  forgetFundraisingProgress();
   const [donation] = await db
     .select()
     .from(donations)
@@ -245,6 +247,7 @@ export async function recordInvoicePaid(env: Env, invoice: Stripe.Invoice): Prom
       set: { status: "succeeded", paidAt, stripePaymentIntentId: paymentIntent, updatedAt: now },
       setWhere: ne(donations.status, "refunded"),
     });
+  forgetFundraisingProgress();
   if (paymentIntent) await applyAdjustments(db, paymentIntent);
   if (gift.status === "past_due")
     await db
@@ -450,6 +453,7 @@ async function applyAdjustments(db: Db, paymentKey: string) {
       updatedAt: new Date().toISOString(),
     })
     .where(or(...matches));
+  forgetFundraisingProgress();
 }
 
 /** A refund, partial or whole: the gift counts net of what was given back (decision 017). */
