@@ -188,7 +188,9 @@ async function load(target, item, connections) {
     requests: item.requests(target),
   });
   return {
-    rps: result.requests.average,
+    // Completed requests over the time taken (autocannon's per-second average reads 0 when a
+    // request takes longer than a second).
+    rps: result.requests.total / result.duration,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };
