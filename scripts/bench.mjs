@@ -19,7 +19,7 @@
 //        --no-build (reuse build/ and bench/floor/build/), --duration=SECONDS (default 5),
 //        --rounds=N (each load figure is the median of N alternating rounds; default 2, quick 1),
 //        --runs=N (Lighthouse runs a page, default 3), --only=load|cpu|js|lighthouse,
-//        --no-lighthouse, --out=FILE (also write the figures as JSON).
+//        --cpu-samples=N (default 200), --no-lighthouse, --out=FILE (also write the figures as JSON).
 // Ports: BENCH_PORT (site, default 8790) and BENCH_FLOOR_PORT (floor, default 8791).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -39,7 +39,7 @@ const DURATION = Number(args.get("duration") ?? (QUICK ? 2 : 5));
 const ROUNDS = Number(args.get("rounds") ?? (QUICK ? 1 : 2));
 const RUNS = Number(args.get("runs") ?? 3);
 const CONNECTIONS = QUICK ? [20] : [1, 20, 50];
-const CPU_SAMPLES = QUICK ? 50 : 200;
+const CPU_SAMPLES = Number(args.get("cpu-samples") ?? (QUICK ? 50 : 200));
 const ONLY = args.get("only");
 const wants = (part) =>
   (!ONLY || ONLY === part) && !((QUICK || args.get("no-lighthouse") === "true") && part === "lighthouse");
