@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       "build/",
+      "bench/floor/build/",
+      "bench/floor/.react-router/",
       ".react-router/",
       ".wrangler/",
       "node_modules/",

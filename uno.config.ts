@@ -30,6 +30,15 @@ export default defineConfig<Theme>({
     "focus-ring":
       "outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-accent-700 dark:focus-visible:outline-accent-300",
     "tap-target": "min-h-11 min-w-11",
+    // The header's, footer's and theme switcher's repeated controls (decision 027: less markup).
+    "nav-top-link":
+      "tap-target focus-ring flex items-center rounded-lg px-3 font-medium text-gray-800 no-underline hover:bg-gray-100 aria-[current=page]:text-accent-800 dark:text-gray-100 dark:hover:bg-gray-800 dark:aria-[current=page]:text-accent-200",
+    "nav-menu-link":
+      "tap-target focus-ring flex items-center rounded-lg px-3 py-2 text-gray-800 no-underline hover:bg-gray-100 aria-[current=page]:font-bold dark:text-gray-100 dark:hover:bg-gray-800",
+    "footer-link":
+      "focus-ring tap-target inline-flex items-center rounded text-gray-700 no-underline hover:text-accent-800 hover:underline dark:text-gray-300 dark:hover:text-accent-200",
+    "theme-option":
+      "tap-target focus-ring inline-flex items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 aria-pressed:bg-accent-700 aria-pressed:text-white dark:text-gray-200 dark:hover:bg-gray-800 dark:aria-pressed:bg-accent-300 dark:aria-pressed:text-gray-950",
     btn: "tap-target focus-ring inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold no-underline transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     "btn-primary":
       "btn bg-accent-700 text-white hover:bg-accent-800 dark:bg-accent-300 dark:text-gray-950 dark:hover:bg-accent-200",

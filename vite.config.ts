@@ -2,11 +2,34 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import UnoCSS from "unocss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+const browserTranslator = fileURLToPath(new URL("./app/components/layout/i18n-browser.tsx", import.meta.url));
+
+/**
+ * The client build takes the site's own small translator in place of i18next and react-i18next
+ * (decision 027); the server build, dev and the tests keep the real libraries.
+ */
+function browserTranslatorInClientBuild(): Plugin {
+  return {
+    name: "browser-translator",
+    apply: "build",
+    enforce: "pre",
+    resolveId(id) {
+      if (this.environment.name !== "client") return null;
+      return id === "i18next" || id === "react-i18next" ? browserTranslator : null;
+    },
+  };
+}
 
 export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
-  plugins: [UnoCSS(), cloudflare({ viteEnvironment: { name: "ssr" } }), reactRouter()],
+  plugins: [
+    browserTranslatorInClientBuild(),
+    UnoCSS(),
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    reactRouter(),
+  ],
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
   },
@@ -19,7 +42,8 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]/,
+                  // The browser's translator (decision 027) travels with the framework it stands in for.
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|layout[\\/]i18n-browser\.tsx$/,
                 },
               ],
             },

@@ -57,7 +57,7 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const { nonce, requestId } = getRequestContext(loadContext);
+  const { nonce, requestId, pageCache } = getRequestContext(loadContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
@@ -79,7 +79,8 @@ export default async function handleRequest(
   );
   shellRendered = true;
 
-  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) {
+  // A page for the edge cache is kept whole, so an error after the shell must show in its status.
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode || pageCache) {
     await body.allReady;
   }
 

@@ -17,6 +17,7 @@ import {
 import type { Route } from "./+types/root";
 import { browserLanguageDetector } from "./components/layout/browser-language";
 import { CookieBanner } from "./components/layout/cookie-banner";
+import { IconSprite } from "./components/layout/icons";
 import { NavigationPending } from "./components/layout/navigation-pending";
 import { useNonce } from "./components/layout/nonce";
 import { SiteFooter } from "./components/layout/site-footer";
@@ -131,6 +132,7 @@ function SiteFrame({ user, children }: { user: SessionUser | null; children: Rea
       {/* First in the page, as GOV.UK places it: keyboard and screen reader users meet it
           before anything else, while it sits visually at the bottom (decision 015). */}
       <CookieBanner />
+      <IconSprite />
       <a
         href="#main"
         className="focus-ring sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"

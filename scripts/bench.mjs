@@ -1,12 +1,28 @@
-// `npm run bench`: measures the production build on local workerd.
-//   1. JavaScript (gzip) loaded by the first view of / (in Chromium when present, else from the HTML)
-//   2. server-rendered requests per second and p50/p99 latency for / (autocannon, bounded in time)
-//   3. Lighthouse scores on the mobile preset for /, /donate and /events, when Chromium is present:
-//      the median of several runs, as Lighthouse advises, since one run on a busy machine varies
-// Flags: --no-build (reuse build/), --duration=SECONDS (load test, default 10), --connections=N (default 10),
-//        --runs=N (Lighthouse runs a page, default 5), --only=js|load|lighthouse (one measurement).
+// `npm run bench`: the production build on local workerd, measured beside the framework floor
+// (bench/floor: a hello-world React Router Worker with remix-i18next, built with the same toolchain
+// and served by `wrangler dev` the same way) in the same run, each measurement taken of both
+// Workers one after the other, alternating which goes first, and printed as site ÷ floor.
+//
+//   1. Load: requests per second and p99 latency with 1, 20 and 50 connections (autocannon) for
+//      GET /, /about, /events and /donate, "cached" (the plain address an anonymous visitor asks
+//      for, which the edge HTML cache may answer, decision 027) and "uncached" (the same address
+//      with a query string, which the cache never answers), and a valid contact form POST, each
+//      from its own CF-Connecting-IP so the public-form allowance never refuses one.
+//   2. CPU per request: the user + system CPU time (/proc/<pid>/stat) of every process of the
+//      server (wrangler's node, workerd, with local D1 and KV inside workerd) over N sequential
+//      requests, divided by N. Unlike wall time it does not count the time other programs on a
+//      busy machine hold the cores.
+//   3. JavaScript (gzip) loaded by the first view of each page (in Chromium when present).
+//   4. Lighthouse (mobile preset) medians of --runs runs, when Chromium is present.
+//
+// Flags: --quick (20 connections only, 2 s a measurement, 50 CPU samples, no Lighthouse),
+//        --no-build (reuse build/ and bench/floor/build/), --duration=SECONDS (default 5),
+//        --rounds=N (each load figure is the median of N alternating rounds; default 2, quick 1),
+//        --runs=N (Lighthouse runs a page, default 3), --only=load|cpu|js|lighthouse,
+//        --cpu-samples=N (default 200), --no-lighthouse, --out=FILE (also write the figures as JSON).
+// Ports: BENCH_PORT (site, default 8790) and BENCH_FLOOR_PORT (floor, default 8791).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -18,13 +34,17 @@ const args = new Map(
     return [key, value ?? "true"];
   }),
 );
-const PORT = Number(process.env.BENCH_PORT ?? 8790);
-const BASE = `http://localhost:${PORT}`;
-const DURATION = Number(args.get("duration") ?? 10);
-const CONNECTIONS = Number(args.get("connections") ?? 10);
+const QUICK = args.get("quick") === "true";
+const DURATION = Number(args.get("duration") ?? (QUICK ? 2 : 5));
+const ROUNDS = Number(args.get("rounds") ?? (QUICK ? 1 : 2));
+const RUNS = Number(args.get("runs") ?? 3);
+const CONNECTIONS = QUICK ? [20] : [1, 20, 50];
+const CPU_SAMPLES = Number(args.get("cpu-samples") ?? (QUICK ? 50 : 200));
 const ONLY = args.get("only");
-const RUNS = Number(args.get("runs") ?? 5);
-const wants = (part) => !ONLY || ONLY === part;
+const wants = (part) =>
+  (!ONLY || ONLY === part) && !((QUICK || args.get("no-lighthouse") === "true") && part === "lighthouse");
+const PAGES = ["/", "/about", "/events", "/donate"];
+const POST_PATH = "/forms/contact";
 const CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].find((path) => existsSync(path));
 const CHROME_FLAGS = [
   "--headless=new",
@@ -36,90 +56,241 @@ const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
+const site = { name: "site", port: Number(process.env.BENCH_PORT ?? 8790) };
+const floor = { name: "floor", port: Number(process.env.BENCH_FLOOR_PORT ?? 8791) };
+for (const target of [site, floor]) target.base = `http://localhost:${target.port}`;
+
 if (args.get("no-build") !== "true") {
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const cwd of [".", "bench/floor"]) {
+    const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", cwd });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 }
 
-console.log(`Starting the production build on ${BASE} …`);
-const server = spawn("node", ["scripts/e2e-server.mjs", String(PORT)], { stdio: "ignore", detached: true });
-const stopServer = () => {
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already stopped
+const quiet = { stdio: "ignore", detached: true, env: { ...process.env, WRANGLER_SEND_METRICS: "false" } };
+site.server = spawn("node", ["scripts/e2e-server.mjs", String(site.port)], quiet);
+const floorState = ".wrangler/bench-floor";
+rmSync(floorState, { recursive: true, force: true });
+floor.server = spawn(
+  "npx",
+  [
+    "wrangler",
+    "dev",
+    "-c",
+    "bench/floor/build/server/wrangler.json",
+    "--port",
+    String(floor.port),
+    "--persist-to",
+    floorState,
+  ],
+  quiet,
+);
+const stopServers = () => {
+  for (const target of [site, floor]) {
+    try {
+      process.kill(-target.server.pid, "SIGTERM");
+    } catch {
+      // already stopped
+    }
   }
 };
-process.on("exit", stopServer);
+process.on("exit", stopServers);
+process.on("SIGINT", () => process.exit(130));
 
-async function waitForServer() {
-  for (let attempt = 0; attempt < 120; attempt++) {
+async function waitFor(target) {
+  for (let attempt = 0; attempt < 240; attempt++) {
     try {
-      if ((await fetch(`${BASE}/`)).ok) return;
+      if ((await fetch(`${target.base}/`)).ok) return;
     } catch {
       // not up yet
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
-  throw new Error("the server did not start");
+  throw new Error(`the ${target.name} did not start on ${target.base}`);
 }
 
-const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+// ---------------------------------------------------------------------------------------------
+// Requests
 
-/** Every script the first view of / loads, as Chromium sees it (or from the HTML without Chromium). */
-async function firstViewJavaScript() {
+const CONTACT = {
+  fullName: "Ana López",
+  email: "ana@example.com",
+  phone: "(212) 555-0100",
+  subject: "program",
+  message: "When does the spring term start?",
+  preferredContact: "email",
+};
+let addressCounter = 0;
+/** A new documentation-range address for every post (the allowance counts per address). */
+function nextAddress() {
+  const n = ++addressCounter;
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+function contactBody() {
+  return new URLSearchParams({ ...CONTACT, idempotencyKey: crypto.randomUUID() }).toString();
+}
+let queryCounter = 0;
+
+/** One measured thing: a GET (cached or not) or the contact POST, as autocannon requests. */
+function scenario(kind, path) {
+  if (kind === "post") {
+    return {
+      label: `POST ${path}`,
+      path,
+      requests: (target) => [
+        {
+          method: "POST",
+          path,
+          setupRequest: (request) => ({
+            ...request,
+            headers: {
+              ...request.headers,
+              Origin: target.base,
+              "Content-Type": "application/x-www-form-urlencoded",
+              "CF-Connecting-IP": nextAddress(),
+            },
+            body: contactBody(),
+          }),
+        },
+      ],
+      fetchOnce: (target) =>
+        fetch(`${target.base}${path}`, {
+          method: "POST",
+          headers: {
+            Origin: target.base,
+            "Content-Type": "application/x-www-form-urlencoded",
+            "CF-Connecting-IP": nextAddress(),
+          },
+          body: contactBody(),
+        }),
+    };
+  }
+  const uncached = kind === "uncached";
+  const address = () => (uncached ? `${path}?bench=${++queryCounter}` : path);
+  return {
+    label: `GET ${path}${uncached ? " (uncached)" : ""}`,
+    path,
+    requests: () => [{ method: "GET", setupRequest: (request) => ({ ...request, path: address() }) }],
+    fetchOnce: (target) => fetch(`${target.base}${address()}`),
+  };
+}
+
+const SCENARIOS = [
+  ...PAGES.map((path) => scenario("cached", path)),
+  ...PAGES.map((path) => scenario("uncached", path)),
+  scenario("post", POST_PATH),
+];
+
+async function load(target, item, connections) {
+  const result = await autocannon({
+    url: target.base,
+    connections,
+    duration: DURATION,
+    requests: item.requests(target),
+  });
+  return {
+    // Completed requests over the time taken (autocannon's per-second average reads 0 when a
+    // request takes longer than a second).
+    rps: result.requests.total / result.duration,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+// ---------------------------------------------------------------------------------------------
+// CPU per request
+
+function descendants(pid) {
+  const children = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const parent = Number(fields[1]);
+      if (!children.has(parent)) children.set(parent, []);
+      children.get(parent).push(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const all = [pid];
+  for (let index = 0; index < all.length; index++) all.push(...(children.get(all[index]) ?? []));
+  return all;
+}
+
+/** User + system CPU time, in ms, of the server and every process under it. */
+function serverCpuMs(target) {
+  const ticksPerSecond = 100; // USER_HZ on Linux
+  let ticks = 0;
+  for (const pid of descendants(target.server.pid)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return (ticks * 1000) / ticksPerSecond;
+}
+
+async function cpuPerRequest(target, item) {
+  for (let index = 0; index < 5; index++) await (await item.fetchOnce(target)).arrayBuffer();
+  const before = serverCpuMs(target);
+  for (let index = 0; index < CPU_SAMPLES; index++) await (await item.fetchOnce(target)).arrayBuffer();
+  // Work the Worker finishes after the response (waitUntil: mail, logs) belongs to the request too.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return (serverCpuMs(target) - before) / CPU_SAMPLES;
+}
+
+// ---------------------------------------------------------------------------------------------
+// JavaScript and Lighthouse
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+
+async function firstViewJavaScript(target, path, browser) {
   const urls = new Set();
-  if (CHROMIUM) {
-    const { chromium } = await import("@playwright/test");
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+  if (browser) {
     const page = await browser.newPage();
     page.on("response", (response) => {
       if (response.request().resourceType() === "script") urls.add(response.url());
     });
-    await page.goto(`${BASE}/`, { waitUntil: "networkidle" });
-    await browser.close();
+    await page.goto(`${target.base}${path}`, { waitUntil: "networkidle" });
+    await page.close();
   } else {
-    const html = await (await fetch(`${BASE}/`)).text();
+    const html = await (await fetch(`${target.base}${path}`)).text();
     for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g))
-      urls.add(new URL(match[1], BASE).href);
+      urls.add(new URL(match[1], target.base).href);
     for (const match of html.matchAll(/import\("(\/assets\/[^"]+\.js)"\)/g))
-      urls.add(new URL(match[1], BASE).href);
+      urls.add(new URL(match[1], target.base).href);
   }
-  let raw = 0;
   let gzip = 0;
-  for (const url of urls) {
-    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
-    raw += body.length;
-    gzip += gzipSync(body).length;
-  }
-  return { files: urls.size, raw, gzip, source: CHROMIUM ? "Chromium" : "HTML" };
+  for (const url of urls) gzip += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+  return { files: urls.size, gzip };
 }
 
-async function loadTest() {
-  const result = await autocannon({ url: `${BASE}/`, connections: CONNECTIONS, duration: DURATION });
-  return {
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
-  };
-}
-
-function lighthouse(path) {
+function lighthouse(url) {
   const dir = mkdtempSync(join(tmpdir(), "lighthouse-"));
   const output = join(dir, "report.json");
   const run = spawnSync(
     "npx",
     [
       "lighthouse",
-      `${BASE}${path}`,
+      url,
       "--quiet",
       "--output=json",
       `--output-path=${output}`,
       "--only-categories=performance,accessibility,best-practices,seo",
       `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
     ],
-    { stdio: "inherit", env: { ...process.env, CHROME_PATH: CHROMIUM } },
+    { stdio: "ignore", env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
   if (run.status !== 0 || !existsSync(output)) return null;
   const report = JSON.parse(readFileSync(output, "utf8"));
@@ -130,51 +301,135 @@ function lighthouse(path) {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
-    cls: report.audits["cumulative-layout-shift"]?.numericValue ?? null,
-    metrics: ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "speed-index"]
-      .map((id) => `${id.replace(/-/g, " ")} ${report.audits[id]?.displayValue ?? "?"}`)
-      .join(", "),
+    lcp: report.audits["largest-contentful-paint"]?.numericValue ?? 0,
+    tbt: report.audits["total-blocking-time"]?.numericValue ?? 0,
   };
 }
 
-try {
-  await waitForServer();
-  // Warm the isolate so the load test measures steady state, not the first compile.
-  for (let index = 0; index < 20; index++) await fetch(`${BASE}/`);
+// ---------------------------------------------------------------------------------------------
 
-  if (wants("js")) {
-    const js = await firstViewJavaScript();
-    console.log(
-      `\nJavaScript on the first view of / (${js.source}): ${js.files} files, ${kib(js.gzip)} gzip (${kib(js.raw)} raw)`,
-    );
-  }
+const ratio = (a, b) => (b ? (a / b).toFixed(2) : "–");
+const figures = {
+  date: new Date().toISOString(),
+  duration: DURATION,
+  rounds: ROUNDS,
+  load: [],
+  cpu: [],
+  js: [],
+};
+const lines = [];
+const say = (line = "") => {
+  lines.push(line);
+  console.log(line);
+};
+
+try {
+  await Promise.all([waitFor(site), waitFor(floor)]);
+  for (const item of SCENARIOS)
+    for (const target of [site, floor]) await (await item.fetchOnce(target)).text();
 
   if (wants("load")) {
-    console.log(`\nLoad test: GET / for ${DURATION} s with ${CONNECTIONS} connections …`);
-    const load = await loadTest();
-    console.log(
-      `Requests per second: ${load.requestsPerSecond.toFixed(1)}; latency p50 ${load.p50} ms, p99 ${load.p99} ms; errors ${load.errors}`,
+    say(`\n## Load (autocannon, ${DURATION} s each, median of ${ROUNDS} alternating rounds)\n`);
+    say(
+      "| request | conns | site req/s | floor req/s | ratio | site p99 ms | floor p99 ms | errors site/floor |",
     );
+    say("|---|---|---|---|---|---|---|---|");
+    for (const item of SCENARIOS) {
+      for (const connections of CONNECTIONS) {
+        const runs = { site: [], floor: [] };
+        for (let round = 0; round < ROUNDS; round++) {
+          const order = round % 2 ? [floor, site] : [site, floor];
+          for (const target of order) runs[target.name].push(await load(target, item, connections));
+        }
+        const pick = (name) => ({
+          rps: median(runs[name].map((run) => run.rps)),
+          p99: median(runs[name].map((run) => run.p99)),
+          errors: runs[name].reduce((sum, run) => sum + run.errors, 0),
+        });
+        const [s, f] = [pick("site"), pick("floor")];
+        figures.load.push({ request: item.label, connections, site: s, floor: f });
+        say(
+          `| ${item.label} | ${connections} | ${s.rps.toFixed(0)} | ${f.rps.toFixed(0)} | **${ratio(s.rps, f.rps)}** | ${s.p99} | ${f.p99} | ${s.errors}/${f.errors} |`,
+        );
+      }
+    }
+  }
+
+  if (wants("cpu")) {
+    say(`\n## Server CPU per request (process CPU over ${CPU_SAMPLES} sequential requests)\n`);
+    say("| request | site ms | floor ms | ratio |");
+    say("|---|---|---|---|");
+    for (const item of SCENARIOS) {
+      const cpu = {};
+      // Alternating halves, so a burst of load from elsewhere lands on both.
+      const halves = { site: [], floor: [] };
+      for (const target of [site, floor, floor, site])
+        halves[target.name].push(await cpuPerRequest(target, item));
+      for (const name of ["site", "floor"]) cpu[name] = (halves[name][0] + halves[name][1]) / 2;
+      figures.cpu.push({ request: item.label, ...cpu });
+      say(
+        `| ${item.label} | ${cpu.site.toFixed(2)} | ${cpu.floor.toFixed(2)} | **${ratio(cpu.site, cpu.floor)}** |`,
+      );
+    }
+  }
+
+  if (wants("js")) {
+    say(`\n## JavaScript on the first view (gzip, ${CHROMIUM ? "as Chromium loads it" : "from the HTML"})\n`);
+    say("| page | site KiB | files | floor KiB | ratio |");
+    say("|---|---|---|---|---|");
+    let browser = null;
+    if (CHROMIUM) {
+      const { chromium } = await import("@playwright/test");
+      browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
+    }
+    for (const path of [...PAGES, POST_PATH]) {
+      const [s, f] = [
+        await firstViewJavaScript(site, path, browser),
+        await firstViewJavaScript(floor, path, browser),
+      ];
+      figures.js.push({ page: path, site: s.gzip, floor: f.gzip });
+      say(`| ${path} | ${kib(s.gzip)} | ${s.files} | ${kib(f.gzip)} | ${ratio(s.gzip, f.gzip)} |`);
+    }
+    await browser?.close();
   }
 
   if (wants("lighthouse") && CHROMIUM) {
-    console.log(`\nLighthouse (mobile preset), median of ${RUNS} runs:`);
-    for (const path of ["/", "/donate", "/events"]) {
-      const runs = Array.from({ length: RUNS }, () => lighthouse(path)).filter(Boolean);
-      if (!runs.length) {
-        console.log(`  ${path}: Lighthouse did not run`);
-        continue;
+    say(`\n## Lighthouse (mobile preset), median of ${RUNS} runs\n`);
+    say(
+      "| page | site perf | floor perf | site LCP ms | floor LCP ms | site TBT ms | a11y | best pr. | SEO |",
+    );
+    say("|---|---|---|---|---|---|---|---|---|");
+    figures.lighthouse = [];
+    for (const path of PAGES) {
+      const runs = { site: [], floor: [] };
+      for (let run = 0; run < RUNS; run++) {
+        for (const target of run % 2 ? [floor, site] : [site, floor]) {
+          const result = lighthouse(`${target.base}${path}`);
+          if (result) runs[target.name].push(result);
+        }
       }
-      runs.sort((a, b) => a.performance - b.performance);
-      const median = runs[Math.floor(runs.length / 2)];
-      const worstCls = Math.max(...runs.map((run) => run.cls ?? 0));
-      console.log(
-        `  ${path.padEnd(8)} performance ${median.performance} (runs ${runs.map((run) => run.performance).join(", ")}), accessibility ${median.accessibility}, best practices ${median.bestPractices}, SEO ${median.seo}, worst CLS ${worstCls.toFixed(3)}\n           ${median.metrics}`,
+      const med = (name, key) => (runs[name].length ? median(runs[name].map((run) => run[key])) : NaN);
+      const row = {
+        page: path,
+        site: Object.fromEntries(
+          ["performance", "lcp", "tbt", "accessibility", "bestPractices", "seo"].map((k) => [
+            k,
+            med("site", k),
+          ]),
+        ),
+        floor: { performance: med("floor", "performance"), lcp: med("floor", "lcp") },
+      };
+      figures.lighthouse.push(row);
+      say(
+        `| ${path} | ${row.site.performance} | ${row.floor.performance} | ${row.site.lcp.toFixed(0)} | ${row.floor.lcp.toFixed(0)} | ${row.site.tbt.toFixed(0)} | ${row.site.accessibility} | ${row.site.bestPractices} | ${row.site.seo} |`,
       );
     }
   } else if (wants("lighthouse")) {
-    console.log("\nLighthouse skipped: no Chromium on this machine.");
+    say("\nLighthouse skipped: no Chromium on this machine.");
   }
+
+  const out = args.get("out");
+  if (out) writeFileSync(out, JSON.stringify({ ...figures, table: lines.join("\n") }, null, 2));
 } finally {
-  stopServer();
+  stopServers();
 }

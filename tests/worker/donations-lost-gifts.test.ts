@@ -170,9 +170,11 @@ describe("recovering an abandoned Checkout", () => {
 });
 
 describe("the Checkout limit", () => {
-  it("gives a browser its visitor cookie on /donate", async () => {
+  it("gives a browser its visitor cookie with the first step's answer, not with the cacheable page", async () => {
     const page = await fetchPage("/donate");
-    expect(page.headers.get("Set-Cookie")).toMatch(/^visitor=[\w-]+; Path=\/; .*HttpOnly; SameSite=Lax/);
+    expect(page.headers.get("Set-Cookie") ?? "").not.toMatch(/visitor=/);
+    const step = await postForm("/donate", { ...gift(), step: "details" }, { "CF-Connecting-IP": address() });
+    expect(step.headers.get("Set-Cookie")).toMatch(/^visitor=[\w-]+; Path=\/; .*HttpOnly; SameSite=Lax/);
   });
 
   it("lets 40 people behind one address each start a Checkout", async () => {

@@ -1,72 +1,80 @@
 /** Decorative inline icons; each is hidden from assistive technology, text carries the meaning. */
 type IconProps = { className?: string };
 
-const base = {
-  "aria-hidden": true,
-  focusable: false,
-  fill: "none",
-  stroke: "currentColor",
-  strokeWidth: 2,
-} as const;
-
-export function ChevronDownIcon({ className = "h-4 w-4" }: IconProps) {
-  return (
-    <svg {...base} viewBox="0 0 24 24" className={className} strokeLinecap="round" strokeLinejoin="round">
-      <path d="m6 9 6 6 6-6" />
-    </svg>
-  );
-}
-
-export function MenuIcon({ className = "h-6 w-6" }: IconProps) {
-  return (
-    <svg {...base} viewBox="0 0 24 24" className={className} strokeLinecap="round">
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </svg>
-  );
-}
-
-export function GlobeIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} viewBox="0 0 24 24" className={className}>
+/**
+ * Each icon's drawing, once per page in the sprite (`IconSprite`, placed by the root layout); the
+ * icons themselves are a `<use>` of it, so a header and footer with many icons repeat no paths.
+ */
+const DRAWINGS = {
+  "chevron-down": <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />,
+  menu: <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />,
+  globe: (
+    <>
       <circle cx="12" cy="12" r="9" />
       <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </svg>
-  );
-}
-
-export function SunIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} viewBox="0 0 24 24" className={className} strokeLinecap="round">
+    </>
+  ),
+  sun: (
+    <g strokeLinecap="round">
       <circle cx="12" cy="12" r="4" />
       <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </svg>
-  );
-}
-
-export function MoonIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} viewBox="0 0 24 24" className={className} strokeLinejoin="round">
-      <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" />
-    </svg>
-  );
-}
-
-export function MonitorIcon({ className = "h-5 w-5" }: IconProps) {
-  return (
-    <svg {...base} viewBox="0 0 24 24" className={className} strokeLinejoin="round">
+    </g>
+  ),
+  moon: <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" strokeLinejoin="round" />,
+  monitor: (
+    <g strokeLinejoin="round">
       <rect x="3" y="4" width="18" height="12" rx="2" />
       <path d="M8 20h8M12 16v4" />
+    </g>
+  ),
+  heart: (
+    <path
+      d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.4 4.1 6.7C19.5 16.4 12 21 12 21Z"
+      strokeLinejoin="round"
+    />
+  ),
+} as const;
+
+type IconName = keyof typeof DRAWINGS;
+
+/** The page's icon drawings, once, for every icon's `<use>`. */
+export function IconSprite() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
+      {Object.entries(DRAWINGS).map(([name, drawing]) => (
+        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
+          <g fill="none" stroke="currentColor" strokeWidth="2">
+            {drawing}
+          </g>
+        </symbol>
+      ))}
     </svg>
   );
 }
 
-export function HeartIcon({ className = "h-5 w-5" }: IconProps) {
+function Icon({ name, className }: { name: IconName; className: string }) {
   return (
-    <svg {...base} viewBox="0 0 24 24" className={className} strokeLinejoin="round">
-      <path d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.4 4.1 6.7C19.5 16.4 12 21 12 21Z" />
+    <svg aria-hidden="true" focusable="false" className={className}>
+      <use href={`#icon-${name}`} />
     </svg>
   );
 }
+
+export const ChevronDownIcon = ({ className = "h-4 w-4" }: IconProps) => (
+  <Icon name="chevron-down" className={className} />
+);
+export const MenuIcon = ({ className = "h-6 w-6" }: IconProps) => <Icon name="menu" className={className} />;
+export const GlobeIcon = ({ className = "h-5 w-5" }: IconProps) => (
+  <Icon name="globe" className={className} />
+);
+export const SunIcon = ({ className = "h-5 w-5" }: IconProps) => <Icon name="sun" className={className} />;
+export const MoonIcon = ({ className = "h-5 w-5" }: IconProps) => <Icon name="moon" className={className} />;
+export const MonitorIcon = ({ className = "h-5 w-5" }: IconProps) => (
+  <Icon name="monitor" className={className} />
+);
+export const HeartIcon = ({ className = "h-5 w-5" }: IconProps) => (
+  <Icon name="heart" className={className} />
+);
 
 /** The organisation's mark: a rising sun over three paths (education, athletics, mentorship). */
 export function LogoMark({ className = "h-9 w-9" }: IconProps) {

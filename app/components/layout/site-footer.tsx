@@ -6,8 +6,7 @@ import { HeartIcon, LogoMark } from "./icons";
 import { LanguageSelector } from "./language-selector";
 import { FOOTER_LINKS, type NavLink } from "./navigation";
 
-const footerLinkClass =
-  "focus-ring tap-target inline-flex items-center rounded text-gray-700 no-underline hover:text-accent-800 hover:underline dark:text-gray-300 dark:hover:text-accent-200";
+const footerLinkClass = "footer-link"; // uno.config.ts shortcuts
 
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   const { t } = useTranslation();

@@ -43,7 +43,7 @@ export function ThemeSwitcher() {
             aria-pressed={theme === option}
             title={t(`theme.${option}`)}
             onClick={() => choose(option)}
-            className="tap-target focus-ring inline-flex items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 aria-pressed:bg-accent-700 aria-pressed:text-white dark:text-gray-200 dark:hover:bg-gray-800 dark:aria-pressed:bg-accent-300 dark:aria-pressed:text-gray-950"
+            className="theme-option"
           >
             <Icon />
             <span className="sr-only">{t(`theme.${option}`)}</span>

@@ -25,22 +25,13 @@ export async function loader(args: Route.LoaderArgs) {
     initialDonateState(env, args.request, locale),
     getFundraisingProgress(env),
   ]);
-  // The visitor cookie the Checkout limit counts by (decision 024).
-  const cookie = visitorCookieHeader(args.request);
-  return data(
-    {
-      seo: sitePageSeo(args),
-      locale,
-      ...initial,
-      progress,
-      org: { legalName: env.ORG_LEGAL_NAME, ein: env.ORG_EIN },
-    },
-    cookie ? { headers: { "Set-Cookie": cookie } } : undefined,
-  );
-}
-
-export function headers({ loaderHeaders }: Route.HeadersArgs) {
-  return loaderHeaders;
+  return {
+    seo: sitePageSeo(args),
+    locale,
+    ...initial,
+    progress,
+    org: { legalName: env.ORG_LEGAL_NAME, ein: env.ORG_EIN },
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,8 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     locale: requestLocale(context),
     userId: user?.id ?? null,
   });
-  if (outcome.kind === "redirect") return redirect(outcome.url, 303);
-  return data(outcome.state, { status: outcome.status });
+  // The visitor cookie the Checkout limit counts by (decision 024) comes with the first step's
+  // answer, not with the page, so the page itself stays cacheable for everyone (decision 027).
+  const cookie = visitorCookieHeader(request);
+  const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};
+  if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers });
+  return data(outcome.state, { status: outcome.status, headers });
 }
 
 export default function DonatePage({ loaderData, actionData }: Route.ComponentProps) {

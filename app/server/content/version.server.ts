@@ -5,13 +5,21 @@
  */
 const CONTENT_VERSION_KEY = "content:version";
 
+/** An isolate asks KV at most every 30 s (decision 027); a publish in this isolate is seen at once. */
+const RECHECK_MS = 30_000;
+let known: { version: string; checkedAt: number } | undefined;
+
 export async function getContentVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  return (await env.CACHE.get(CONTENT_VERSION_KEY)) ?? "0";
+  if (known && Date.now() - known.checkedAt < RECHECK_MS) return known.version;
+  const version = (await env.CACHE.get(CONTENT_VERSION_KEY)) ?? "0";
+  known = { version, checkedAt: Date.now() };
+  return version;
 }
 
 /** Called after staff publish, archive or change published content. */
 export async function bumpContentVersion(env: Pick<Env, "CACHE">): Promise<string> {
   const version = Date.now().toString(36);
   await env.CACHE.put(CONTENT_VERSION_KEY, version);
+  known = { version, checkedAt: Date.now() };
   return version;
 }

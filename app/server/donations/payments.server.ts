@@ -9,6 +9,7 @@ import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import type { OutgoingEmail } from "../mail/message.server";
 import { getStripe } from "../stripe/client.server";
 import { giftNoticeMails } from "./gift-notice.server";
+import { forgetFundraisingProgress } from "./progress.server";
 import {
   buildBankPaymentFailedEmail,
   buildCancellationEmails,
@@ -130,6 +131,7 @@ export async function fulfilCheckoutSession(
       .set({ status: "succeeded", paidAt: now, updatedAt: now })
       .where(and(eq(donations.stripeCheckoutSessionId, session.id), eq(donations.status, "pending")));
   }
+  forgetFundraisingProgress();
   const [donation] = await db
     .select()
     .from(donations)
@@ -262,6 +264,7 @@ export async function recordInvoicePaid(env: Env, invoice: Stripe.Invoice): Prom
       set: { status: "succeeded", paidAt, stripePaymentIntentId: paymentIntent, updatedAt: now },
       setWhere: ne(donations.status, "refunded"),
     });
+  forgetFundraisingProgress();
   if (paymentIntent) await applyAdjustments(db, paymentIntent);
   if (gift.status === "past_due")
     await db
@@ -504,6 +507,7 @@ async function applyAdjustments(db: Db, paymentKey: string) {
       updatedAt: new Date().toISOString(),
     })
     .where(or(...matches));
+  forgetFundraisingProgress();
 }
 
 /** Why Stripe refused a refund, in words the admin page translates. */

@@ -11,13 +11,39 @@ type FundraisingProgress = {
   donorCount: number;
 };
 
+/** How long an isolate shows the total it last counted (decision 027). */
+export const PROGRESS_TTL_MS = 60_000;
+const counted = new Map<string, { at: number; progress: Promise<FundraisingProgress> }>();
+
+/** A gift, refund or dispute recorded in this isolate: the next page counts again. */
+export function forgetFundraisingProgress(): void {
+  counted.clear();
+}
+
+/**
+ * The campaign goal's progress, counted at most once a minute per isolate and campaign, and at
+ * once after a gift recorded in this isolate (decision 027).
+ */
+export function getFundraisingProgress(
+  env: Pick<Env, "DB">,
+  campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN,
+): Promise<FundraisingProgress> {
+  const key = `${campaign.startsAt}|${campaign.endsAt}|${campaign.goalCents}`;
+  const held = counted.get(key);
+  if (held && Date.now() - held.at < PROGRESS_TTL_MS) return held.progress;
+  const progress = countFundraisingProgress(env, campaign);
+  counted.set(key, { at: Date.now(), progress });
+  progress.catch(() => counted.delete(key));
+  return progress;
+}
+
 /**
  * The campaign goal's progress: what the gifts paid inside the campaign period count (net of
  * refunds and lost disputes, decision 017). The public bar and the admin overview both show this.
  */
-export async function getFundraisingProgress(
+async function countFundraisingProgress(
   env: Pick<Env, "DB">,
-  campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN,
+  campaign: FundraisingCampaign,
 ): Promise<FundraisingProgress> {
   const [row] = await getDb(env)
     .select({

@@ -8,6 +8,8 @@ type RequestContext = {
   nonce: string;
   /** Logged with every error so a report can be matched to a request. */
   requestId: string;
+  /** The page may go to the edge HTML cache: render it whole before answering (decision 027). */
+  pageCache?: boolean;
 };
 
 export const requestContext = createContext<RequestContext>();

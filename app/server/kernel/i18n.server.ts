@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { createInstance, type BackendModule, type i18n, type ReadCallback, type TFunction } from "i18next";
-import type { MiddlewareFunction } from "react-router";
-import { createI18nextMiddleware } from "remix-i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie } from "./cookies.server";
 import {
   DEFAULT_LOCALE,
@@ -12,12 +11,7 @@ import {
   toLocale,
   type Locale,
 } from "~/lib/i18n";
-import {
-  getTranslationBundle,
-  getTranslationVersion,
-  NAMESPACES,
-  type TranslationBundle,
-} from "./translations.server";
+import { getTranslationBundle, getTranslationVersion, NAMESPACES } from "./translations.server";
 
 /** The plain `lng` cookie that both the server and the browser's detector write. */
 function readLocaleCookie(request: Request): string | null {
@@ -28,89 +22,139 @@ function localeCookieHeader(locale: string): string {
   return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 
+/** A supported language named by a code such as `es`, `es-MX` or `ES_us`, if any. */
+function supported(code: string | null | undefined): Locale | null {
+  const primary = code?.trim().slice(0, 2).toLowerCase();
+  return isLocale(primary) ? primary : null;
+}
+
+/** The first supported language of an Accept-Language header, by the weights it gives. */
+function fromAcceptLanguage(header: string | null): Locale | null {
+  if (!header) return null;
+  const ranked = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((param) => /^\s*q=([\d.]+)/.exec(param)?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const locale = supported(tag);
+    if (locale) return locale;
+  }
+  return null;
+}
+
 /**
- * i18next backend over the KV-cached bundle. i18next makes one instance per request (the
- * middleware passes the class), so the version is read once per request, not once per namespace.
+ * The request's language. Server detection follows docs/product.md §1 as far as a server can see:
+ * query, cookie, then the browser's language. Local and session storage are read in the browser
+ * (entry.client.tsx). The edge HTML cache keys on this too (page-cache.server.ts).
  */
+export function detectLocale(request: Request): Locale {
+  const query = new URL(request.url).searchParams.get(LOCALE_QUERY_PARAM);
+  return (
+    supported(query) ??
+    supported(readLocaleCookie(request)) ??
+    fromAcceptLanguage(request.headers.get("Accept-Language")) ??
+    DEFAULT_LOCALE
+  );
+}
+
+/** i18next backend over the isolate- and KV-cached bundle, for a language an instance lacks. */
 class TranslationBackend implements BackendModule {
   static type = "backend" as const;
   type = "backend" as const;
-  private bundles = new Map<string, Promise<TranslationBundle>>();
-  private version: Promise<string> | undefined;
+  constructor(private readonly version?: string) {}
 
   init() {}
 
   read(language: string, namespace: string, callback: ReadCallback) {
     if (!isLocale(language)) return callback(null, {});
-    this.version ??= getTranslationVersion(env);
-    let bundle = this.bundles.get(language);
-    if (!bundle) {
-      bundle = this.version.then(
-        async (version) => (await getTranslationBundle(env, language, version)).bundle,
-      );
-      this.bundles.set(language, bundle);
-    }
-    bundle.then(
-      (resources) => callback(null, (resources[namespace] ?? {}) as Record<string, string>),
+    getTranslationBundle(env, language, this.version).then(
+      ({ bundle }) => callback(null, (bundle[namespace] ?? {}) as Record<string, string>),
       (error: Error) => callback(error, false),
     );
   }
 }
 
-// Server detection follows docs/product.md §1 as far as a server can see: query, cookie, then the
-// browser's language. Local and session storage are read in the browser (entry.client.tsx).
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LOCALES],
-    fallbackLanguage: DEFAULT_LOCALE,
-    order: ["searchParams", "custom", "header"],
-    searchParamKey: LOCALE_QUERY_PARAM,
-    findLocale: async ({ request }) => readLocaleCookie(request),
-  },
-  i18next: {
+/**
+ * One i18next instance per language and version of the copy, shared by every request the isolate
+ * serves (decision 027): made once, with the language's bundle given as resources, instead of one
+ * instance initialised per request. A request never changes its instance's language; the other
+ * language, when mail needs it, is loaded into it through the backend.
+ */
+const instances = new Map<string, Promise<i18n>>();
+
+async function makeInstance(locale: Locale, version: string): Promise<i18n> {
+  const { bundle } = await getTranslationBundle(env, locale, version);
+  const instance = createInstance({
+    lng: locale,
     supportedLngs: [...SUPPORTED_LOCALES],
     fallbackLng: DEFAULT_LOCALE,
     ns: NAMESPACES,
     defaultNS: "common",
+    resources: { [locale]: bundle },
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
-  },
-  // entry.server.tsx hands each request its own instance through I18nextProvider.
-  plugins: [TranslationBackend],
-});
+    initAsync: false,
+  });
+  instance.use(new TranslationBackend(version));
+  await instance.init();
+  // The fallback language's copy, for a key this language lacks.
+  if (locale !== DEFAULT_LOCALE) await instance.loadLanguages(DEFAULT_LOCALE);
+  return instance;
+}
 
-/** The request's language as a Locale (the middleware only ever detects supported ones). */
-export function requestLocale(context: Parameters<typeof getLocale>[0]): Locale {
+/** The shared instance for a language at the current version of the copy. */
+export async function instanceFor(env: Pick<Env, "DB" | "CACHE">, locale: Locale): Promise<i18n> {
+  const version = await getTranslationVersion(env);
+  const key = `${version}:${locale}`;
+  let instance = instances.get(key);
+  if (!instance) {
+    for (const other of instances.keys()) if (!other.startsWith(`${version}:`)) instances.delete(other);
+    instance = makeInstance(locale, version);
+    instances.set(key, instance);
+    instance.catch(() => instances.delete(key));
+  }
+  return instance;
+}
+
+const localeContext = createContext<Locale>();
+const i18nextContext = createContext<i18n>();
+
+/** Detects the request's language and hands it the shared instance for it. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const locale = detectLocale(request);
+  context.set(localeContext, locale);
+  context.set(i18nextContext, await instanceFor(env, locale));
+  return next();
+};
+
+/** The request's language (the middleware only ever detects supported ones). */
+export function getLocale(context: Readonly<RouterContextProvider>): Locale {
+  return context.get(localeContext);
+}
+
+/** The request's i18next instance (shared: never change its language). */
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  return context.get(i18nextContext);
+}
+
+/** The request's language as a Locale. */
+export function requestLocale(context: Readonly<RouterContextProvider>): Locale {
   return toLocale(getLocale(context));
 }
 
-/**
- * One i18next instance per language for text made outside a page request (e-mails, Stripe's
- * line items), rebuilt only when the copy's version changes after an admin edit.
- */
-const fixedInstances = new Map<Locale, { version: string; instance: i18n }>();
-
-/** A translator for one language and namespace, with the admin's overrides merged. */
+/** A translator for one language and namespace, with the admin's overrides merged (mail, Stripe's line items). */
 export async function translatorFor(
   env: Pick<Env, "DB" | "CACHE">,
   localeCode: string,
   namespace: string,
 ): Promise<TFunction> {
   const locale = toLocale(localeCode);
-  const version = await getTranslationVersion(env);
-  let cached = fixedInstances.get(locale);
-  if (cached?.version !== version) {
-    const { bundle } = await getTranslationBundle(env, locale, version);
-    const instance = createInstance({
-      lng: locale,
-      resources: { [locale]: bundle },
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-    await instance.init();
-    cached = { version, instance };
-    fixedInstances.set(locale, cached);
-  }
-  return cached.instance.getFixedT(locale, namespace);
+  return (await instanceFor(env, locale)).getFixedT(locale, namespace);
 }
 
 /** A ?lng= choice is remembered in the cookie, so it holds on the next page without JavaScript. */

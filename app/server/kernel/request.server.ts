@@ -2,6 +2,7 @@ import type { RequestHandler } from "react-router";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { pageCacheKey, pageCacheSeconds, readCachedPage, storeRenderedPage } from "./page-cache.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { BUNDLED } from "./translations.server";
 import { TURNSTILE_ORIGIN, turnstileEnabled } from "./turnstile.server";
@@ -51,12 +52,16 @@ function isCrossOriginPost(request: Request): boolean {
   return site === "cross-site";
 }
 
-/** The Worker's fetch handler: https only, context, cross-origin check, React Router, security headers. */
+/**
+ * The Worker's fetch handler: https only, context, cross-origin check, the edge HTML cache for
+ * anonymous content pages (decision 027), React Router, security headers.
+ */
 export async function handleFetch(
   request: Request,
   env: Env,
   ctx: ExecutionContext,
   handleRequest: RequestHandler,
+  buildVersion: () => Promise<string> = async () => "dev",
 ): Promise<Response> {
   const nonce = createNonce();
   const requestId = request.headers.get("cf-ray") ?? crypto.randomUUID();
@@ -75,9 +80,19 @@ export async function handleFetch(
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   } else {
-    const context = new RouterContextProvider();
-    context.set(requestContext, { env, ctx, nonce, requestId });
-    response = await handleRequest(request, context);
+    const cacheSeconds = pageCacheSeconds(request);
+    const cacheKey = cacheSeconds ? await pageCacheKey(request, env, await buildVersion()) : null;
+    const cached = cacheKey ? await readCachedPage(cacheKey, nonce) : null;
+    if (cached) {
+      response = cached;
+    } else {
+      const context = new RouterContextProvider();
+      context.set(requestContext, { env, ctx, nonce, requestId, pageCache: cacheKey !== null });
+      response = await handleRequest(request, context);
+      if (cacheKey && cacheSeconds) {
+        response = await storeRenderedPage(response, cacheKey, { nonce, seconds: cacheSeconds });
+      }
+    }
   }
   return applySecurityHeaders(response, { nonce, requestId, secure, formActionOrigins, frameOrigins });
 }

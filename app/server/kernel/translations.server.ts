@@ -30,16 +30,35 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** The version of the copy: the build's JSON plus the admin edits made since. */
+/** How long an isolate trusts the version it last read before asking KV again. */
+export const VERSION_RECHECK_MS = 30_000;
+let knownVersion: { edits: string; checkedAt: number } | undefined;
+let versionRead: Promise<string> | undefined;
+
+/**
+ * The version of the copy: the build's JSON plus the admin edits made since. Read from KV at most
+ * once every 30 s per isolate (decision 027); an edit made in this isolate is seen at once, one made
+ * elsewhere within 30 s (KV itself takes up to a minute to carry it to other locations).
+ */
 export async function getTranslationVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  const edits = (await env.CACHE.get(VERSION_KEY)) ?? "0";
-  return `${BUILD_HASH}.${edits}`;
+  if (knownVersion && Date.now() - knownVersion.checkedAt < VERSION_RECHECK_MS) {
+    return `${BUILD_HASH}.${knownVersion.edits}`;
+  }
+  versionRead ??= env.CACHE.get(VERSION_KEY)
+    .then((edits) => {
+      knownVersion = { edits: edits ?? "0", checkedAt: Date.now() };
+      return knownVersion.edits;
+    })
+    .finally(() => (versionRead = undefined));
+  return `${BUILD_HASH}.${await versionRead}`;
 }
 
 /** Called after an admin edit: the next request builds a fresh bundle. */
 export async function bumpTranslationVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  await env.CACHE.put(VERSION_KEY, Date.now().toString(36));
-  return getTranslationVersion(env);
+  const edits = Date.now().toString(36);
+  await env.CACHE.put(VERSION_KEY, edits);
+  knownVersion = { edits, checkedAt: Date.now() };
+  return `${BUILD_HASH}.${edits}`;
 }
 
 export function bundleCacheKey(version: string, locale: string): string {
@@ -69,9 +88,13 @@ async function buildBundle(env: Pick<Env, "DB">, locale: Locale): Promise<Transl
   return bundle;
 }
 
+/** The parsed bundles of the current version, per locale, held by the isolate. */
+const parsedBundles = new Map<string, Promise<TranslationBundle>>();
+
 /**
- * The merged copy for one locale, cached in KV under a versioned key (docs/architecture.md, KV).
- * `cache` says whether KV had it, for the /locales responses and the tests.
+ * The merged copy for one locale: held parsed in the isolate per version and locale, behind that
+ * in KV under a versioned key (docs/architecture.md, KV), built from the JSON and D1 on a miss.
+ * `cache` says whether the isolate or KV had it, for the /locales responses and the tests.
  */
 export async function getTranslationBundle(
   env: Pick<Env, "DB" | "CACHE">,
@@ -80,10 +103,25 @@ export async function getTranslationBundle(
 ): Promise<{ bundle: TranslationBundle; version: string; cache: "hit" | "miss" }> {
   const currentVersion = version ?? (await getTranslationVersion(env));
   const key = bundleCacheKey(currentVersion, locale);
-  const cached = await env.CACHE.get<TranslationBundle>(key, "json");
-  if (cached) return { bundle: cached, version: currentVersion, cache: "hit" };
-  const bundle = await buildBundle(env, locale);
-  // Old versions expire on their own; a day covers every page still open in a browser.
-  await env.CACHE.put(key, JSON.stringify(bundle), { expirationTtl: 86_400 });
-  return { bundle, version: currentVersion, cache: "miss" };
+  const held = parsedBundles.get(key);
+  if (held) {
+    const bundle = await held.catch(() => null);
+    if (bundle) return { bundle, version: currentVersion, cache: "hit" };
+  }
+  let cache: "hit" | "miss" = "hit";
+  const loading = (async () => {
+    const cached = await env.CACHE.get<TranslationBundle>(key, "json");
+    if (cached) return cached;
+    cache = "miss";
+    const bundle = await buildBundle(env, locale);
+    // Old versions expire on their own; a day covers every page still open in a browser.
+    await env.CACHE.put(key, JSON.stringify(bundle), { expirationTtl: 86_400 });
+    return bundle;
+  })();
+  // Only the current version's bundles stay: an edit leaves the old ones to be collected.
+  for (const other of parsedBundles.keys())
+    if (!other.startsWith(`translations:${currentVersion}:`)) parsedBundles.delete(other);
+  parsedBundles.set(key, loading);
+  loading.catch(() => parsedBundles.delete(key));
+  return { bundle: await loading, version: currentVersion, cache };
 }
