@@ -77,6 +77,12 @@ describe("the browser's translator reads every key as i18next does (decision 027
             expect(browserT(key, { returnObjects: true }), `${namespace}:${key} as an object`).toEqual(
               realT(key, { returnObjects: true }),
             );
+            // Placeholders inside an object or a list are filled in, as i18next does.
+            const values = sampleValues(JSON.stringify(value));
+            expect(
+              browserT(key, { returnObjects: true, ...values }),
+              `${namespace}:${key} with values`,
+            ).toEqual(realT(key, { returnObjects: true, ...values }));
           }
           // Keys tried in turn, the first missing.
           expect(browserT(["no.such.key", key], { returnObjects: true })).toEqual(

@@ -37,6 +37,15 @@ type InitOptions = {
   backend?: { loadPath?: string };
 };
 
+/** As i18next does for `returnObjects`: every string inside the object or array is interpolated. */
+function interpolateTree(value: unknown, opts: Options | undefined): unknown {
+  if (typeof value === "string") return interpolate(value, opts);
+  if (Array.isArray(value)) return value.map((item) => interpolateTree(item, opts));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, interpolateTree(item, opts)]));
+  return value;
+}
+
 function lookup(tree: unknown, path: string): unknown {
   let node = tree;
   for (const part of path.split(".")) {
@@ -181,7 +190,7 @@ export class BrowserI18n {
       for (const candidate of candidates) {
         const value = lookup(bundle, candidate);
         if (typeof value === "string") return interpolate(value, opts);
-        if (value !== undefined && value !== null && opts?.returnObjects) return value;
+        if (value !== undefined && value !== null && opts?.returnObjects) return interpolateTree(value, opts);
       }
     }
     return opts?.defaultValue !== undefined ? interpolate(opts.defaultValue, opts) : path;
