@@ -144,7 +144,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                       target="_blank"
                       rel="noopener"
                       className="link tap-target inline-flex items-center"
-                      aria-label={t("content.openLabel", { page: place, key: row.key })}
+                      aria-label={t("content.openLabel", { page: row.path, key: row.key })}
                     >
                       {t("content.open", { page: row.path })}
                     </a>
