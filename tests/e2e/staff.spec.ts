@@ -10,6 +10,8 @@ import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydra
 const PORT = process.env.E2E_PORT ?? "8788";
 const PERSIST_TO = `.wrangler/e2e-${PORT}`;
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+// Other specs make staff accounts too; a name of this run picks this one in "Assigned to".
+const STAFF_NAME = `Sam Staff ${RUN}`;
 const STAFF = { email: `staff-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 const READERS = [`reader-a-${RUN}@example.com`, `reader-b-${RUN}@example.com`];
 const SUBJECT = `Fall news ${RUN}`;
@@ -56,7 +58,7 @@ function query<Row>(sql: string, ...params: string[]): Row[] {
 }
 
 test.beforeAll(() => {
-  run("node", ["scripts/admin-create.mjs", "--email", STAFF.email, "--name", "Sam Staff"], {
+  run("node", ["scripts/admin-create.mjs", "--email", STAFF.email, "--name", STAFF_NAME], {
     ...wranglerEnv(),
     ADMIN_PASSWORD: STAFF.password,
   });
@@ -97,12 +99,12 @@ test("a staff member works the inbox but is refused the users page", async ({ pa
   await sections.getByRole("link", { name: "Submissions" }).click();
   await page.getByRole("link", { name: `Open submission from Rosa ${RUN}` }).click();
   await expect(page.getByRole("definition").filter({ hasText: /^Program information$/ })).toBeVisible();
-  await page.getByLabel("Assigned to").selectOption({ label: "Sam Staff" });
+  await page.getByLabel("Assigned to").selectOption({ label: STAFF_NAME });
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Changes saved.")).toBeVisible();
   await page.getByLabel("Add a note").fill("Called Rosa, will call again.");
   await page.getByRole("button", { name: "Add note" }).click();
-  await expect(page.getByText("Note by Sam Staff")).toBeVisible();
+  await expect(page.getByText(`Note by ${STAFF_NAME}`)).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto("/admin/submissions?assigned=me");
   await expect(page.getByRole("link", { name: `Open submission from Rosa ${RUN}` })).toBeVisible();
