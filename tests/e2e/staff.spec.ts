@@ -171,7 +171,7 @@ test("a staff member sends a newsletter: one message per subscriber, each with a
     await waitForHydration(page);
     await page.getByRole("button", { name: /^(Unsubscribe|Darme de baja)$/ }).click();
     await expect(
-      page.getByRole("heading", { name: /^(You.re unsubscribed|Te diste de baja)$/ }),
+      page.getByRole("heading", { name: /^(You.re unsubscribed|Se dio de baja)$/ }),
     ).toBeVisible();
   }
   const statuses = query<{ status: string }>(
