@@ -80,6 +80,7 @@ export default [
     route("auth/refresh", "routes/api/auth-refresh.ts"),
     route("auth/logout", "routes/api/auth-logout.ts"),
     route("stripe/webhook", "routes/api/stripe-webhook.ts"),
+    route("newsletter/unsubscribe", "routes/api/newsletter-unsubscribe.ts"),
   ]),
 
   // The admin layout's middleware admits ADMIN and STAFF before any loader or action below it runs;

@@ -37,16 +37,18 @@ async function unsubscribeLink(env: LinkEnv, email: string, locale: Locale): Pro
 }
 
 /**
- * The headers that give mail programs their own unsubscribe button: the signed link, and
- * one-click unsubscribe by POST to it (RFC 8058), which the unsubscribe route accepts.
+ * The headers that give mail programs their own unsubscribe button (RFC 8058): a one-click POST
+ * to the API's unsubscribe address, which takes posts from the provider's servers; opened in a
+ * browser it leads to the page that asks first.
  */
 async function unsubscribeHeaders(
   env: LinkEnv,
   email: string,
   locale: Locale,
 ): Promise<Record<string, string>> {
+  const token = await signToken(env, UNSUBSCRIBE_PURPOSE, email, UNSUBSCRIBE_TTL_SECONDS);
   return {
-    "List-Unsubscribe": `<${await unsubscribeLink(env, email, locale)}>`,
+    "List-Unsubscribe": `<${link(env, "/api/v1/newsletter/unsubscribe", token, locale)}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
 }

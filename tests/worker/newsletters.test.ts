@@ -114,7 +114,7 @@ describe("sending an issue", () => {
     for (const mail of mails) {
       expect(mail.headers!["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
       expect(mail.headers!["List-Unsubscribe"]).toMatch(
-        /^<https:\/\/example\.org\/newsletter\/unsubscribe\?token=/,
+        /^<https:\/\/example\.org\/api\/v1\/newsletter\/unsubscribe\?token=/,
       );
       expect(mail.text).toContain("/newsletter/unsubscribe?token=");
     }

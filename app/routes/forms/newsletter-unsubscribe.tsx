@@ -13,8 +13,8 @@ import type { Route } from "./+types/newsletter-unsubscribe";
 
 /**
  * /newsletter/unsubscribe?token=…: the link at the end of every newsletter mail. GET asks
- * (mail scanners follow links), POST unsubscribes: the page's button sends the token in the
- * body, a mail provider's one-click post (RFC 8058, body `List-Unsubscribe=One-Click`) in the query.
+ * (mail scanners follow links), POST unsubscribes with the token the page's button sends. A mail
+ * provider's one-click post (RFC 8058) goes to /api/v1/newsletter/unsubscribe.
  */
 export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;
@@ -38,7 +38,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
-  const token = String(formData.get("token") ?? new URL(args.request.url).searchParams.get("token") ?? "");
+  const token = String(formData.get("token") ?? "");
   return { done: await unsubscribe(env, getDb(env), token) };
 }
 

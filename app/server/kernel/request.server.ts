@@ -7,8 +7,12 @@ import { applySecurityHeaders } from "./security-headers.server";
 import { BUNDLED } from "./translations.server";
 import { TURNSTILE_ORIGIN, turnstileEnabled } from "./turnstile.server";
 
-/** Paths that take posts from other sites by design, each with its own authentication. */
-const CROSS_ORIGIN_POST_PATHS = new Set(["/api/v1/stripe/webhook"]);
+/**
+ * Paths that take posts from other sites by design, each with its own authentication: Stripe's
+ * signed webhook, and newsletter one-click unsubscribe (RFC 8058), which a mail provider posts
+ * from its own servers and the signed token authorises.
+ */
+const CROSS_ORIGIN_POST_PATHS = new Set(["/api/v1/stripe/webhook", "/api/v1/newsletter/unsubscribe"]);
 
 function createNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
