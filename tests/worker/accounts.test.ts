@@ -263,6 +263,34 @@ describe("sign up and log in", () => {
     expect(await blocked.text()).toContain("Too many failed attempts. Please wait 15 minutes");
   });
 
+  it("lifts the sign-in limits once the owner resets the password", async () => {
+    await userWithSession("locked-out@example.com");
+    const owner = fromAddress();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await postForm(
+        "/login",
+        { email: "locked-out@example.com", password: `guess ${attempt}` },
+        attempt < 5 ? owner : fromAddress(),
+      );
+    }
+    const locked = await postForm("/login", { email: "locked-out@example.com", password: PASSWORD }, owner);
+    expect(locked.status).toBe(429);
+
+    await postForm("/forgot-password", { email: "locked-out@example.com" }, owner);
+    const [mail] = (
+      await getDb(env).select().from(outbox).where(eq(outbox.to, "locked-out@example.com"))
+    ).filter((row) => row.template === "account.password-reset");
+    const token = /token=([0-9a-f]{64})/.exec(mail!.text)![1]!;
+    const newPassword = "a brand new passphrase";
+    expect((await postForm("/reset-password", { token, password: newPassword }, owner)).status).toBe(302);
+    const signedIn = await postForm(
+      "/login",
+      { email: "locked-out@example.com", password: newPassword },
+      owner,
+    );
+    expect(signedIn.status).toBe(302);
+  });
+
   it("counts IPv6 visitors by their /64", async () => {
     await userWithSession("six@example.com");
     for (let attempt = 0; attempt < 5; attempt++) {

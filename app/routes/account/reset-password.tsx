@@ -27,7 +27,7 @@ export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
   const posted = parsePostedForm(args.context, ResetPasswordSchema, { hideFields: ["password"] });
   if (posted.kind === "answered") return posted.answer;
-  const outcome = await resetPassword(env, posted.value);
+  const outcome = await resetPassword(env, args.request, posted.value);
   if (!outcome.ok) {
     return data({ result: posted.reply({ formErrors: ["account:reset.invalidLink"] }) }, { status: 400 });
   }

@@ -313,10 +313,13 @@ export async function isResetTokenUsable(env: Pick<Env, "DB">, token: string): P
 /**
  * Sets the new password if the token is unused and unexpired, marks it used (the update is
  * the claim, so two tabs cannot both use it) and ends every session of the account. The link
- * came through the account's e-mail, so the address counts as verified from now on.
+ * came through the account's e-mail, so the address counts as verified from now on, and the
+ * sign-in limits on the account are lifted: whoever guessed at it, its owner signs in at once
+ * with the new password.
  */
 export async function resetPassword(
   env: Pick<Env, "DB">,
+  request: Request,
   input: { token: string; password: string },
 ): Promise<{ ok: true; user: SessionUser } | { ok: false }> {
   const db = getDb(env);
@@ -351,6 +354,10 @@ export async function resetPassword(
     .update(passwordResets)
     .set({ usedAt: now })
     .where(and(eq(passwordResets.userId, row.id), isNull(passwordResets.usedAt)));
-  await destroyAllSessions(env, row.id);
+  await Promise.all([
+    destroyAllSessions(env, row.id),
+    clearRateLimit(env, "login", request, row.email),
+    clearSubjectRateLimit(env, "login-account", row.email),
+  ]);
   return { ok: true, user: toSessionUser(row) };
 }
