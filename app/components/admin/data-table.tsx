@@ -27,39 +27,51 @@ export function DataTable<Row extends { id: string }>({
   columns: Column<Row>[];
   list: ListData<Row>;
 }) {
-  const { t } = useTranslation("admin");
   return (
     <>
-      {list.rows.length === 0 ? (
-        <p className="mt-4">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={label}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column.header} className={cellClass(thClass, column.headerClassName)}>
-                    {t(column.header)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.rows.map((row) => (
-                <tr key={row.id}>
-                  {columns.map((column) => (
-                    <td key={column.header} className={cellClass(tdClass, column.className)}>
-                      {column.cell(row)}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <RecordTable label={label} columns={columns} rows={list.rows} />
       <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
     </>
+  );
+}
+
+/** A table of records on one page (a gift's payments, a donor's gifts), or "nothing to show". */
+export function RecordTable<Row extends { id: string }>({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: Column<Row>[];
+  rows: Row[];
+}) {
+  const { t } = useTranslation("admin");
+  if (rows.length === 0) return <p className="mt-4">{t("common.none")}</p>;
+  return (
+    <TableScroll label={label}>
+      <table className={tableClass}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} className={cellClass(thClass, column.headerClassName)}>
+                {t(column.header)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              {columns.map((column) => (
+                <td key={column.header} className={cellClass(tdClass, column.className)}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 

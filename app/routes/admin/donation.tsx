@@ -2,12 +2,12 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import * as v from "valibot";
+import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { MailTable } from "~/components/admin/mail-table";
 import { AdminPageHeader, Badge, Flash, inputClass } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
-import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getGift, refundGift } from "~/server/admin/donations.server";
 import { formStrings } from "~/server/admin/schemas.server";
@@ -38,6 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+type Payment = Route.ComponentProps["loaderData"]["gift"]["payments"][number];
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
@@ -64,6 +66,35 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
   const tag = useLocale();
   const navigation = useNavigation();
   const { gift, refundKey } = loaderData;
+  const paymentColumns: Column<Payment>[] = [
+    {
+      header: "common.date",
+      cell: (payment) =>
+        payment.id === gift.donation.id ? (
+          <DateTime iso={payment.paidAt ?? payment.createdAt} />
+        ) : (
+          <Link to={`/admin/donations/${payment.id}`} className="link">
+            <DateTime iso={payment.paidAt ?? payment.createdAt} />
+          </Link>
+        ),
+    },
+    {
+      header: "donations.amount",
+      headerClassName: "text-right",
+      className: "text-right tabular-nums",
+      cell: (payment) => <Money cents={payment.amountCents} currency={payment.currency} />,
+    },
+    {
+      header: "gift.refunded",
+      headerClassName: "text-right",
+      className: "text-right tabular-nums",
+      cell: (payment) => <Money cents={payment.refundedCents} currency={payment.currency} />,
+    },
+    {
+      header: "common.status",
+      cell: (payment) => <StatusBadge namespace="donations" status={payment.status} />,
+    },
+  ];
   const { donation, attempt, recurring } = gift;
   const idle = navigation.state === "idle";
   const money = (cents: number) => formatMoneyWithCents(cents, tag, donation.currency);
@@ -217,42 +248,7 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
         <h2 id="gift-payments" className="text-xl font-bold">
           {t("gift.payments")}
         </h2>
-        <TableScroll label={t("gift.payments")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("common.date")}</th>
-                <th className={`${thClass} text-right`}>{t("donations.amount")}</th>
-                <th className={`${thClass} text-right`}>{t("gift.refunded")}</th>
-                <th className={thClass}>{t("common.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {gift.payments.map((payment) => (
-                <tr key={payment.id}>
-                  <td className={tdClass}>
-                    {payment.id === donation.id ? (
-                      <DateTime iso={payment.paidAt ?? payment.createdAt} />
-                    ) : (
-                      <Link to={`/admin/donations/${payment.id}`} className="link">
-                        <DateTime iso={payment.paidAt ?? payment.createdAt} />
-                      </Link>
-                    )}
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <Money cents={payment.amountCents} currency={payment.currency} />
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <Money cents={payment.refundedCents} currency={payment.currency} />
-                  </td>
-                  <td className={tdClass}>
-                    <StatusBadge namespace="donations" status={payment.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <RecordTable label={t("gift.payments")} columns={paymentColumns} rows={gift.payments} />
       </section>
       <MailTable mails={gift.mails} label={t("gift.mails")} />
     </>

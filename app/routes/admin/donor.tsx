@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { MailTable } from "~/components/admin/mail-table";
+import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Badge } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
-import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getDonor } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -24,10 +24,36 @@ export async function loader(args: Route.LoaderArgs) {
   return { title: adminTitle(args, "donor.title", { name: donor.name }), donor };
 }
 
+type Gift = Route.ComponentProps["loaderData"]["donor"]["gifts"][number];
+
 export default function AdminDonor({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const tag = useLocale();
   const { donor } = loaderData;
+  const giftColumns: Column<Gift>[] = [
+    {
+      header: "common.date",
+      cell: (gift) => (
+        <Link to={`/admin/donations/${gift.id}`} className="link">
+          <DateTime iso={gift.date} />
+        </Link>
+      ),
+    },
+    {
+      header: "donations.amount",
+      headerClassName: "text-right",
+      className: "text-right tabular-nums",
+      cell: (gift) => <Money cents={gift.amountCents} currency={gift.currency} />,
+    },
+    {
+      header: "gift.refunded",
+      headerClassName: "text-right",
+      className: "text-right tabular-nums",
+      cell: (gift) => <Money cents={gift.refundedCents} currency={gift.currency} />,
+    },
+    { header: "donations.frequency", cell: (gift) => t(`donations.frequencies.${gift.frequency}`) },
+    { header: "common.status", cell: (gift) => <StatusBadge namespace="donations" status={gift.status} /> },
+  ];
   return (
     <>
       <p>
@@ -89,40 +115,7 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
         <h2 id="donor-gifts" className="text-xl font-bold">
           {t("donor.gifts")}
         </h2>
-        <TableScroll label={t("donor.gifts")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("common.date")}</th>
-                <th className={`${thClass} text-right`}>{t("donations.amount")}</th>
-                <th className={`${thClass} text-right`}>{t("gift.refunded")}</th>
-                <th className={thClass}>{t("donations.frequency")}</th>
-                <th className={thClass}>{t("common.status")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {donor.gifts.map((gift) => (
-                <tr key={gift.id}>
-                  <td className={tdClass}>
-                    <Link to={`/admin/donations/${gift.id}`} className="link">
-                      <DateTime iso={gift.date} />
-                    </Link>
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <Money cents={gift.amountCents} currency={gift.currency} />
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>
-                    <Money cents={gift.refundedCents} currency={gift.currency} />
-                  </td>
-                  <td className={tdClass}>{t(`donations.frequencies.${gift.frequency}`)}</td>
-                  <td className={tdClass}>
-                    <StatusBadge namespace="donations" status={gift.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <RecordTable label={t("donor.gifts")} columns={giftColumns} rows={donor.gifts} />
       </section>
       <MailTable mails={donor.mails} label={t("donor.mails")} />
     </>

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
+import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import { runStatementsNow } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -33,10 +33,26 @@ export async function action(args: Route.ActionArgs) {
   return runStatementsNow(env, admin, statementYearFor(new Date()));
 }
 
+type Run = Route.ComponentProps["loaderData"]["runs"][number] & { id: string };
+
 export default function AdminStatements({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
   const { runs, year } = loaderData;
+  const runColumns: Column<Run>[] = [
+    { header: "statements.year", cell: (run) => run.year },
+    {
+      header: "statements.queued",
+      headerClassName: "text-right",
+      className: "text-right tabular-nums",
+      cell: (run) => run.queued,
+    },
+    { header: "statements.started", cell: (run) => <DateTime iso={run.startedAt} /> },
+    {
+      header: "statements.finished",
+      cell: (run) => (run.finishedAt ? <DateTime iso={run.finishedAt} /> : t("statements.inProgress")),
+    },
+  ];
   return (
     <>
       <p>
@@ -59,36 +75,11 @@ export default function AdminStatements({ loaderData, actionData }: Route.Compon
         </button>
       </Form>
       <h2 className="mt-8 text-xl font-bold">{t("statements.runs")}</h2>
-      {runs.length === 0 ? (
-        <p className="mt-3">{t("common.none")}</p>
-      ) : (
-        <TableScroll label={t("statements.runs")}>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t("statements.year")}</th>
-                <th className={`${thClass} text-right`}>{t("statements.queued")}</th>
-                <th className={thClass}>{t("statements.started")}</th>
-                <th className={thClass}>{t("statements.finished")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.map((run) => (
-                <tr key={run.year}>
-                  <td className={tdClass}>{run.year}</td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{run.queued}</td>
-                  <td className={tdClass}>
-                    <DateTime iso={run.startedAt} />
-                  </td>
-                  <td className={tdClass}>
-                    {run.finishedAt ? <DateTime iso={run.finishedAt} /> : t("statements.inProgress")}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
-      )}
+      <RecordTable
+        label={t("statements.runs")}
+        columns={runColumns}
+        rows={runs.map((run) => ({ ...run, id: String(run.year) }))}
+      />
     </>
   );
 }
