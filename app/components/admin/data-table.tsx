@@ -35,18 +35,20 @@ export function DataTable<Row extends { id: string }>({
   );
 }
 
-/** A table of records on one page (a gift's payments, a donor's gifts), or "nothing to show". */
+/** A table of records on one page (a gift's payments, a donor's gifts), or `empty` ("nothing to show"). */
 export function RecordTable<Row extends { id: string }>({
   label,
   columns,
   rows,
+  empty,
 }: {
   label: string;
   columns: Column<Row>[];
   rows: Row[];
+  empty?: string;
 }) {
   const { t } = useTranslation("admin");
-  if (rows.length === 0) return <p className="mt-4">{t("common.none")}</p>;
+  if (rows.length === 0) return <p className="mt-4">{empty ?? t("common.none")}</p>;
   return (
     <TableScroll label={label}>
       <table className={tableClass}>

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
@@ -22,11 +23,24 @@ export async function loader(args: Route.LoaderArgs) {
   return { title: adminTitle(args, "tickets:admin.attendees"), ...list };
 }
 
+type Attendee = Route.ComponentProps["loaderData"]["rows"][number];
+
 export default function AdminEventRegistrations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const locale = useLocale();
   const { event, rows, totals } = loaderData;
-  const cell = "border-b border-gray-200 px-3 py-2 text-left align-top dark:border-gray-700";
+  const columns: Column<Attendee>[] = [
+    { header: "tickets:admin.name", cell: (row) => row.name },
+    { header: "tickets:admin.email", className: "break-all", cell: (row) => row.email },
+    { header: "tickets:admin.kind", cell: (row) => t(`admin.kinds.${row.kind}`) },
+    { header: "tickets:admin.quantity", cell: (row) => row.quantity },
+    { header: "tickets:admin.status", cell: (row) => t(`admin.statuses.${row.status}`) },
+    { header: "tickets:admin.amount", cell: (row) => <Money cents={row.amountCents} /> },
+    {
+      header: "tickets:admin.registeredAt",
+      cell: (row) => <DateTime iso={row.confirmedAt ?? row.createdAt} />,
+    },
+  ];
   return (
     <div className="space-y-6">
       <AdminPageHeader
@@ -43,42 +57,7 @@ export default function AdminEventRegistrations({ loaderData }: Route.ComponentP
           </>
         }
       />
-      {rows.length === 0 ? (
-        <p>{t("admin.none")}</p>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[44rem] border-collapse">
-            <thead>
-              <tr>
-                {["name", "email", "kind", "quantity", "status", "amount", "registeredAt"].map((key) => (
-                  <th key={key} scope="col" className={`${cell} font-semibold`}>
-                    {t(`admin.${key}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row" className={`${cell} font-normal`}>
-                    {row.name}
-                  </th>
-                  <td className={`${cell} break-all`}>{row.email}</td>
-                  <td className={cell}>{t(`admin.kinds.${row.kind}`)}</td>
-                  <td className={cell}>{row.quantity}</td>
-                  <td className={cell}>{t(`admin.statuses.${row.status}`)}</td>
-                  <td className={cell}>
-                    <Money cents={row.amountCents} />
-                  </td>
-                  <td className={cell}>
-                    <DateTime iso={row.confirmedAt ?? row.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <RecordTable label={t("admin.attendees")} columns={columns} rows={rows} empty={t("admin.none")} />
     </div>
   );
 }
