@@ -174,6 +174,30 @@ describe("refunds from the gift page", () => {
     const page = await (await get(`/admin/donations/${gift.id}`)).text();
     expect(page).toContain("$30.00 refunded in all.");
     expect(page).toMatch(/data-testid="gift-net"[^>]*>\$50\.00</);
+
+    // The donor is told once, though the refund was recorded by the admin's page, by Stripe's
+    // event and by the replay.
+    const notices = (await mailsTo(email)).filter((mail) => mail.template === "donation.refund-notice");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.subject).toBe("Your refund of $30");
+    expect(notices[0]!.text).toContain("We have refunded $30 of your gift of $80 made on");
+    expect(notices[0]!.text).toContain("the gift now counts as $50");
+
+    // The rest, refunded in Stripe's dashboard: a second notice says the gift no longer counts.
+    const rest = stripeEvent("charge.refunded", {
+      id: `ch_rest_${gift.id}`,
+      object: "charge",
+      refunded: true,
+      amount_refunded: 8000,
+      payment_intent: gift.stripePaymentIntentId,
+    });
+    expect((await signedWebhook(rest)).status).toBe(200);
+    expect((await signedWebhook(rest)).status).toBe(200);
+    const all = (await mailsTo(email)).filter((mail) => mail.template === "donation.refund-notice");
+    expect(all).toHaveLength(2);
+    const last = all.find((mail) => mail.id !== notices[0]!.id)!;
+    expect(last.subject).toBe("Your refund of $50");
+    expect(last.text).toContain("refunded in full: it is no longer tax-deductible");
   });
 
   it("refuses more than is left, and an amount that is not money, with what was typed kept", async () => {

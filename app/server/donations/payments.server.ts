@@ -1,4 +1,4 @@
-import { and, eq, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, ne, or, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import { isoFromUnixSeconds } from "~/lib/format";
 import { type DisputeStatus } from "~/lib/vocabulary";
@@ -15,6 +15,7 @@ import {
   buildCancellationEmails,
   buildDedicationEmail,
   buildReceiptEmail,
+  buildRefundNoticeEmail,
   buildRenewalFailedEmail,
   receiptFor,
 } from "./receipts.server";
@@ -432,7 +433,9 @@ const settledDispute = (current: unknown, incoming: unknown) =>
 /**
  * Writes what Stripe says about a payment's refunds or dispute to payment_adjustments, then
  * applies it to the gift if the payment is recorded (else recording the payment applies it).
- * Writing first makes the order of the two events, and their concurrency, irrelevant.
+ * Writing first makes the order of the two events, and their concurrency, irrelevant. Returns
+ * the refund notices it queued: one per gift and new refunded total, so a replayed event or the
+ * admin's refund and its webhook tell the donor once.
  */
 async function recordAdjustment(
   env: Env,
@@ -446,7 +449,7 @@ async function recordAdjustment(
   },
 ) {
   const paymentKey = adjustment.paymentIntent ?? adjustment.chargeId;
-  if (!paymentKey) return;
+  if (!paymentKey) return [];
   const db = getDb(env);
   const now = new Date().toISOString();
   const refunded = (adjustment.refundedCents ?? 0) > 0 || Boolean(adjustment.refundedInFull);
@@ -475,7 +478,46 @@ async function recordAdjustment(
         updatedAt: now,
       },
     });
+  const refundedBefore = new Map(
+    (
+      await db
+        .select({ id: donations.id, refundedCents: donations.refundedCents })
+        .from(donations)
+        .where(or(...paymentMatches(paymentKey, adjustment.chargeId)))
+    ).map((row) => [row.id, row.refundedCents]),
+  );
   await applyAdjustments(db, paymentKey);
+  if (!refunded || refundedBefore.size === 0) return [];
+  const gifts = await db
+    .select()
+    .from(donations)
+    .where(inArray(donations.id, [...refundedBefore.keys()]));
+  const notices = await Promise.all(
+    gifts
+      .filter((gift) => gift.refundedCents > (refundedBefore.get(gift.id) ?? 0))
+      .map(async (gift) => ({
+        id: `refund-notice-${gift.id}-${gift.refundedCents}`,
+        email: await buildRefundNoticeEmail(env, {
+          donationId: gift.id,
+          donorName: gift.donorName,
+          donorEmail: gift.donorEmail,
+          locale: gift.locale,
+          amountCents: gift.amountCents,
+          refundedCents: gift.refundedCents,
+          refundedNowCents: gift.refundedCents - (refundedBefore.get(gift.id) ?? 0),
+          currency: gift.currency,
+          paidAt: gift.paidAt ?? gift.createdAt,
+        }),
+      })),
+  );
+  return queueOnce(db, notices);
+}
+
+/** The donations a payment paid: by PaymentIntent, or by charge for payments made without one. */
+function paymentMatches(paymentKey: string, chargeId: string | null | undefined) {
+  const matches = [eq(donations.stripePaymentIntentId, paymentKey), eq(donations.stripeChargeId, paymentKey)];
+  if (chargeId) matches.push(eq(donations.stripeChargeId, chargeId));
+  return matches;
 }
 
 /**
@@ -493,8 +535,6 @@ async function applyAdjustments(db: Db, paymentKey: string) {
     ? sql`${donations.amountCents}`
     : sql`min(${adjustment.refundedCents}, ${donations.amountCents})`;
   const refundedCents = sql`max(${donations.refundedCents}, ${refunded})`;
-  const matches = [eq(donations.stripePaymentIntentId, paymentKey), eq(donations.stripeChargeId, paymentKey)];
-  if (adjustment.stripeChargeId) matches.push(eq(donations.stripeChargeId, adjustment.stripeChargeId));
   await db
     .update(donations)
     .set({
@@ -506,7 +546,7 @@ async function applyAdjustments(db: Db, paymentKey: string) {
       stripeDisputeId: sql`coalesce(${adjustment.stripeDisputeId}, ${donations.stripeDisputeId})`,
       updatedAt: new Date().toISOString(),
     })
-    .where(or(...matches));
+    .where(or(...paymentMatches(paymentKey, adjustment.stripeChargeId)));
   forgetFundraisingProgress();
 }
 
@@ -536,7 +576,8 @@ export async function refundPayment(
       { idempotencyKey: `refund-${refund.idempotencyKey}` },
     );
     const chargeId = idOf(created.charge);
-    if (chargeId) await recordRefund(env, await stripe.charges.retrieve(chargeId));
+    const notices = chargeId ? await recordRefund(env, await stripe.charges.retrieve(chargeId)) : [];
+    if (notices.length > 0) await deliverOutbox(env, { ids: notices.map((mail) => mail.id) });
     return { ok: true, refundId: created.id };
   } catch (error) {
     const code = (error as { code?: string }).code;
@@ -549,8 +590,8 @@ export async function refundPayment(
 }
 
 /** A refund, partial or whole: the gift counts net of what was given back (decision 017). */
-export async function recordRefund(env: Env, charge: Stripe.Charge) {
-  await recordAdjustment(env, {
+export async function recordRefund(env: Env, charge: Stripe.Charge): Promise<DonationMail[]> {
+  return recordAdjustment(env, {
     paymentIntent: idOf(charge.payment_intent),
     chargeId: charge.id,
     refundedCents: charge.amount_refunded,

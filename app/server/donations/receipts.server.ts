@@ -123,6 +123,53 @@ export async function buildRenewalFailedEmail(
   };
 }
 
+/**
+ * Tells the donor that part or all of a gift came back to them (decision 023): how much, which
+ * gift, and what their tax records now count, so a refund made by the team or in Stripe is
+ * never a surprise on the statement.
+ */
+export async function buildRefundNoticeEmail(
+  env: MailEnv,
+  gift: {
+    donationId: string;
+    donorName: string;
+    donorEmail: string;
+    locale: string;
+    amountCents: number;
+    refundedCents: number;
+    refundedNowCents: number;
+    currency: string;
+    paidAt: string;
+  },
+): Promise<OutgoingEmail> {
+  const locale = toLocale(gift.locale);
+  const t = await receiptsTranslator(env, locale);
+  const money = (cents: number) => formatMoney(cents, locale, gift.currency);
+  const inFull = gift.refundedCents >= gift.amountCents;
+  return {
+    to: gift.donorEmail,
+    subject: t("refundNotice.subject", { amount: money(gift.refundedNowCents) }),
+    text: [
+      t("receipt.greeting", { name: gift.donorName }),
+      "",
+      t("refundNotice.body", {
+        amount: money(gift.refundedNowCents),
+        gift: money(gift.amountCents),
+        date: formatNewYorkDate(gift.paidAt, locale),
+      }),
+      t("receipt.reference", { id: gift.donationId }),
+      "",
+      inFull
+        ? t("refundNotice.inFull")
+        : t("refundNotice.net", { net: money(gift.amountCents - gift.refundedCents) }),
+      "",
+      t("signature"),
+    ].join("\n"),
+    template: "donation.refund-notice",
+    locale,
+  };
+}
+
 /** A bank payment (ACH) that did not clear: nothing was given, and the donor can try again. */
 export async function buildBankPaymentFailedEmail(
   env: MailEnv,

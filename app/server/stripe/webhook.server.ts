@@ -97,8 +97,7 @@ async function processEvent(env: Env, event: Stripe.Event): Promise<string[]> {
     case "customer.subscription.deleted":
       return idsOf(await mirrorSubscription(env, event.data.object, event.created, event.type));
     case "charge.refunded":
-      await recordRefund(env, event.data.object);
-      return [];
+      return idsOf(await recordRefund(env, event.data.object));
     case "charge.dispute.created":
     case "charge.dispute.updated":
     case "charge.dispute.closed":
