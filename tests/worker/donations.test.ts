@@ -272,6 +272,17 @@ describe("webhook", () => {
     expect(receipts).toHaveLength(2);
     expect(receipts[0]!.text).toContain("/donate/manage/");
 
+    // A failure of that renewal's first try that arrives after it was paid changes nothing.
+    const lateFailure = stripeEvent("invoice.payment_failed", {
+      ...(renewal.data.object as Stripe.Invoice),
+      status: "open",
+      attempt_count: 1,
+    });
+    expect((await signedWebhook(lateFailure)).status).toBe(200);
+    const [stillActive] = await db.select().from(recurringGifts).where(eq(recurringGifts.id, gift!.id));
+    expect(stillActive!.status).toBe("active");
+    expect((await mailsTo(email)).filter((mail) => mail.template === "donation.renewal-failed")).toEqual([]);
+
     // A failed renewal: past due, and an e-mail with a way to update the card.
     const failed = (await (
       await fetch(`${stripeBase}/__test/subscriptions/${gift!.stripeSubscriptionId}/fail`, { method: "POST" })

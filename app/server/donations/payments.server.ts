@@ -299,6 +299,14 @@ export async function recordInvoiceFailed(env: Env, invoice: Stripe.Invoice): Pr
     .where(eq(recurringGifts.stripeSubscriptionId, subscriptionId))
     .limit(1);
   if (!gift) return [];
+  // A failure that arrives after the same invoice was paid (Stripe's retry succeeded, and the
+  // events came out of order) is history: the gift is not past due and the donor owes nothing.
+  const [paid] = await db
+    .select({ id: donations.id })
+    .from(donations)
+    .where(and(eq(donations.stripeInvoiceId, invoice.id), ne(donations.status, "failed")))
+    .limit(1);
+  if (paid) return [];
   const now = new Date().toISOString();
   await db
     .update(recurringGifts)
