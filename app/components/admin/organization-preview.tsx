@@ -33,7 +33,7 @@ export function OrganizationPreview({ facts, locale }: { facts: OrganizationFiel
       )),
     ],
     [
-      t("entries.fields.goal"),
+      t("entries.facts.goal"),
       t("entries.facts.campaign", {
         goal: format.money(facts.goalCents),
         start: format.date(facts.campaignStart),

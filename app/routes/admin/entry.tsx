@@ -319,7 +319,12 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
             {t("entries.preview")}
           </h2>
           <p className="mt-1 text-gray-700 dark:text-gray-300">{t("entries.previewLead")}</p>
-          <div className={type === "post" ? "mt-4" : "mt-4 max-w-md"} data-testid="entry-preview">
+          <div
+            className={
+              type === "post" ? "mt-4" : type === "organization" ? "mt-4 max-w-2xl" : "mt-4 max-w-md"
+            }
+            data-testid="entry-preview"
+          >
             {type === "organization" ? (
               <OrganizationPreview facts={(preview as Entry<"organization">).fields} locale={locale} />
             ) : type === "event" ? (
