@@ -150,6 +150,10 @@ describe("the organisation's facts", () => {
     expect(v.safeParse(schema, { ...base, ein: "12-3456789" }).success).toBe(true);
     expect(v.safeParse(schema, { ...base, youtube: "javascript:alert(1)" }).success).toBe(false);
     expect(v.safeParse(schema, { ...base, goalCents: "0" }).success).toBe(false);
+    expect(v.safeParse(schema, { ...base, goalCents: "25,50" }).success).toBe(false);
+    expect(v.safeParse(schema, { ...base, phone: "+44 20 7946 0958" }).output).toMatchObject({
+      fields: { phone: "+442079460958" },
+    });
   });
 
   it("staff see the legal name and EIN, but only an admin changes them; the receipts print them", async () => {

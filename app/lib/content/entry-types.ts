@@ -81,7 +81,10 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
       // Typed in dollars ("150" or "25.50"), stored in cents (decision 005); empty is 0.
       return v.pipe(
         text(12, required),
-        v.transform((value) => value.replace(/,/g, "")),
+        // "50,000" as US thousands; "25,50" is not read as 2,550.
+        v.transform((value) =>
+          /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(value) ? value.replace(/,/g, "") : value,
+        ),
         v.regex(/^$|^\d{1,7}(\.\d{1,2})?$/, "common:forms.invalidNumber"),
         // A required amount (the campaign goal) is more than nothing.
         v.check((value) => !required || Number(value) > 0, "common:forms.invalidNumber"),
