@@ -32,12 +32,14 @@ import {
   TRANSLATIONS_ELEMENT_ID,
 } from "./lib/i18n";
 import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
+import { footerFacts, type FooterFacts } from "./lib/organization";
 import type { SessionUser } from "./lib/session-user";
 import { THEME_STORAGE_KEY } from "./lib/theme";
 import { getRequestContext } from "./server/kernel/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/kernel/i18n.server";
 import { postGuardMiddleware } from "./server/kernel/post-guard.server";
 import { getSessionUser } from "./server/auth/sessions.server";
+import { getOrganization } from "./server/content/organization.server";
 import { getTranslationVersion } from "./server/kernel/translations.server";
 import { turnstileEnabled } from "./server/kernel/turnstile.server";
 
@@ -51,10 +53,16 @@ export const handle = { i18n: ["common"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { env } = getRequestContext(context);
-  const [user, i18nVersion] = await Promise.all([getSessionUser(request, env), getTranslationVersion(env)]);
+  const [user, i18nVersion, organization] = await Promise.all([
+    getSessionUser(request, env),
+    getTranslationVersion(env),
+    getOrganization(env),
+  ]);
   // Public forms show the Turnstile widget only when both keys are configured.
   const turnstileSiteKey = turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY! : null;
-  return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey };
+  // The footer's contact lines and profiles: the organisation's facts in D1 (decision 028).
+  const footer = footerFacts(organization);
+  return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey, footer };
 }
 
 // Only error pages need it, so ordinary pages do not download it.
@@ -125,7 +133,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-function SiteFrame({ user, children }: { user: SessionUser | null; children: React.ReactNode }) {
+function SiteFrame({
+  user,
+  footer,
+  children,
+}: {
+  user: SessionUser | null;
+  footer: FooterFacts;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <>
@@ -143,7 +159,7 @@ function SiteFrame({ user, children }: { user: SessionUser | null; children: Rea
       <main id="main" tabIndex={-1} className="pt-20 outline-none">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter facts={footer} />
       <NavigationPending />
     </>
   );
@@ -211,7 +227,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useLanguageDetection();
   useHydratedMarker();
   return (
-    <SiteFrame user={loaderData.user}>
+    <SiteFrame user={loaderData.user} footer={loaderData.footer}>
       <Outlet />
     </SiteFrame>
   );
@@ -264,5 +280,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       </div>
     );
   }
-  return <SiteFrame user={data?.user ?? null}>{content}</SiteFrame>;
+  return (
+    <SiteFrame user={data?.user ?? null} footer={data?.footer ?? null}>
+      {content}
+    </SiteFrame>
+  );
 }

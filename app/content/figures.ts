@@ -3,16 +3,18 @@
  * app/locales; formatting (1,000 vs 1.000, $ placement) happens at the edge of the UI
  * (app/lib/format.ts). Money is integer cents (decision 005).
  */
-import { ORGANIZATION } from "./organization";
 import { calculateImpact } from "./impact-calculator";
-import { newYorkDate } from "~/lib/format";
+import type { OrganizationFields } from "~/lib/content/entry-types";
+import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
 
-/** Home hero and impact figures (marketing figures of §9); each label says what it counts. */
+/**
+ * Home hero and impact figures (marketing figures of §9); each label says what it counts. The
+ * founding year ("launch", "active") is the organisation's fact in D1 (decision 028), added by the page.
+ */
 export const HERO_STATS = [
   { id: "youth", value: 250, suffix: "+" },
   { id: "programs", value: 6, suffix: "" },
   { id: "success", value: 98, suffix: "%" },
-  { id: "launch", value: ORGANIZATION.foundingYear, suffix: "", plain: true },
 ] as const;
 
 /** The animated counters of the home stats section: 20 steps, one every 40 ms, once. */
@@ -29,7 +31,6 @@ export const HOME_IMPACT = [
   { id: "youth", value: 250, suffix: "+" },
   { id: "success", value: 95, suffix: "%" },
   { id: "scholarships", value: 10, suffix: "+" },
-  { id: "active", value: ORGANIZATION.foundingYear, suffix: "", plain: true },
 ] as const;
 
 export const HERO_ROTATION_MS = 4000;
@@ -50,31 +51,38 @@ export const YEAR_ONE = {
 } as const;
 
 /**
- * The fundraising campaign the goal bar counts (§9: a $50,000 goal), the one place its amount,
- * period and label live. Money in cents (decision 005); the period is New York calendar time,
- * start inclusive and end exclusive, as UTC instants. What counts is decided in decision 017.
+ * The fundraising campaign the goal bar counts: money in cents (decision 005); the period as UTC
+ * instants, start inclusive and end exclusive. What counts is decided in decision 017.
  */
-export const FUNDRAISING_CAMPAIGN = {
-  goalCents: 5_000_000,
-  startsAt: "2026-01-01T05:00:00.000Z",
-  endsAt: "2027-01-01T05:00:00.000Z",
-} as const satisfies FundraisingCampaign;
-
 export type FundraisingCampaign = { goalCents: number; startsAt: string; endsAt: string };
+
+/**
+ * The campaign of the organisation's facts (decision 028): staff type its first and last days in
+ * New York; it runs from the first day's midnight to the midnight after the last day.
+ */
+export function fundraisingCampaign(
+  facts: Pick<OrganizationFields, "goalCents" | "campaignStart" | "campaignEnd">,
+): FundraisingCampaign {
+  const dayAfterEnd = new Date(Date.parse(`${facts.campaignEnd}T12:00:00Z`) + 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return {
+    goalCents: facts.goalCents,
+    startsAt: newYorkTimeToUtc(facts.campaignStart).toISOString(),
+    endsAt: newYorkTimeToUtc(dayAfterEnd).toISOString(),
+  };
+}
 
 /**
  * The campaign's year, computed from its period (the New York year it starts in), so copy says
  * "our 2026 goal" by interpolation and never names a year of its own.
  */
-export function campaignYear(campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN): number {
+export function campaignYear(campaign: FundraisingCampaign): number {
   return Number(newYorkDate(new Date(campaign.startsAt)).slice(0, 4));
 }
 
 /** Whether the campaign period is over at `now` (copy then speaks of it in the past). */
-export function campaignEnded(
-  campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN,
-  now = new Date(),
-): boolean {
+export function campaignEnded(campaign: FundraisingCampaign, now = new Date()): boolean {
   return now.getTime() >= Date.parse(campaign.endsAt);
 }
 

@@ -4,8 +4,8 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
-import { ORGANIZATION } from "~/content/organization";
 import { messageWith } from "~/lib/forms/field-validation";
+import { organizationContact } from "./content/organization.server";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
 import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import { volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
@@ -130,7 +130,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
 
     const i18n = getInstance(args.context);
     // The request's instance has only its own language loaded; mail may need the other one.
-    await i18n.loadLanguages([locale, "en"]);
+    const [organization] = await Promise.all([organizationContact(env), i18n.loadLanguages([locale, "en"])]);
     const id = crypto.randomUUID();
     const emails = buildFormEmails({
       definition: definition as unknown as FormDefinition,
@@ -141,6 +141,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       locale,
       teamEmail: env.TEAM_EMAIL,
       siteUrl: env.SITE_URL,
+      organization,
       t: { forms: i18n.getFixedT(locale, "forms"), email: i18n.getFixedT(locale, "email") },
       team: { forms: i18n.getFixedT("en", "forms"), email: i18n.getFixedT("en", "email") },
     });
@@ -189,7 +190,9 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
     return data<FormActionData>(
       {
         result: submission.reply({
-          formErrors: [messageWith(`forms:${definition.id}.error`, { email: ORGANIZATION.email })],
+          formErrors: [
+            messageWith(`forms:${definition.id}.error`, { email: (await organizationContact(env)).email }),
+          ],
         }),
         ok: false,
       },

@@ -1,10 +1,10 @@
 import type { TFunction } from "i18next";
 import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { ORGANIZATION } from "~/content/organization";
 import type { Locale } from "~/lib/i18n";
 import { escapeHtml, newsletterHtml, newsletterText } from "~/lib/newsletter-body";
 import { getDb, type Db } from "./db/client.server";
+import { organizationContact } from "./content/organization.server";
 import { subscribers } from "./db/schema";
 import type { OutgoingEmail } from "./mail/message.server";
 import { queueEmail } from "./mail/outbox.server";
@@ -18,6 +18,8 @@ const CONFIRM_TTL_SECONDS = 7 * 24 * 60 * 60;
 const UNSUBSCRIBE_TTL_SECONDS = 5 * 365 * 24 * 60 * 60;
 
 type LinkEnv = Pick<Env, "CACHE" | "LINK_SIGNING_SECRET" | "SITE_URL">;
+/** Mail also signs with the organisation's address (decision 028). */
+type MailEnv = LinkEnv & Pick<Env, "DB" | "MAIL_FROM">;
 
 function link(env: LinkEnv, path: string, token: string, locale: Locale): string {
   const url = new URL(path, env.SITE_URL);
@@ -58,7 +60,7 @@ async function unsubscribeHeaders(
  * mail. Subscribing twice keeps one row; a confirmed subscriber gets no second mail.
  */
 export async function prepareSubscription(
-  env: LinkEnv,
+  env: MailEnv,
   db: Db,
   input: { email: string; locale: Locale; source: string },
   t: TFunction,
@@ -96,7 +98,7 @@ export async function prepareSubscription(
         t("newsletter.confirm.ignore"),
         "",
         t("signature"),
-        ORGANIZATION.email,
+        (await organizationContact(env)).email,
         "",
         t("newsletter.unsubscribe", { url: await unsubscribeLink(env, input.email, input.locale) }),
       ].join("\n"),
@@ -131,7 +133,7 @@ export async function confirmationState(env: LinkEnv, db: Db, token: string): Pr
  * mail is queued. Only a person's click does this; a mail scanner that follows the link does not.
  */
 export async function confirmSubscription(
-  env: LinkEnv,
+  env: MailEnv,
   db: Db,
   token: string,
   t: TFunction,
@@ -155,7 +157,7 @@ export async function confirmSubscription(
           t("newsletter.welcome.intro"),
           "",
           t("signature"),
-          ORGANIZATION.email,
+          (await organizationContact(env)).email,
           "",
           t("newsletter.unsubscribe", { url: await unsubscribeLink(env, email, locale) }),
         ].join("\n"),
@@ -197,23 +199,24 @@ export async function selfUnsubscribe(env: Pick<Env, "DB">, email: string) {
  * (decision 022), the unsubscribe link at the end and the one-click unsubscribe headers.
  */
 export async function newsletterIssueMail(
-  env: LinkEnv,
+  env: MailEnv,
   issue: { subject: string; body: string },
   to: { email: string; locale: Locale },
   t: TFunction,
 ): Promise<Omit<OutgoingEmail, "template">> {
   const url = await unsubscribeLink(env, to.email, to.locale);
   const footer = t("newsletter.unsubscribe", { url });
+  const organization = await organizationContact(env);
   return {
     to: to.email,
     subject: issue.subject,
-    text: [newsletterText(issue.body), "", t("signature"), ORGANIZATION.email, "", footer].join("\n"),
+    text: [newsletterText(issue.body), "", t("signature"), organization.email, "", footer].join("\n"),
     html: [
       newsletterHtml(issue.body),
-      `<p>${escapeHtml(t("signature"))}<br>${escapeHtml(ORGANIZATION.email)}</p>`,
+      `<p>${escapeHtml(t("signature"))}<br>${escapeHtml(organization.email)}</p>`,
       `<p><a href="${escapeHtml(url)}">${escapeHtml(t("newsletter.unsubscribeLink"))}</a></p>`,
     ].join("\n"),
-    replyTo: ORGANIZATION.email,
+    replyTo: organization.email,
     locale: to.locale,
     headers: await unsubscribeHeaders(env, to.email, to.locale),
   };

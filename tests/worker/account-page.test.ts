@@ -8,6 +8,7 @@ import { getDb } from "~/server/db/client.server";
 import { donations, outbox, recurringGifts, submissions, subscribers } from "~/server/db/schema";
 import { cookieFrom, PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
+import { SEED_FACTS } from "./seed-facts";
 
 const gift = (id: string, fields: Partial<typeof donations.$inferInsert>) => ({
   id,
@@ -181,7 +182,7 @@ describe("/account", () => {
     const [copy] = await db.select().from(outbox).where(eq(outbox.template, "donation.receipt-copy"));
     expect(copy!.to).toBe("receipts@example.com");
     expect(copy!.text).toContain("$50");
-    expect(copy!.text).toContain(env.ORG_EIN);
+    expect(copy!.text).toContain(SEED_FACTS.ein);
 
     const refused = await postForm("/account", { intent: "receipt", donationId: "r2" }, { Cookie: cookie });
     expect(refused.status).toBe(404);

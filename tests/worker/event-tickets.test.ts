@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { ticketAmounts } from "~/lib/tickets";
 import { getDb } from "~/server/db/client.server";
 import { eventRegistrations, outbox } from "~/server/db/schema";
-import { getFundraisingProgress } from "~/server/donations/progress.server";
+import { getCampaignProgress } from "~/server/donations/progress.server";
 import type { EventForSale } from "~/server/events/catalog.server";
 import {
   eventAvailability,
@@ -218,7 +218,7 @@ describe("the registration page", () => {
 describe("gala tickets", () => {
   it("sells tickets through Checkout and mails a receipt with the value and the deductible part", async () => {
     const email = `gala-${next()}@example.com`;
-    const progressBefore = await getFundraisingProgress(env);
+    const progressBefore = await getCampaignProgress(env);
     const response = await postForm(
       "/events/gala/register",
       { name: "Grace Hopper", email, quantity: "2" },
@@ -265,7 +265,7 @@ describe("gala tickets", () => {
     ).toHaveLength(1);
 
     // Tickets are not gifts: the donation totals did not move.
-    expect(await getFundraisingProgress(env)).toEqual(progressBefore);
+    expect(await getCampaignProgress(env)).toEqual(progressBefore);
   });
 
   it("writes the receipt in Spanish for a buyer on the Spanish page", async () => {

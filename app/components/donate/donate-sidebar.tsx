@@ -8,25 +8,27 @@ export function DonateSidebar({
   progress,
   org,
 }: {
-  progress: React.ComponentProps<typeof GoalProgress>;
-  org: { legalName: string; ein: string };
+  progress: React.ComponentProps<typeof GoalProgress> | null;
+  org: { legalName: string; ein: string } | null;
 }) {
   const { t } = useTranslation("donate");
   const funds = USE_OF_FUNDS.map((share) => [share.id, share.percent] as const);
   return (
     <aside className="space-y-6">
-      <GoalProgress {...progress} />
-      <section
-        aria-labelledby="donate-tax"
-        className="rounded-xl border border-gray-300 p-5 dark:border-gray-700"
-      >
-        <h2 id="donate-tax" className="text-lg font-bold">
-          {t("sidebar.taxTitle")}
-        </h2>
-        <p className="mt-2 text-gray-800 dark:text-gray-200">
-          {t("sidebar.tax", { name: org.legalName, ein: org.ein })}
-        </p>
-      </section>
+      {progress ? <GoalProgress {...progress} /> : null}
+      {org ? (
+        <section
+          aria-labelledby="donate-tax"
+          className="rounded-xl border border-gray-300 p-5 dark:border-gray-700"
+        >
+          <h2 id="donate-tax" className="text-lg font-bold">
+            {t("sidebar.taxTitle")}
+          </h2>
+          <p className="mt-2 text-gray-800 dark:text-gray-200">
+            {t("sidebar.tax", { name: org.legalName, ein: org.ein })}
+          </p>
+        </section>
+      ) : null}
       <section
         aria-labelledby="donate-funds"
         className="rounded-xl border border-gray-300 p-5 dark:border-gray-700"

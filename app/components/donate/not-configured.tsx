@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { ORGANIZATION } from "~/content/organization";
+import { phoneDisplay } from "~/lib/organization";
+
+type Org = { legalName: string; address: string; phone: string; email: string } | null;
 
 /** Without Stripe keys the page still helps: the other ways to give (never an error). */
-export function NotConfigured({ legalName }: { legalName: string }) {
+export function NotConfigured({ org }: { org: Org }) {
   const { t } = useTranslation("donate");
-  const { address } = ORGANIZATION;
   return (
     <section
       aria-labelledby="not-configured"
@@ -15,16 +16,13 @@ export function NotConfigured({ legalName }: { legalName: string }) {
         {t("notConfigured.title")}
       </h2>
       <p className="mt-2">{t("notConfigured.body")}</p>
-      <ul className="mt-4 list-disc space-y-2 pl-6">
-        <li>
-          {t("notConfigured.check", {
-            name: legalName,
-            address: `${address.street}, ${address.city}, ${address.region} ${address.postalCode}`,
-          })}
-        </li>
-        <li>{t("notConfigured.phone", { phone: ORGANIZATION.phoneDisplay })}</li>
-        <li>{t("notConfigured.email", { email: ORGANIZATION.email })}</li>
-      </ul>
+      {org ? (
+        <ul className="mt-4 list-disc space-y-2 pl-6">
+          <li>{t("notConfigured.check", { name: org.legalName, address: org.address })}</li>
+          <li>{t("notConfigured.phone", { phone: phoneDisplay(org.phone) })}</li>
+          <li>{t("notConfigured.email", { email: org.email })}</li>
+        </ul>
+      ) : null}
       <Link to="/give" className="btn-primary mt-6">
         {t("notConfigured.give")}
       </Link>

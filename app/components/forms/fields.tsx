@@ -88,6 +88,7 @@ export function TextField({
   inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   placeholder?: string;
   maxLength?: number;
+  readOnly?: boolean;
 }) {
   return (
     <div>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { ORGANIZATION } from "~/content/organization";
 import { openCookieSettings } from "~/lib/cookie-consent";
+import { phoneDisplay, type FooterFacts } from "~/lib/organization";
 import { HeartIcon, LogoMark } from "./icons";
 import { LanguageSelector } from "./language-selector";
 import { FOOTER_LINKS, type NavLink } from "./navigation";
@@ -26,7 +26,8 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   );
 }
 
-export function SiteFooter() {
+/** `facts`: the organisation's contact lines and profiles from D1 (decision 028), null when unknown. */
+export function SiteFooter({ facts }: { facts: FooterFacts }) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
 
@@ -104,7 +105,7 @@ export function SiteFooter() {
             {t("footer.connect")}
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("footer.social.label")}>
-            {ORGANIZATION.social.map((network) => (
+            {facts?.social.map((network) => (
               <li key={network.id}>
                 <a
                   href={network.url}
@@ -118,15 +119,17 @@ export function SiteFooter() {
               </li>
             ))}
           </ul>
-          <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-            <a href={`mailto:${ORGANIZATION.email}`} className="link">
-              {ORGANIZATION.email}
-            </a>
-            {" · "}
-            <a href={`tel:${ORGANIZATION.phone}`} className="link">
-              {ORGANIZATION.phoneDisplay}
-            </a>
-          </p>
+          {facts ? (
+            <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+              <a href={`mailto:${facts.email}`} className="link">
+                {facts.email}
+              </a>
+              {" · "}
+              <a href={`tel:${facts.phone}`} className="link">
+                {phoneDisplay(facts.phone)}
+              </a>
+            </p>
+          ) : null}
         </section>
       </div>
 

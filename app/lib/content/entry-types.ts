@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { e164, phoneDisplay } from "../organization";
 import { CONTENT_STATUSES, TEAM_GROUPS, type ContentStatus, type TeamGroup } from "../vocabulary";
 
 /**
@@ -31,16 +32,21 @@ const text = (max: number, required: boolean): v.GenericSchema<string | undefine
   return required ? v.pipe(base, v.minLength(1, REQUIRED)) : base;
 };
 
-type FieldBase = { label: string; required?: boolean };
+/** `adminOnly`: staff see the value, only an admin changes it (the legal name and EIN, decision 028). */
+type FieldBase = { label: string; required?: boolean; adminOnly?: boolean };
 /**
  * One field. `text`/`lines`/`markdown` are bilingual; `lines` holds one item a line;
  * `markdown` the safe subset of app/lib/content/markdown.tsx. `file` is an upload from
  * /admin/files by its key (a PDF or an image; its size and alt text live with the upload,
- * decision 021); `year` a four-digit year.
+ * decision 021); `year` a four-digit year. `email`, `phone` (stored as E.164, "+12125550142"),
+ * `url` (https only) and `ein` (NN-NNNNNNN) are the organisation's facts (decision 028).
  */
 export type FieldSpec =
   | (FieldBase & { kind: "text" | "lines" | "markdown"; max: number })
-  | (FieldBase & { kind: "date" | "time" | "cents" | "count" | "year" | "plain"; max?: number })
+  | (FieldBase & {
+      kind: "date" | "time" | "cents" | "count" | "year" | "plain" | "email" | "phone" | "url" | "ein";
+      max?: number;
+    })
   | (FieldBase & { kind: "choice"; options: readonly string[] })
   | (FieldBase & { kind: "file"; accept: FileAccept });
 
@@ -74,8 +80,14 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
     case "cents":
       // Typed in dollars ("150" or "25.50"), stored in cents (decision 005); empty is 0.
       return v.pipe(
-        text(12, false),
+        text(12, required),
+        // "50,000" as US thousands; "25,50" is not read as 2,550.
+        v.transform((value) =>
+          /^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(value) ? value.replace(/,/g, "") : value,
+        ),
         v.regex(/^$|^\d{1,7}(\.\d{1,2})?$/, "common:forms.invalidNumber"),
+        // A required amount (the campaign goal) is more than nothing.
+        v.check((value) => !required || Number(value) > 0, "common:forms.invalidNumber"),
         v.transform((value) => (value === "" ? 0 : Math.round(Number(value) * 100))),
       );
     case "count":
@@ -96,6 +108,25 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
         v.regex(/^$|^(?:19|20|21)\d{2}$/, "admin:entries.errors.year"),
         v.transform((value) => (value === "" ? null : Number(value))),
       );
+    case "email":
+      return v.pipe(
+        text(254, required),
+        v.check((value) => value === "" || v.is(EMAIL, value), "common:forms.invalidEmail"),
+      );
+    case "phone":
+      // Typed as people write it ("(212) 555-0142", "+1 212 555 0142"), stored as E.164.
+      return v.pipe(
+        text(30, required),
+        v.check((value) => value === "" || e164(value) !== null, "admin:entries.errors.phone"),
+        v.transform((value) => (value === "" ? "" : e164(value)!)),
+      );
+    case "url":
+      return v.pipe(
+        text(spec.max ?? 300, required),
+        v.check((value) => value === "" || isHttpsUrl(value), "admin:entries.errors.url"),
+      );
+    case "ein":
+      return v.pipe(text(10, required), v.regex(/^$|^\d{2}-\d{7}$/, "admin:entries.errors.ein"));
     case "file":
       return v.pipe(
         text(80, required),
@@ -104,6 +135,17 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
           `admin:entries.errors.${spec.accept}`,
         ),
       );
+  }
+}
+
+const EMAIL = v.pipe(v.string(), v.email());
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
   }
 }
 
@@ -119,12 +161,17 @@ export type Bilingual = { en: string; es: string };
 type Def = {
   /** The field whose value orders the list (a yyyy-mm-dd date), if any. */
   sortField?: string;
+  /** Exactly one entry, always published: no "New", no status (the organisation's facts, decision 028). */
+  singleton?: true;
+  /** A field that must not come before another: its message sits on the later one. */
+  ordered?: { from: string; to: string; message: string; allowEqual?: boolean };
   fields: Record<string, FieldSpec>;
 };
 
 export const ENTRY_TYPES = {
   event: {
     sortField: "date",
+    ordered: { from: "start", to: "end", message: "admin:entries.errors.endBeforeStart" },
     fields: {
       title: { kind: "text", label: "title", required: true, max: 120 },
       description: { kind: "text", label: "description", required: true, max: 600 },
@@ -197,6 +244,35 @@ export const ENTRY_TYPES = {
       published: { kind: "date", label: "published", required: true },
     },
   },
+  // The organisation's facts (decision 028): one entry, read everywhere through getOrganization.
+  organization: {
+    singleton: true,
+    ordered: {
+      from: "campaignStart",
+      to: "campaignEnd",
+      message: "admin:entries.errors.campaignEndBeforeStart",
+      allowEqual: true,
+    },
+    fields: {
+      legalName: { kind: "plain", label: "legalName", required: true, max: 200, adminOnly: true },
+      ein: { kind: "ein", label: "ein", required: true, adminOnly: true },
+      email: { kind: "email", label: "email", required: true },
+      phone: { kind: "phone", label: "phone", required: true },
+      street: { kind: "plain", label: "street", required: true, max: 120 },
+      city: { kind: "plain", label: "city", required: true, max: 60 },
+      region: { kind: "plain", label: "region", required: true, max: 30 },
+      postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
+      officeHours: { kind: "lines", label: "officeHours", required: true, max: 600 },
+      instagram: { kind: "url", label: "instagram" },
+      facebook: { kind: "url", label: "facebook" },
+      linkedin: { kind: "url", label: "linkedin" },
+      youtube: { kind: "url", label: "youtube" },
+      goalCents: { kind: "cents", label: "goal", required: true },
+      campaignStart: { kind: "date", label: "campaignStart", required: true },
+      campaignEnd: { kind: "date", label: "campaignEnd", required: true },
+      foundingYear: { kind: "year", label: "foundingYear", required: true },
+    },
+  },
 } as const satisfies Record<string, Def>;
 
 export type ContentType = keyof typeof ENTRY_TYPES;
@@ -236,14 +312,23 @@ function nest(type: ContentType, flat: Record<string, unknown>): Record<string, 
 
 type Flat = Record<string, unknown>;
 
-/** An event ends after it starts (any type with `start` and `end`); the message sits on `end`. */
-const endAfterStart = v.forward(
-  v.check(
-    (input: Flat) => !input.end || !input.start || String(input.end) > String(input.start),
-    "admin:entries.errors.endBeforeStart",
-  ),
-  ["end"] as never,
-) as unknown as v.GenericValidation<Flat, Flat>;
+/** Whether a type has exactly one entry (decision 028). */
+export function isSingleton(type: ContentType): boolean {
+  return (ENTRY_TYPES[type] as Def).singleton === true;
+}
+
+/** An event ends after it starts; a campaign ends on or after the day it starts. The message sits on the end. */
+function endAfterStart(type: ContentType): v.GenericValidation<Flat, Flat> {
+  const order = (ENTRY_TYPES[type] as Def).ordered;
+  return v.forward(
+    v.check((input: Flat) => {
+      if (!order || !input[order.from] || !input[order.to]) return true;
+      const [from, to] = [String(input[order.from]), String(input[order.to])];
+      return order.allowEqual ? to >= from : to > from;
+    }, order?.message ?? ""),
+    [order?.to ?? "end"] as never,
+  ) as unknown as v.GenericValidation<Flat, Flat>;
+}
 
 const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
@@ -258,7 +343,7 @@ export function entryFormSchema(
   }) as unknown as v.GenericSchema<Flat, Flat>;
   return v.pipe(
     object,
-    endAfterStart,
+    endAfterStart(type),
     v.transform(({ slug, status, ...rest }: Flat) => ({
       slug: slug as string,
       status: status as ContentStatus,
@@ -272,7 +357,7 @@ export function fieldsSchema(type: ContentType): v.GenericSchema<Flat, Flat> {
   const object = v.object(flatEntries(type)) as unknown as v.GenericSchema<Flat, Flat>;
   return v.pipe(
     object,
-    endAfterStart,
+    endAfterStart(type),
     v.transform((flat: Flat) => nest(type, flat)),
   );
 }
@@ -294,6 +379,7 @@ export function toFormValues(type: ContentType, fields: Record<string, unknown>)
       }
       if (spec.kind === "cents")
         return [[name, typeof value === "number" && value ? String(value / 100) : ""]];
+      if (spec.kind === "phone") return [[name, typeof value === "string" ? phoneDisplay(value) : ""]];
       if (spec.kind === "count" || spec.kind === "year")
         return [[name, typeof value === "number" ? String(value) : ""]];
       return [[name, value ?? ""]];
@@ -352,6 +438,27 @@ export type StoryFields = {
   program: (typeof STORY_PROGRAMS)[number];
   published: string;
 };
+export type OrganizationFields = {
+  legalName: string;
+  ein: string;
+  email: string;
+  /** E.164; shown with phoneDisplay. */
+  phone: string;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  officeHours: Bilingual;
+  instagram: string;
+  facebook: string;
+  linkedin: string;
+  youtube: string;
+  goalCents: number;
+  /** The campaign's first and last days in New York (yyyy-mm-dd), both included. */
+  campaignStart: string;
+  campaignEnd: string;
+  foundingYear: number;
+};
 export type FieldsOf = {
   event: EventFields;
   post: PostFields;
@@ -359,6 +466,7 @@ export type FieldsOf = {
   report: ReportFields;
   member: MemberFields;
   story: StoryFields;
+  organization: OrganizationFields;
 };
 
 /** A published entry as pages read it. */

@@ -4,7 +4,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { CONTENT_TYPES, isContentType } from "~/lib/content/entry-types";
+import { CONTENT_TYPES, isContentType, isSingleton } from "~/lib/content/entry-types";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -24,6 +24,8 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: adminTitle(args, `entries.types.${type}`),
     type,
+    // The organisation's facts are one entry: no "New" (decision 028).
+    singleton: isSingleton(type),
     types: CONTENT_TYPES,
     list: {
       ...list,
@@ -33,7 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
         status: row.status,
         sortDate: row.sortDate,
         updatedAt: row.updatedAt,
-        title: (row.fields.title as { en?: string } | undefined)?.en ?? row.slug,
+        title:
+          (row.fields.title as { en?: string } | undefined)?.en ??
+          (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug),
         missingSpanish: Object.values(row.fields).some(
           (value) =>
             value && typeof value === "object" && "en" in value && value.en && !("es" in value && value.es),
@@ -48,7 +52,7 @@ const STATUS_TONES = { draft: "amber", published: "green", archived: "gray" } as
 
 export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { type, types, list } = loaderData;
+  const { type, types, list, singleton } = loaderData;
   const columns: Column<Row>[] = [
     {
       header: "entries.titleColumn",
@@ -80,9 +84,11 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
         title={t("entries.title")}
         lead={t("entries.lead")}
         actions={
-          <Link to={`/admin/entries/${type}/new`} className="btn-primary">
-            {t("entries.new", { type: t(`entries.typeOne.${type}`) })}
-          </Link>
+          singleton ? null : (
+            <Link to={`/admin/entries/${type}/new`} className="btn-primary">
+              {t("entries.new", { type: t(`entries.typeOne.${type}`) })}
+            </Link>
+          )
         }
       />
       <nav aria-label={t("entries.title")} className="mt-4">

@@ -11,12 +11,14 @@ import { PostArticle } from "~/components/content/post-article";
 import { SelectField, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { DateTime } from "~/components/ui/format";
+import { OrganizationPreview } from "~/components/admin/organization-preview";
 import {
   CONTENT_STATUSES,
   ENTRY_TYPES,
   entryFormSchema,
   isBilingual,
   isContentType,
+  isSingleton,
   toFormValues,
   type ContentType,
   type Entry,
@@ -42,13 +44,15 @@ function contentType(params: { type?: string }): ContentType {
 
 /** /admin/entries/:type/:id (or `new`): the editor, English and Spanish side by side, and the preview. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireStaff(args);
+  const user = await requireStaff(args);
   const type = contentType(args.params);
   const { env } = getRequestContext(args.context);
+  // A singleton (the organisation's facts) has its one entry from the import, never a new one.
+  if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
   const row = args.params.id === "new" ? null : await getEntry(env, type, args.params.id);
   if (args.params.id !== "new" && !row) throw data(null, { status: 404 });
   const fields = row ? parseFields(type, row.fields) : null;
-  const name = (row?.fields.title as { en?: string } | undefined)?.en ?? row?.slug ?? "";
+  const name = entryName(row);
   return {
     title: row
       ? adminTitle(args, "entries.open", { title: name })
@@ -56,6 +60,9 @@ export async function loader(args: Route.LoaderArgs) {
     type,
     name,
     isNew: !row,
+    singleton: isSingleton(type),
+    // Staff see the legal name and EIN; only an admin changes them (decision 028).
+    mayEditAdminOnly: user.role === "ADMIN",
     updatedAt: row?.updatedAt ?? null,
     saved: new URL(args.request.url).searchParams.get("saved"),
     defaultValue: {
@@ -64,7 +71,7 @@ export async function loader(args: Route.LoaderArgs) {
       ...toFormValues(type, row?.fields ?? {}),
     },
     preview:
-      row && fields && (type === "event" || type === "post")
+      row && fields && (type === "event" || type === "post" || type === "organization")
         ? { id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields }
         : null,
     locale: getLocale(args.context),
@@ -76,6 +83,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
   const type = contentType(args.params);
+  if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
   const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, entryFormSchema(type));
   if (parsed.kind === "answered") return parsed.answer;
@@ -98,6 +106,13 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
 }
 
+/** What an entry is called in titles: its English title, else the organisation's legal name, else its slug. */
+function entryName(row: { slug: string; fields: Record<string, unknown> } | null): string {
+  if (!row) return "";
+  const title = (row.fields.title as { en?: string } | undefined)?.en;
+  return title ?? (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug);
+}
+
 /** File fields whose key names no upload (a key typed by hand, or a stale form). */
 async function missingUploads(env: Env, type: ContentType, fields: Record<string, unknown>) {
   const fileFields = Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>)
@@ -118,15 +133,20 @@ function EntryField({
   spec,
   metas,
   uploads,
+  mayEditAdminOnly,
 }: {
   name: string;
   spec: FieldSpec;
   metas: Record<string, Meta>;
   uploads: Uploads;
+  mayEditAdminOnly: boolean;
 }) {
   const { t } = useTranslation("admin");
   const label = t(`entries.fields.${spec.label}`);
-  const hint = t(`entries.fields.${spec.label}Hint`, { defaultValue: "" }) || undefined;
+  const readOnly = spec.adminOnly === true && !mayEditAdminOnly;
+  const hint = readOnly
+    ? t("entries.adminOnly")
+    : t(`entries.fields.${spec.label}Hint`, { defaultValue: "" }) || undefined;
   const required = spec.required ?? false;
   if (isBilingual(spec)) {
     const english = metas[`${name}_en`]!;
@@ -191,8 +211,21 @@ function EntryField({
     count: { inputMode: "numeric" as const },
     year: { inputMode: "numeric" as const, maxLength: 4 },
     plain: {},
+    email: { type: "email" as const, autoComplete: "off" },
+    phone: { type: "tel" as const, autoComplete: "off" },
+    url: { type: "url" as const, placeholder: "https://" },
+    ein: { placeholder: "12-3456789", maxLength: 10 },
   }[spec.kind];
-  return <TextField meta={meta} label={label} hint={hint} required={required} {...inputProps} />;
+  return (
+    <TextField
+      meta={meta}
+      label={label}
+      hint={hint}
+      required={required}
+      readOnly={readOnly || undefined}
+      {...inputProps}
+    />
+  );
 }
 
 export default function AdminEntry({ loaderData, actionData }: Route.ComponentProps) {
@@ -226,30 +259,50 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
         <Flash>{loaderData.saved === "published" ? t("entries.savedPublished") : t("entries.saved")}</Flash>
       ) : null}
       <PageForm form={form} className="mt-6 grid gap-6">
-        <div className="grid gap-4 md:grid-cols-2">
-          <TextField
-            meta={metas.slug!}
-            label={t("entries.slug")}
-            hint={t("entries.slugHint")}
-            required
-            maxLength={80}
-          />
-          <SelectField
-            meta={metas.status!}
-            label={t("entries.status")}
-            hint={t("entries.statusHint")}
-            required
-            options={CONTENT_STATUSES.map((status) => ({
-              value: status,
-              label: t(`entries.statuses.${status}`),
-            }))}
-          />
-        </div>
+        {loaderData.singleton ? (
+          <>
+            {/* One entry, always published: saving publishes it (decision 028). */}
+            <input type="hidden" name="slug" value={String(defaultValue.slug)} />
+            <input type="hidden" name="status" value="published" />
+            <p className="text-gray-700 dark:text-gray-300">{t("entries.singletonLead")}</p>
+          </>
+        ) : (
+          <div className="grid gap-4 md:grid-cols-2">
+            <TextField
+              meta={metas.slug!}
+              label={t("entries.slug")}
+              hint={t("entries.slugHint")}
+              required
+              maxLength={80}
+            />
+            <SelectField
+              meta={metas.status!}
+              label={t("entries.status")}
+              hint={t("entries.statusHint")}
+              required
+              options={CONTENT_STATUSES.map((status) => ({
+                value: status,
+                label: t(`entries.statuses.${status}`),
+              }))}
+            />
+          </div>
+        )}
         {Object.entries(specs).map(([name, spec]) => (
-          <EntryField key={name} name={name} spec={spec} metas={metas} uploads={loaderData.uploads} />
+          <EntryField
+            key={name}
+            name={name}
+            spec={spec}
+            metas={metas}
+            uploads={loaderData.uploads}
+            mayEditAdminOnly={loaderData.mayEditAdminOnly}
+          />
         ))}
         <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pending={pending} label={t("entries.save")} pendingLabel={t("entries.saving")} />
+          <SubmitButton
+            pending={pending}
+            label={t(loaderData.singleton ? "entries.savePublish" : "entries.save")}
+            pendingLabel={t("entries.saving")}
+          />
           {loaderData.updatedAt ? (
             <p className="text-sm text-gray-700 dark:text-gray-300">
               {t("entries.updated")}: <DateTime iso={loaderData.updatedAt} />
@@ -266,8 +319,15 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
             {t("entries.preview")}
           </h2>
           <p className="mt-1 text-gray-700 dark:text-gray-300">{t("entries.previewLead")}</p>
-          <div className={type === "post" ? "mt-4" : "mt-4 max-w-md"} data-testid="entry-preview">
-            {type === "event" ? (
+          <div
+            className={
+              type === "post" ? "mt-4" : type === "organization" ? "mt-4 max-w-2xl" : "mt-4 max-w-md"
+            }
+            data-testid="entry-preview"
+          >
+            {type === "organization" ? (
+              <OrganizationPreview facts={(preview as Entry<"organization">).fields} locale={locale} />
+            ) : type === "event" ? (
               <EventCard event={preview as Entry<"event">} locale={locale} />
             ) : type === "job" ? (
               <JobCard job={preview as Entry<"job">} locale={locale} />

@@ -5,8 +5,8 @@ import { DateTime } from "~/components/ui/format";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
-import { ORGANIZATION } from "~/content/organization";
 import { formForKind } from "~/lib/forms/answers";
+import { organizationContact } from "~/server/content/organization.server";
 import { submissionReference } from "~/lib/forms/reference";
 import { fieldErrors, formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
 import {
@@ -35,7 +35,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (!submission) throw data(null, { status: 404 });
   const locale = getLocale(args.context);
   const i18n = getInstance(args.context);
-  const [history, staff] = await Promise.all([submissionHistoryOf(env, submission.id), staffMembers(env)]);
+  const [history, staff, organization] = await Promise.all([
+    submissionHistoryOf(env, submission.id),
+    staffMembers(env),
+    organizationContact(env),
+  ]);
   return {
     title: adminTitle(args, "submission.title", { name: submission.name }),
     submission,
@@ -45,6 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
     formTitle: i18n.getFixedT(submission.locale, "forms")(`${formForKind(submission.kind).id}.title`),
     history,
     staff,
+    // Replies go to the organisation's address (decision 028).
+    organizationEmail: organization.email,
     statuses: SUBMISSION_STATUSES,
   };
 }
@@ -308,7 +314,7 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
               {t("submission.reply")}
             </h2>
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-              {t("submission.replyLead", { email: submission.email, org: ORGANIZATION.email })}
+              {t("submission.replyLead", { email: submission.email, org: loaderData.organizationEmail })}
             </p>
             {result?.intent === "reply" && result.done ? (
               <Flash>{t("submission.replySent", { email: submission.email })}</Flash>

@@ -7,7 +7,9 @@ import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { handleDonateAction, initialDonateState } from "~/server/donations/donate-form.server";
-import { getFundraisingProgress } from "~/server/donations/progress.server";
+import { addressLine } from "~/lib/organization";
+import { getOrganization } from "~/server/content/organization.server";
+import { getCampaignProgress } from "~/server/donations/progress.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { visitorCookieHeader } from "~/server/kernel/visitor-cookie.server";
@@ -21,16 +23,24 @@ export const meta = pageMeta;
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const locale = requestLocale(args.context);
-  const [initial, progress] = await Promise.all([
+  const [initial, progress, facts] = await Promise.all([
     initialDonateState(env, args.request, locale),
-    getFundraisingProgress(env),
+    getCampaignProgress(env),
+    getOrganization(env),
   ]);
   return {
     seo: sitePageSeo(args),
     locale,
     ...initial,
     progress,
-    org: { legalName: env.ORG_LEGAL_NAME, ein: env.ORG_EIN },
+    // The organisation's facts in D1 (decision 028).
+    org: facts && {
+      legalName: facts.legalName,
+      ein: facts.ein,
+      address: addressLine(facts),
+      phone: facts.phone,
+      email: facts.email,
+    },
   };
 }
 
@@ -68,7 +78,7 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
               locale={loaderData.locale}
             />
           ) : (
-            <NotConfigured legalName={loaderData.org.legalName} />
+            <NotConfigured org={loaderData.org} />
           )}
         </div>
         <DonateSidebar progress={loaderData.progress} org={loaderData.org} />

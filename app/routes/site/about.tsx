@@ -4,26 +4,30 @@ import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
 import { Paragraphs, Section, StatList } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
-import { ORGANIZATION } from "~/content/organization";
 import { pageMeta } from "~/lib/seo";
+import { getOrganization } from "~/server/content/organization.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/about";
 
 export const handle = { i18n: ["about", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  const facts = await getOrganization(env);
+  return { seo: sitePageSeo(args), foundingYear: facts?.foundingYear ?? null };
 }
 
-export default function AboutPage() {
+export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("about");
   const format = useFormat();
+  const { foundingYear } = loaderData;
   return (
     <>
       <PageHeader
         title={t("meta:pages.about.title")}
-        lead={t("about.lead", { year: ORGANIZATION.foundingYear })}
+        lead={foundingYear ? t("about.lead", { year: foundingYear }) : t("about.leadNoYear")}
       />
       <Section id="who" title={t("about.whoTitle")}>
         <Paragraphs className="mt-4 max-w-3xl" items={asList(t("about.who", { returnObjects: true }))} />

@@ -10,7 +10,7 @@ import { GIFT_EXAMPLES_CENTS, giftImpact, GIVE_LINK_AMOUNT_CENTS } from "~/conte
 import { GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/kernel/context.server";
-import { getFundraisingProgress } from "~/server/donations/progress.server";
+import { getCampaignProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
 import { GivingInfoForm } from "~/components/forms/giving-info-form";
@@ -21,7 +21,7 @@ export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  return { seo: sitePageSeo(args), progress: await getFundraisingProgress(env) };
+  return { seo: sitePageSeo(args), progress: await getCampaignProgress(env) };
 }
 
 export default function GivePage({ loaderData }: Route.ComponentProps) {
@@ -36,13 +36,15 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       </PageHeader>
-      <Section
-        id="goal"
-        title={t("goalTitle", { label: loaderData.progress.label })}
-        lead={t("goal", { amount: format.money(loaderData.progress.goalCents) })}
-      >
-        <GoalProgress {...loaderData.progress} />
-      </Section>
+      {loaderData.progress ? (
+        <Section
+          id="goal"
+          title={t("goalTitle", { label: loaderData.progress.label })}
+          lead={t("goal", { amount: format.money(loaderData.progress.goalCents) })}
+        >
+          <GoalProgress {...loaderData.progress} />
+        </Section>
+      ) : null}
       <Section id="ways" title={t("waysTitle")} tinted>
         <CardGrid>
           {WAYS_TO_GIVE.map((way) => {

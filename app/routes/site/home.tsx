@@ -5,22 +5,23 @@ import { HeroCarousel } from "~/components/home/hero-carousel";
 import { StatCounters } from "~/components/home/stat-counters";
 import { Testimonials } from "~/components/home/testimonials";
 import { FallbackImage } from "~/components/pages/fallback-image";
-import { asList, useFormat } from "~/lib/format";
+import { asList, newYorkDate, useFormat } from "~/lib/format";
 import { ModalLink } from "~/components/pages/modal-link";
 import { Reveal } from "~/components/pages/reveal";
 import { CheckList } from "~/components/pages/ui";
 import {
   campaignEnded,
   campaignYear,
+  fundraisingCampaign,
   giftImpact,
   HERO_STATS,
   HOME_GIFT_TILES_CENTS,
   HOME_IMPACT,
 } from "~/content/figures";
-import { ORGANIZATION } from "~/content/organization";
 import { donateHref, HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
+import { getOrganization } from "~/server/content/organization.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
@@ -31,12 +32,21 @@ const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
 export const handle = { i18n: ["home", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  return { seo: pageSeo(args, "home", { jsonLd: [organizationJsonLd(env.SITE_URL)] }) };
+  const facts = await getOrganization(env);
+  const campaign = facts ? fundraisingCampaign(facts) : null;
+  return {
+    seo: pageSeo(args, "home", { jsonLd: [organizationJsonLd(env.SITE_URL, facts)] }),
+    foundingYear: facts?.foundingYear ?? null,
+    // The year copy works toward: the campaign's (decision 025), this year's while the facts are missing.
+    campaign: campaign
+      ? { year: campaignYear(campaign), ended: campaignEnded(campaign) }
+      : { year: Number(newYorkDate().slice(0, 4)), ended: false },
+  };
 }
 
-function Hero() {
+function Hero({ foundingYear }: { foundingYear: number | null }) {
   const { t } = useTranslation("home");
   const format = useFormat();
   return (
@@ -44,7 +54,7 @@ function Hero() {
       <div className="container-page grid items-center gap-10 py-12 lg:grid-cols-2 lg:py-16">
         <div>
           <p className="font-semibold uppercase tracking-wide text-emerald-100">
-            {t("hero.eyebrow", { year: ORGANIZATION.foundingYear })}
+            {foundingYear ? t("hero.eyebrow", { year: foundingYear }) : t("hero.eyebrowNoYear")}
           </p>
           <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">
             {t("hero.title")}
@@ -64,11 +74,17 @@ function Hero() {
               <div key={stat.id} className="flex flex-col-reverse">
                 <dt className="text-sm text-emerald-100 dark:text-gray-300">{t(`hero.stats.${stat.id}`)}</dt>
                 <dd className="text-3xl font-extrabold">
-                  {"plain" in stat ? stat.value : format.number(stat.value)}
+                  {format.number(stat.value)}
                   {stat.suffix}
                 </dd>
               </div>
             ))}
+            {foundingYear ? (
+              <div className="flex flex-col-reverse">
+                <dt className="text-sm text-emerald-100 dark:text-gray-300">{t("hero.stats.launch")}</dt>
+                <dd className="text-3xl font-extrabold">{foundingYear}</dd>
+              </div>
+            ) : null}
           </dl>
         </div>
         <HeroCarousel />
@@ -167,12 +183,15 @@ function Programs() {
   );
 }
 
-export default function HomePage() {
+export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const format = useFormat();
+  const { foundingYear, campaign } = loaderData;
+  const impactCard =
+    "flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-950";
   return (
     <>
-      <Hero />
+      <Hero foundingYear={foundingYear} />
 
       <Reveal aria-labelledby="stats-title" className="bg-accent-50 dark:bg-gray-950" threshold={0.3}>
         <div className="container-page py-16 text-center">
@@ -180,7 +199,7 @@ export default function HomePage() {
             {t("stats.title")}
           </h2>
           <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
-            {t(campaignEnded() ? "stats.leadEnded" : "stats.lead", { year: campaignYear() })}
+            {t(campaign.ended ? "stats.leadEnded" : "stats.lead", { year: campaign.year })}
           </p>
           <StatCounters />
         </div>
@@ -196,17 +215,22 @@ export default function HomePage() {
           <p className="mt-3 max-w-3xl text-lg text-gray-700 dark:text-gray-300">{t("impact.lead")}</p>
           <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
             {HOME_IMPACT.map((item) => (
-              <div
-                key={item.id}
-                className="flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-950"
-              >
+              <div key={item.id} className={impactCard}>
                 <dt className="mt-1 text-gray-700 dark:text-gray-300">{t(`impact.${item.id}`)}</dt>
                 <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">
-                  {"plain" in item ? item.value : format.number(item.value)}
+                  {format.number(item.value)}
                   {item.suffix}
                 </dd>
               </div>
             ))}
+            {foundingYear ? (
+              <div className={impactCard}>
+                <dt className="mt-1 text-gray-700 dark:text-gray-300">{t("impact.active")}</dt>
+                <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">
+                  {foundingYear}
+                </dd>
+              </div>
+            ) : null}
           </dl>
           <Link to="/impact" className="btn-primary mt-8">
             {t("impact.button")}

@@ -2,9 +2,9 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { JobCard } from "~/components/content/job-card";
 import { CardGrid, Section } from "~/components/pages/ui";
-import { ORGANIZATION } from "~/content/organization";
 import { pageMeta } from "~/lib/seo";
 import { listPublished } from "~/server/content/entries.server";
+import { getOrganization } from "~/server/content/organization.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
@@ -16,13 +16,16 @@ export const meta = pageMeta;
 /** Open positions are staff-edited records (decision 020), newest first. */
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  const jobs = [...(await listPublished(env, "job"))].reverse();
-  return { seo: sitePageSeo(args), jobs, locale: getLocale(args.context) };
+  const [published, facts] = await Promise.all([listPublished(env, "job"), getOrganization(env)]);
+  const jobs = [...published].reverse();
+  // Applications go to the organisation's address (decision 028), the sender's while it is unknown.
+  const email = facts?.email ?? env.MAIL_FROM;
+  return { seo: sitePageSeo(args), jobs, email, locale: getLocale(args.context) };
 }
 
 export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
-  const { jobs, locale } = loaderData;
+  const { jobs, email, locale } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.jobs.title")} lead={t("jobs.lead")} />
@@ -33,14 +36,9 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </CardGrid>
       </Section>
-      <Section
-        id="apply"
-        title={t("jobs.applyTitle")}
-        lead={t("jobs.apply", { email: ORGANIZATION.email })}
-        tinted
-      >
+      <Section id="apply" title={t("jobs.applyTitle")} lead={t("jobs.apply", { email: email })} tinted>
         <p className="mt-6">
-          <a href={`mailto:${ORGANIZATION.email}`} className="btn-primary">
+          <a href={`mailto:${email}`} className="btn-primary">
             {t("jobs.applyAction")}
           </a>
         </p>

@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as v from "valibot";
-import { ORGANIZATION } from "~/content/organization";
 import { answerWords, fieldLabel, formAnswers, formatFieldValue, formForKind } from "~/lib/forms/answers";
 import type { SessionUser } from "~/lib/session-user";
+import { organizationContact } from "../content/organization.server";
 import { getDb } from "../db/client.server";
 import { submissionHistory, submissions, users } from "../db/schema";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
@@ -218,14 +218,15 @@ export async function replyToSubmission(
   const submission = await getSubmission(env, id);
   if (!submission) return false;
   const outboxId = crypto.randomUUID();
+  const { email: organizationEmail } = await organizationContact(env);
   await db.batch([
     queueEmail(
       db,
       {
         to: submission.email,
-        replyTo: ORGANIZATION.email,
+        replyTo: organizationEmail,
         subject: reply.subject,
-        text: [reply.message, "", tEmail("signature"), ORGANIZATION.email].join("\n"),
+        text: [reply.message, "", tEmail("signature"), organizationEmail].join("\n"),
         template: "submission.reply",
         locale: submission.locale,
       },

@@ -1,6 +1,12 @@
 import { and, desc, eq, ne } from "drizzle-orm";
 import * as v from "valibot";
-import { ENTRY_TYPES, type ContentStatus, type ContentType } from "~/lib/content/entry-types";
+import {
+  ENTRY_TYPES,
+  isSingleton,
+  type ContentStatus,
+  type ContentType,
+  type FieldSpec,
+} from "~/lib/content/entry-types";
 import type { SessionUser } from "~/lib/session-user";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
 import { fieldChanges } from "../admin/audit.server";
@@ -9,6 +15,7 @@ import { choiceFilter, listPage, listQuery, searchFilter } from "../admin/list.s
 import { contains } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { contentEntries } from "../db/schema";
+import { forgetFundraisingProgress } from "../donations/progress.server";
 import { forgetContentCache } from "./entries.server";
 import { bumpContentVersion } from "./version.server";
 
@@ -55,13 +62,30 @@ function flat(record: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** What staff posted, with every admin-only field put back to its stored value unless an admin saves. */
+function keepAdminOnly(
+  type: ContentType,
+  user: SessionUser,
+  stored: Record<string, unknown>,
+  posted: Record<string, unknown>,
+): Record<string, unknown> {
+  if (user.role === "ADMIN") return posted;
+  const specs = Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>);
+  return {
+    ...posted,
+    ...Object.fromEntries(specs.filter(([, spec]) => spec.adminOnly).map(([name]) => [name, stored[name]])),
+  };
+}
+
 export type EntryInput = { slug: string; status: ContentStatus; fields: Record<string, unknown> };
 
 /**
  * Creates (id null) or updates an entry, with its audit row (every field before and after) in
  * the same batch. A change that touches the public site (published before or after) bumps the
  * content version, so every cache keyed on it lets go at once. A slug already used by another
- * entry of the type is refused as `slugTaken`.
+ * entry of the type is refused as `slugTaken`. A singleton (the organisation's facts) is never
+ * created here and is always published; a field marked `adminOnly` keeps its stored value when
+ * staff save (decision 028).
  */
 export async function saveEntry(
   env: Pick<Env, "DB" | "CACHE">,
@@ -72,7 +96,12 @@ export async function saveEntry(
 ): Promise<{ kind: "saved"; id: string } | { kind: "slugTaken" } | { kind: "missing" }> {
   const db = getDb(env);
   const before = id ? await getEntry(env, type, id) : null;
-  if (id && !before) return { kind: "missing" };
+  if ((id || isSingleton(type)) && !before) return { kind: "missing" };
+  input = {
+    ...input,
+    status: isSingleton(type) ? "published" : input.status,
+    fields: keepAdminOnly(type, admin, before?.fields ?? {}, input.fields),
+  };
   const [clash] = await db
     .select({ id: contentEntries.id })
     .from(contentEntries)
@@ -110,5 +139,7 @@ export async function saveEntry(
   if (before?.status === "published" || input.status === "published") {
     forgetContentCache(await bumpContentVersion(env));
   }
+  // The goal bar counts toward the campaign of the organisation's facts (decision 028).
+  if (type === "organization") forgetFundraisingProgress();
   return { kind: "saved", id: entryId };
 }

@@ -1,10 +1,11 @@
 import { and, countDistinct, gte, lt, sql, sum } from "drizzle-orm";
-import { campaignYear, FUNDRAISING_CAMPAIGN, type FundraisingCampaign } from "~/content/figures";
+import { campaignYear, fundraisingCampaign, type FundraisingCampaign } from "~/content/figures";
+import { getOrganization } from "../content/organization.server";
 import { getDb } from "../db/client.server";
 import { donations } from "../db/schema";
 import { countedCents, countsInTotals } from "./ledger.server";
 
-type FundraisingProgress = {
+export type FundraisingProgress = {
   label: string;
   raisedCents: number;
   goalCents: number;
@@ -15,18 +16,29 @@ type FundraisingProgress = {
 export const PROGRESS_TTL_MS = 60_000;
 const counted = new Map<string, { at: number; progress: Promise<FundraisingProgress> }>();
 
-/** A gift, refund or dispute recorded in this isolate: the next page counts again. */
+/** A gift, refund or dispute recorded in this isolate, or a new goal: the next page counts again. */
 export function forgetFundraisingProgress(): void {
   counted.clear();
 }
 
 /**
- * The campaign goal's progress, counted at most once a minute per isolate and campaign, and at
+ * The progress of the organisation's campaign (its goal and period are facts staff edit,
+ * decision 028), or null while the facts are missing: what the goal bar and the admin overview show.
+ */
+export async function getCampaignProgress(
+  env: Pick<Env, "DB" | "CACHE">,
+): Promise<FundraisingProgress | null> {
+  const facts = await getOrganization(env);
+  return facts ? getFundraisingProgress(env, fundraisingCampaign(facts)) : null;
+}
+
+/**
+ * A campaign goal's progress, counted at most once a minute per isolate and campaign, and at
  * once after a gift recorded in this isolate (decision 027).
  */
 export function getFundraisingProgress(
   env: Pick<Env, "DB">,
-  campaign: FundraisingCampaign = FUNDRAISING_CAMPAIGN,
+  campaign: FundraisingCampaign,
 ): Promise<FundraisingProgress> {
   const key = `${campaign.startsAt}|${campaign.endsAt}|${campaign.goalCents}`;
   const held = counted.get(key);

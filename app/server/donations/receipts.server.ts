@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { formatMoney, formatNewYorkDate } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
 import type { donationAttempts, donations } from "../db/schema";
+import { getOrganization } from "../content/organization.server";
 import { translatorFor } from "../kernel/i18n.server";
 import type { OutgoingEmail } from "../mail/message.server";
 import { manageLink, MANAGE_LINK_TTL } from "./manage-link.server";
@@ -12,13 +13,18 @@ import { manageLink, MANAGE_LINK_TTL } from "./manage-link.server";
  * app/locales/{en,es}/receipts.json, with the admin's overrides merged.
  */
 
-type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN" | "LINK_SIGNING_SECRET">;
+type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">;
 
 const receiptsTranslator = (env: MailEnv, locale: string) => translatorFor(env, locale, "receipts");
 
-function legalBlock(t: TFunction, env: MailEnv): string[] {
+/**
+ * The IRS acknowledgement's words: the legal name and EIN are the organisation's facts in D1
+ * (decision 028); while they are missing the line is left out rather than invented.
+ */
+async function legalBlock(t: TFunction, env: MailEnv): Promise<string[]> {
+  const facts = await getOrganization(env);
   return [
-    t("legal.organization", { name: env.ORG_LEGAL_NAME, ein: env.ORG_EIN }),
+    ...(facts ? [t("legal.organization", { name: facts.legalName, ein: facts.ein })] : []),
     t("legal.noGoods"),
     t("legal.taxDeductible"),
     "",
@@ -82,7 +88,7 @@ export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promis
       : []),
     ...(gift.employer ? [t("receipt.employer", { employer: gift.employer })] : []),
     "",
-    ...legalBlock(t, env),
+    ...(await legalBlock(t, env)),
     "",
     t("receipt.keep"),
   ];
@@ -300,7 +306,7 @@ export async function buildStatementEmail(
     "",
     t("statement.total", { total: formatMoney(totalCents, locale), count: statement.gifts.length }),
     "",
-    ...legalBlock(t, env),
+    ...(await legalBlock(t, env)),
   ];
   return {
     to: statement.to,

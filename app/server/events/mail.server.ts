@@ -1,12 +1,13 @@
 import { formatMoney, formatNewYorkDateTime } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
 import { ticketAmounts } from "~/lib/tickets";
+import { getOrganization } from "../content/organization.server";
 import { translatorFor } from "../kernel/i18n.server";
 import type { OutgoingEmail } from "../mail/message.server";
 import type { EventForSale } from "./catalog.server";
 import type { Registration } from "./registrations.server";
 
-type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "ORG_LEGAL_NAME" | "ORG_EIN">;
+type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL">;
 
 /** The event's calendar file in the registrant's language (app/routes/resources/event-ics.ts). */
 export function calendarLink(env: Pick<Env, "SITE_URL">, slug: string, locale: string) {
@@ -25,7 +26,7 @@ export async function buildRegistrationEmail(
   registration: Registration,
 ): Promise<OutgoingEmail> {
   const locale = toLocale(registration.locale);
-  const t = await translatorFor(env, locale, "tickets");
+  const [t, facts] = await Promise.all([translatorFor(env, locale, "tickets"), getOrganization(env)]);
   const money = (cents: number) => formatMoney(cents, locale, registration.currency);
   const title = event.title[locale];
   const when = formatNewYorkDateTime(event.startsAt, locale);
@@ -80,7 +81,8 @@ export async function buildRegistrationEmail(
         ? [
             "",
             t("mail.disclosure", {
-              org: env.ORG_LEGAL_NAME,
+              // The legal name is a fact in D1 (decision 028); the site's name while it is missing.
+              org: facts?.legalName ?? "product",
               value: money(amounts.valueCents),
               deductible: money(deductible),
               total: money(paid),
@@ -88,7 +90,7 @@ export async function buildRegistrationEmail(
           ]
         : []),
       "",
-      t("mail.organization", { name: env.ORG_LEGAL_NAME, ein: env.ORG_EIN }),
+      ...(facts ? [t("mail.organization", { name: facts.legalName, ein: facts.ein })] : []),
       t("mail.keep"),
       ...calendar,
       ...signature,

@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import { ORGANIZATION } from "~/content/organization";
 import { formatNewYorkDateTime } from "~/lib/format";
 import { answerWords, formAnswers } from "~/lib/forms/answers";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
@@ -29,6 +28,8 @@ type MailInput = {
   locale: Locale;
   teamEmail: string;
   siteUrl: string;
+  /** How to reach the organisation (organizationContact, decision 028). */
+  organization: { email: string; phone: string };
   /** The person's language, for the confirmation (which names no submitted value). */
   t: { forms: TFunction; email: TFunction };
   /** English, for the team. */
@@ -43,7 +44,7 @@ type MailInput = {
  * submitted value, not even the name (decision 014). The team's notification has everything.
  */
 export function buildFormEmails(input: MailInput): OutgoingEmail[] {
-  const { definition, fields, value, contact, locale, t, team } = input;
+  const { definition, fields, value, contact, locale, t, team, organization } = input;
   const now = input.now ?? new Date();
   const reference = submissionReference(input.submissionId);
   // What was sent, in a few words ("your message"): never the page's title, which is not a noun.
@@ -60,15 +61,15 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
       "",
       t.email(`promise.${definition.promise}`),
       t.email("confirmation.questions", {
-        email: ORGANIZATION.email,
-        phone: ORGANIZATION.phoneDisplay,
+        email: organization.email,
+        phone: organization.phone,
       }),
       "",
-      t.email("confirmation.notYou", { email: ORGANIZATION.email }),
+      t.email("confirmation.notYou", { email: organization.email }),
       t.email("confirmation.privacy", { url: new URL("/privacy", input.siteUrl).toString() }),
       "",
       t.email("signature"),
-      `${ORGANIZATION.email} · ${ORGANIZATION.phoneDisplay}`,
+      [organization.email, organization.phone].filter(Boolean).join(" · "),
       new URL("/", input.siteUrl).toString(),
     ].join("\n"),
     template: `${definition.kind}.confirmation`,

@@ -1,0 +1,114 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { SEED_FACTS } from "../support/seed-facts";
+import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+
+// A STAFF member changes the organisation's phone number and fundraising goal in /admin
+// (docs/decisions/028-organization-facts.md); the footer of every page and the goal bar of
+// /donate show them at once. The seed's values are put back at the end, because other specs
+// read the same database.
+const PORT = process.env.E2E_PORT ?? "8788";
+const PERSIST_TO = `.wrangler/e2e-${PORT}`;
+const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+const STAFF = { email: `facts-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+
+/** Runs a command, again after a pause when the local D1 is busy (the e2e Worker writes to it too). */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(command, args, { env, stdio: "ignore" });
+      return;
+    } catch (error) {
+      if (attempt === 5) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 1000);
+    }
+  }
+}
+
+test.beforeAll(() => {
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
+  run("node", ["scripts/admin-create.mjs", "--email", STAFF.email, "--name", `Fay Facts ${RUN}`], {
+    ...env,
+    ADMIN_PASSWORD: STAFF.password,
+  });
+  run(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      PERSIST_TO,
+      "--command",
+      `UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`,
+    ],
+    env,
+  );
+});
+test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+async function editFacts(page: Page, values: { phone: string; goal: string }) {
+  await page.goto("/admin/entries/organization?lng=en");
+  await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
+  // One entry: no "New" button.
+  await expect(page.getByRole("link", { name: /^New / })).toHaveCount(0);
+  await page.getByRole("link", { name: `Edit ${SEED_FACTS.legalName}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Edit organization facts/ })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel(/^Phone/).fill(values.phone);
+  await page.getByLabel(/^Fundraising goal/).fill(values.goal);
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(page.getByText("Saved and published. The site shows it now.")).toBeVisible();
+}
+
+test("staff change the phone number and the goal; the footer in both languages and /donate show them", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.28" });
+  await page.goto("/login?redirectTo=/admin/entries/organization");
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(STAFF.email);
+  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(STAFF.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
+
+  await page.getByRole("link", { name: `Edit ${SEED_FACTS.legalName}` }).click();
+  await waitForHydration(page);
+  await expectNoAxeViolations(page);
+  // Staff see the legal name and EIN but only an admin changes them.
+  await expect(page.getByLabel(/^EIN/)).toHaveAttribute("readonly", "");
+  await expect(page.getByText("Only an administrator can change this.").first()).toBeVisible();
+  // A wrong number is answered on the field, in words, and what was typed stays.
+  await page.getByLabel(/^Phone/).fill("555-01");
+  await page.getByRole("button", { name: "Save and publish" }).click();
+  await expect(
+    page.getByText("Enter a phone number with its area code, such as (212) 555-0142.").first(),
+  ).toBeVisible();
+  await expect(page.getByLabel(/^Phone/)).toHaveValue("555-01");
+
+  try {
+    await editFacts(page, { phone: "(646) 555-0123", goal: "62,500" });
+
+    for (const lng of ["en", "es"]) {
+      await page.goto(`/?lng=${lng}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", lng);
+      const phone = page.locator("footer").getByRole("link", { name: "(646) 555-0123" });
+      await expect(phone).toHaveAttribute("href", "tel:+16465550123");
+      await expect(page.locator("footer")).not.toContainText("555-0142");
+    }
+    await page.goto("/donate?lng=en");
+    await expect(page.getByRole("progressbar", { name: "Fundraising progress" })).toHaveAttribute(
+      "aria-valuetext",
+      /raised of \$62,500$/,
+    );
+  } finally {
+    // Back to the seed's facts, which other specs read.
+    await editFacts(page, { phone: SEED_FACTS.phone, goal: String(SEED_FACTS.goalCents / 100) });
+  }
+  await page.goto("/?lng=en");
+  await expect(page.locator("footer").getByRole("link", { name: "(212) 555-0142" })).toBeVisible();
+});
