@@ -137,8 +137,6 @@ const CONTENT_RECORDS = [
   "impact:stories.items.",
   "impact:reports.items.",
   "involve:jobs.items.",
-  "involve:volunteer.roles.",
-  "involve:partner.prospects.",
   "about:team.members.",
 ];
 

@@ -33,7 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
         status: row.status,
         sortDate: row.sortDate,
         updatedAt: row.updatedAt,
-        title: (row.fields.title as { en?: string } | undefined)?.en ?? row.slug,
+        // Titled types show their title; a partner prospect its name; the others their slug.
+        title: ((row.fields.title ?? row.fields.name) as { en?: string } | undefined)?.en ?? row.slug,
         missingSpanish: Object.values(row.fields).some(
           (value) =>
             value && typeof value === "object" && "en" in value && value.en && !("es" in value && value.es),

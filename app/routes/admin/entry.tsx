@@ -25,7 +25,7 @@ import {
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getEntry, saveEntry } from "~/server/content/editor.server";
-import { fileChoices, filesByKey, type FileChoice } from "~/server/files/records.server";
+import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
@@ -68,6 +68,8 @@ export async function loader(args: Route.LoaderArgs) {
         ? { id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields }
         : null,
     locale: getLocale(args.context),
+    // A post's preview shows its cover as /blog/:slug does.
+    previewCover: await previewCover(env, type, fields, getLocale(args.context)),
     // The uploads a file field can point at (decision 021).
     uploads: { pdf: await fileChoices(env, "pdf"), image: await fileChoices(env, "image") },
   };
@@ -96,6 +98,17 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
+}
+
+/** A post's cover as /blog/:slug shows it, for the preview. */
+async function previewCover(
+  env: Env,
+  type: ContentType,
+  fields: Record<string, unknown> | null,
+  locale: string,
+) {
+  const key = type === "post" && typeof fields?.cover === "string" ? fields.cover : "";
+  return key ? ((await imagesByKey(env, [key], locale)).get(key) ?? null) : null;
 }
 
 /** File fields whose key names no upload (a key typed by hand, or a stale form). */
@@ -274,7 +287,7 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
             ) : type === "story" ? (
               <StoryCard story={preview as Entry<"story">} locale={locale} />
             ) : (
-              <PostArticle post={preview as Entry<"post">} locale={locale} />
+              <PostArticle post={preview as Entry<"post">} cover={loaderData.previewCover} locale={locale} />
             )}
           </div>
         </section>

@@ -3,6 +3,7 @@ import { PostArticle } from "~/components/content/post-article";
 import { localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { findPublished } from "~/server/content/entries.server";
+import { imagesByKey } from "~/server/files/records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
@@ -32,9 +33,10 @@ export async function loader(args: Route.LoaderArgs) {
       inLanguage: locale,
     },
   ];
-  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, locale };
+  const cover = (await imagesByKey(env, [post.fields.cover], locale)).get(post.fields.cover) ?? null;
+  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, cover, locale };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  return <PostArticle post={loaderData.post} locale={loaderData.locale} />;
+  return <PostArticle post={loaderData.post} cover={loaderData.cover} locale={loaderData.locale} />;
 }

@@ -2,9 +2,13 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
-import { VOLUNTEER_ROLES, VOLUNTEER_STEPS } from "~/content/involve";
+import { VOLUNTEER_STEPS } from "~/content/involve";
 import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
+import { localized } from "~/lib/content/entry-types";
+import { listRoles } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
@@ -12,35 +16,61 @@ import { VolunteerForm } from "~/components/forms/volunteer-form";
 export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+const ROLE_FACTS = ["commitment", "schedule", "skills", "requirements", "impact"] as const;
+
+/** The published volunteer roles (content type `role`, decision 029) in the visitor's language. */
+export async function loader(args: Route.LoaderArgs) {
+  const locale = requestLocale(args.context);
+  const { env } = getRequestContext(args.context);
+  return {
+    seo: sitePageSeo(args),
+    roles: (await listRoles(env)).map(({ id, fields }) => ({
+      id,
+      title: localized(fields.title, locale),
+      subtitle: localized(fields.subtitle, locale),
+      description: localized(fields.description, locale),
+      facts: ROLE_FACTS.map((name) => ({ name, value: localized(fields[name], locale) })).filter(
+        (fact) => fact.value,
+      ),
+      spots: fields.spots,
+      minAge: fields.minAge,
+    })),
+  };
 }
 
-export default function VolunteerPage() {
+export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
+  const { roles } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.volunteer.title")} lead={t("volunteer.lead")} />
       <Section id="roles" title={t("volunteer.rolesTitle")}>
-        <CardGrid>
-          {VOLUNTEER_ROLES.map((role) => {
-            const key = `volunteer.roles.${role.id}`;
-            return (
-              <Card key={role.id} title={t(`${key}.title`)} badge={t("labels.spots", { count: role.spots })}>
-                <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`${key}.subtitle`)}</p>
-                <p>{t(`${key}.description`)}</p>
+        {roles.length === 0 ? (
+          <p className="mt-6 text-lg text-gray-700 dark:text-gray-300">{t("labels.noRoles")}</p>
+        ) : (
+          <CardGrid>
+            {roles.map((role) => (
+              <Card
+                key={role.id}
+                title={role.title}
+                badge={role.spots === null ? undefined : t("labels.spots", { count: role.spots })}
+              >
+                {role.subtitle ? (
+                  <p className="font-semibold text-accent-800 dark:text-accent-200">{role.subtitle}</p>
+                ) : null}
+                <p>{role.description}</p>
                 <Facts
-                  items={(["commitment", "schedule", "skills", "requirements", "impact"] as const).map(
-                    (field) => ({
-                      term: t(`labels.${field}`),
-                      value: t(`${key}.${field}`, MENTORING_AGE_WORDS),
-                    }),
-                  )}
+                  items={[
+                    ...(role.minAge === null
+                      ? []
+                      : [{ term: t("labels.minAge"), value: t("labels.minAgeValue", { age: role.minAge }) }]),
+                    ...role.facts.map((fact) => ({ term: t(`labels.${fact.name}`), value: fact.value })),
+                  ]}
                 />
               </Card>
-            );
-          })}
-        </CardGrid>
+            ))}
+          </CardGrid>
+        )}
       </Section>
       <Section id="process" title={t("volunteer.processTitle")} tinted>
         <Steps
