@@ -19,6 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
   const title = localized(post.fields.title, locale);
   const description = localized(post.fields.excerpt, locale);
+  const cover = (await imagesByKey(env, [post.fields.cover], locale)).get(post.fields.cover) ?? null;
   const jsonLd = [
     {
       "@context": "https://schema.org",
@@ -26,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       headline: title,
       description,
       datePublished: post.fields.date,
+      ...(cover ? { image: new URL(cover.url, env.SITE_URL).toString() } : {}),
       dateModified: post.updatedAt,
       author: { "@type": "Person", name: localized(post.fields.author, locale).split(",")[0] },
       publisher: { "@type": "NGO", name: "product", url: new URL("/", env.SITE_URL).toString() },
@@ -33,7 +35,6 @@ export async function loader(args: Route.LoaderArgs) {
       inLanguage: locale,
     },
   ];
-  const cover = (await imagesByKey(env, [post.fields.cover], locale)).get(post.fields.cover) ?? null;
   return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, cover, locale };
 }
 
