@@ -134,6 +134,12 @@ describe("the pages read them from D1", () => {
     expect(await page("/volunteer")).not.toContain("Community garden helper");
 
     const id = await entryId("role", ROLE.slug);
+    // The editor previews the draft with the public card.
+    const editor = await (
+      await fetchPage(`/admin/entries/role/${id}`, { headers: { Cookie: admin.cookie } })
+    ).text();
+    expect(editor).toContain('data-testid="entry-preview"');
+    expect(editor).toContain("3 spots open");
     const published = await postForm(
       `/admin/entries/role/${id}`,
       { ...ROLE, status: "published" },
@@ -184,6 +190,11 @@ describe("the pages read them from D1", () => {
     expect(await page("/programs")).not.toContain("Enrollment Open");
 
     await badge({ status: "published", badge: "waitlist" });
+    const editor = await (
+      await fetchPage(`/admin/entries/program/${id}`, { headers: { Cookie: admin.cookie } })
+    ).text();
+    expect(editor).toContain('data-testid="entry-preview"');
+    expect(editor).toContain("Waitlist open");
     expect(await page("/programs")).toContain("Waitlist open");
     expect(await page("/education?lng=es")).toContain("Lista de espera abierta");
 

@@ -7,6 +7,9 @@ import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { EventCard } from "~/components/content/event-card";
 import { JobCard } from "~/components/content/job-card";
 import { StoryCard } from "~/components/content/story-card";
+import { RoleCard } from "~/components/content/role-card";
+import { ProgramCard } from "~/components/pages/program-card";
+import { PROGRAMS } from "~/content/programs";
 import { PostArticle } from "~/components/content/post-article";
 import { SelectField, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
@@ -32,7 +35,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
 
-export const handle = { i18n: ["admin", "events", "blog", "involve", "impact"] };
+export const handle = { i18n: ["admin", "events", "blog", "involve", "impact", "programs"] };
 export const meta = adminMeta;
 
 function contentType(params: { type?: string }): ContentType {
@@ -48,7 +51,8 @@ export async function loader(args: Route.LoaderArgs) {
   const row = args.params.id === "new" ? null : await getEntry(env, type, args.params.id);
   if (args.params.id !== "new" && !row) throw data(null, { status: 404 });
   const fields = row ? parseFields(type, row.fields) : null;
-  const name = (row?.fields.title as { en?: string } | undefined)?.en ?? row?.slug ?? "";
+  const name =
+    ((row?.fields.title ?? row?.fields.name) as { en?: string } | undefined)?.en ?? row?.slug ?? "";
   return {
     title: row
       ? adminTitle(args, "entries.open", { title: name })
@@ -64,7 +68,7 @@ export async function loader(args: Route.LoaderArgs) {
       ...toFormValues(type, row?.fields ?? {}),
     },
     preview:
-      row && fields && (type === "event" || type === "post")
+      row && fields && (type === "event" || type === "post" || type === "role" || type === "program")
         ? { id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields }
         : null,
     locale: getLocale(args.context),
@@ -121,6 +125,12 @@ async function missingUploads(env: Env, type: ContentType, fields: Record<string
     fileFields.map((name) => String(fields[name])),
   );
   return fileFields.filter((name) => !found.has(String(fields[name])));
+}
+
+/** A program's card with the badge as saved, as /programs shows it. */
+function ProgramBadgePreview({ entry }: { entry: Entry<"program"> }) {
+  const program = PROGRAMS.find((item) => item.id === entry.fields.program);
+  return program ? <ProgramCard program={program} badges={{ [program.id]: entry.fields }} /> : null;
 }
 
 type Meta = FieldMetadata<unknown>;
@@ -286,6 +296,10 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
               <JobCard job={preview as Entry<"job">} locale={locale} />
             ) : type === "story" ? (
               <StoryCard story={preview as Entry<"story">} locale={locale} />
+            ) : type === "role" ? (
+              <RoleCard role={preview as Entry<"role">} locale={locale} />
+            ) : type === "program" ? (
+              <ProgramBadgePreview entry={preview as Entry<"program">} />
             ) : (
               <PostArticle post={preview as Entry<"post">} cover={loaderData.previewCover} locale={locale} />
             )}

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
-import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
+import { CardGrid, CheckList, FormSlot, Section, Steps } from "~/components/pages/ui";
 import { VOLUNTEER_STEPS } from "~/content/involve";
 import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
-import { localized } from "~/lib/content/entry-types";
+import { RoleCard } from "~/components/content/role-card";
 import { listRoles } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
@@ -16,31 +16,15 @@ import { VolunteerForm } from "~/components/forms/volunteer-form";
 export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
-const ROLE_FACTS = ["commitment", "schedule", "skills", "requirements", "impact"] as const;
-
-/** The published volunteer roles (content type `role`, decision 029) in the visitor's language. */
+/** The published volunteer roles (content type `role`, decision 029). */
 export async function loader(args: Route.LoaderArgs) {
-  const locale = requestLocale(args.context);
   const { env } = getRequestContext(args.context);
-  return {
-    seo: sitePageSeo(args),
-    roles: (await listRoles(env)).map(({ id, fields }) => ({
-      id,
-      title: localized(fields.title, locale),
-      subtitle: localized(fields.subtitle, locale),
-      description: localized(fields.description, locale),
-      facts: ROLE_FACTS.map((name) => ({ name, value: localized(fields[name], locale) })).filter(
-        (fact) => fact.value,
-      ),
-      spots: fields.spots,
-      minAge: fields.minAge,
-    })),
-  };
+  return { seo: sitePageSeo(args), roles: await listRoles(env), locale: requestLocale(args.context) };
 }
 
 export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
-  const { roles } = loaderData;
+  const { roles, locale } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.volunteer.title")} lead={t("volunteer.lead")} />
@@ -50,24 +34,7 @@ export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <CardGrid>
             {roles.map((role) => (
-              <Card
-                key={role.id}
-                title={role.title}
-                badge={role.spots === null ? undefined : t("labels.spots", { count: role.spots })}
-              >
-                {role.subtitle ? (
-                  <p className="font-semibold text-accent-800 dark:text-accent-200">{role.subtitle}</p>
-                ) : null}
-                <p>{role.description}</p>
-                <Facts
-                  items={[
-                    ...(role.minAge === null
-                      ? []
-                      : [{ term: t("labels.minAge"), value: t("labels.minAgeValue", { age: role.minAge }) }]),
-                    ...role.facts.map((fact) => ({ term: t(`labels.${fact.name}`), value: fact.value })),
-                  ]}
-                />
-              </Card>
+              <RoleCard key={role.id} role={role} locale={locale} />
             ))}
           </CardGrid>
         )}
