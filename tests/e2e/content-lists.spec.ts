@@ -108,3 +108,58 @@ test("staff change a program's badge; /programs shows the new one", async ({ pag
   await page.goto("/programs");
   await expect(basketball.getByText("Year-Round", { exact: true })).toBeVisible();
 });
+
+test("a blog post's cover shows on /blog and the post with its size and its description in each language", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.43" });
+  // A real picture to upload: one of the site's illustrations, 600 × 400.
+  await page.goto("/images/hero-mentorship.svg");
+  const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 400 } });
+
+  await logIn(page, "/admin/files");
+  await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
+  await page.getByLabel("File (required)").setInputFiles({
+    name: `cover-${RUN}.png`,
+    mimeType: "image/png",
+    buffer: picture,
+  });
+  await page.getByLabel(/^Image description in English/).fill(`A mentor and a student talking ${RUN}`);
+  await page.getByLabel(/^Image description in Spanish/).fill(`Un mentor y un estudiante conversando ${RUN}`);
+  await page.getByRole("button", { name: "Upload" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Uploaded" })).toContainText(`cover-${RUN}.png`);
+
+  const title = `Meet our mentors ${RUN}`;
+  await page.goto("/admin/entries/post/new");
+  await waitForHydration(page);
+  await page.getByLabel(/^Address \(slug\)/).fill(`meet-our-mentors-${RUN}`);
+  await page.getByLabel(/^Status/).selectOption("published");
+  await page.getByLabel(/^Title \(English\)/).fill(title);
+  await page.getByLabel(/^Title \(Spanish\)/).fill(`Conozca a nuestros mentores ${RUN}`);
+  await page.getByLabel(/^Summary \(English\)/).fill("Three mentors on their first year.");
+  await page.getByLabel(/^Text \(English\)/).fill("Our mentors meet their mentees every week.");
+  await page.getByLabel(/^Date/).fill("2026-11-20");
+  await page.getByLabel(/^Author \(English\)/).fill("Priya Nair");
+  await page.getByLabel(/^Category/).selectOption("mentoring");
+  const cover = page.getByLabel(/^Cover image/);
+  await cover.selectOption(
+    (await cover.locator("option", { hasText: `cover-${RUN}.png` }).getAttribute("value"))!,
+  );
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Saved and published. The site shows it now.")).toBeVisible();
+
+  await page.goto("/blog");
+  const image = page.getByRole("img", { name: `A mentor and a student talking ${RUN}` });
+  await expect(image).toHaveAttribute("width", "600");
+  await expect(image).toHaveAttribute("height", "400");
+  await image.scrollIntoViewIfNeeded();
+  await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(600);
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/blog/meet-our-mentors-${RUN}?lng=es`);
+  const imagen = page.getByRole("img", { name: `Un mentor y un estudiante conversando ${RUN}` });
+  await expect(imagen).toHaveAttribute("width", "600");
+  await expect.poll(() => imagen.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(600);
+  await expectNoAxeViolations(page);
+});
