@@ -88,6 +88,7 @@ test("staff change a program's badge; /programs shows the new one", async ({ pag
     await page.goto("/admin/entries/program?lng=en");
     await page.getByRole("link", { name: "Edit Basketball" }).click();
     await waitForHydration(page);
+    await expectNoAxeViolations(page);
     await page.getByLabel(/^Badge/).selectOption(badge);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Saved and published. The site shows it now.")).toBeVisible();
