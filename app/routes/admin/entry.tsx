@@ -31,7 +31,7 @@ import { getEntry, saveEntry } from "~/server/content/editor.server";
 import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
-import { getLocale } from "~/server/kernel/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
 
@@ -52,7 +52,13 @@ export async function loader(args: Route.LoaderArgs) {
   if (args.params.id !== "new" && !row) throw data(null, { status: 404 });
   const fields = row ? parseFields(type, row.fields) : null;
   const name =
-    ((row?.fields.title ?? row?.fields.name) as { en?: string } | undefined)?.en ?? row?.slug ?? "";
+    type === "program" && typeof row?.fields.program === "string"
+      ? // A program's badge is named by its program, in the staff member's language.
+        getInstance(args.context).getFixedT(
+          getLocale(args.context),
+          "admin",
+        )(`entries.categories.${row.fields.program}`)
+      : (((row?.fields.title ?? row?.fields.name) as { en?: string } | undefined)?.en ?? row?.slug ?? "");
   return {
     title: row
       ? adminTitle(args, "entries.open", { title: name })
@@ -202,6 +208,7 @@ function EntryField({
       <SelectField
         meta={meta}
         label={label}
+        hint={hint}
         required
         options={spec.options.map((option) => ({ value: option, label: t(`entries.categories.${option}`) }))}
       />
