@@ -18,7 +18,7 @@ import {
  * Messages are translation keys ("ns:key|{params}"), shown by translateFieldError.
  */
 
-export { CONTENT_STATUSES, PARTNER_KINDS, type ContentStatus } from "../vocabulary";
+export { CONTENT_STATUSES, type ContentStatus } from "../vocabulary";
 
 export const EVENT_CATEGORIES = ["community", "athletics", "education", "volunteer", "fundraiser"] as const;
 export const POST_CATEGORIES = ["news", "families", "mentoring"] as const;
