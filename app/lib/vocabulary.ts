@@ -63,6 +63,36 @@ export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const TEAM_GROUPS = ["staff", "board"] as const;
 export type TeamGroup = (typeof TEAM_GROUPS)[number];
 
+/** The six programs of app/content/programs.ts, which keeps their area, page and ages. */
+export const PROGRAM_IDS = [
+  "tutoring",
+  "stem",
+  "soccer",
+  "basketball",
+  "mentoring",
+  "artsLeadership",
+] as const;
+/**
+ * A program's badge as staff set it. "launching" reads "Active" from its start date on, and
+ * "springSeason" names the next spring (programBadge, app/content/programs.ts; decision 029).
+ */
+export const PROGRAM_BADGES = [
+  "enrollmentOpen",
+  "springSeason",
+  "yearRound",
+  "ongoing",
+  "launching",
+  "active",
+  "waitlist",
+  "full",
+] as const;
+/** The kinds of organisation the partner page describes; not the partner form's PARTNERSHIP_TYPES (the kinds of partnership proposed). */
+export const PARTNER_KINDS = ["corporate", "foundation", "community", "school"] as const;
+/** Where a partner prospect on /partner stands. */
+export const PROSPECT_STATUSES = ["open", "active", "priority", "limited"] as const;
+export type ProgramId = (typeof PROGRAM_IDS)[number];
+export type ProgramBadgeKind = (typeof PROGRAM_BADGES)[number];
+
 /** An event registration: a free RSVP or a bought ticket (decision 024). */
 export const REGISTRATION_KINDS = ["rsvp", "ticket"] as const;
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];

@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { PROGRAMS } from "~/content/programs";
 import { SITE_PAGES } from "~/content/site-pages";
 import { localized, type Bilingual } from "~/lib/content/entry-types";
 import { listPublished } from "./content/entries.server";
@@ -28,14 +29,26 @@ export function searchSitePages(query: string, t: TFunction): SearchResult[] {
   return results;
 }
 
+/** The six programs by their names, subtitles and descriptions in the visitor's language (locales' programs.json). */
+function searchPrograms(words: string[], t: TFunction): SearchResult[] {
+  return PROGRAMS.flatMap((program) => {
+    const text = (field: string) => t(`list.${program.id}.${field}`, { ns: "programs" });
+    const haystack = fold(`${text("title")} ${text("subtitle")} ${text("description")}`);
+    return words.every((word) => haystack.includes(word))
+      ? [{ path: program.path, title: text("title"), description: text("description") }]
+      : [];
+  });
+}
+
 /** Both languages of a record's texts, so a search in either finds it. */
 function bothLanguages(...texts: Bilingual[]): string {
   return fold(texts.map((text) => `${text.en} ${text.es}`).join(" "));
 }
 
 /**
- * The site search (/search): page titles and descriptions, then the published events and blog
- * posts, stories and open jobs (decision 020), matched in English and Spanish and shown in the visitor's language.
+ * The site search (/search): page titles and descriptions and the programs in the visitor's
+ * language, then the published events and blog posts, stories, open jobs and volunteer roles
+ * (decisions 020, 029), matched in English and Spanish and shown in the visitor's language.
  */
 export async function searchSite(
   env: Pick<Env, "DB" | "CACHE">,
@@ -46,14 +59,16 @@ export async function searchSite(
   const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 10);
   if (words.length === 0) return [];
   const matches = (haystack: string) => words.every((word) => haystack.includes(word));
-  const [events, posts, jobs, stories] = await Promise.all([
+  const [events, posts, jobs, stories, roles] = await Promise.all([
     listPublished(env, "event"),
     listPublished(env, "post"),
     listPublished(env, "job"),
     listPublished(env, "story"),
+    listPublished(env, "role"),
   ]);
   return [
     ...searchSitePages(query, t),
+    ...searchPrograms(words, t),
     ...[...posts]
       .reverse()
       .filter(({ fields }) =>
@@ -84,6 +99,13 @@ export async function searchSite(
       .filter(({ fields }) => matches(bothLanguages(fields.title, fields.description)))
       .map(({ fields }) => ({
         path: "/join-our-team",
+        title: localized(fields.title, locale),
+        description: localized(fields.description, locale),
+      })),
+    ...roles
+      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.subtitle, fields.description)))
+      .map(({ fields }) => ({
+        path: "/volunteer#roles",
         title: localized(fields.title, locale),
         description: localized(fields.description, locale),
       })),

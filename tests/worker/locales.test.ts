@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUNDLED } from "~/server/kernel/translations.server";
+import seed from "../../scripts/content/seed.json";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
@@ -137,8 +138,6 @@ const CONTENT_RECORDS = [
   "impact:stories.items.",
   "impact:reports.items.",
   "involve:jobs.items.",
-  "involve:volunteer.roles.",
-  "involve:partner.prospects.",
   "about:team.members.",
 ];
 
@@ -190,6 +189,24 @@ describe("app/locales", () => {
 
   it("speaks to the reader as usted, never tú, in Spanish", () => {
     const tu = spanish
+      .map(
+        ([key, text]) =>
+          [key, (text.match(TU_WORD) ?? text.match(TU_IMPERATIVE) ?? text.match(TU_ENCLITIC))?.[0]] as const,
+      )
+      .filter(([, found]) => found !== undefined)
+      .map(([key, found]) => `${key}: ${found}`);
+    expect(tu).toEqual([]);
+  });
+
+  it("speaks as usted in the Spanish of the imported content too", () => {
+    const tu = seed
+      .flatMap((entry) =>
+        Object.entries(entry.fields).flatMap(([name, value]) =>
+          value && typeof value === "object" && "es" in value && typeof value.es === "string"
+            ? [[`${entry.type}/${entry.slug}.${name}`, value.es] as const]
+            : [],
+        ),
+      )
       .map(
         ([key, text]) =>
           [key, (text.match(TU_WORD) ?? text.match(TU_IMPERATIVE) ?? text.match(TU_ENCLITIC))?.[0]] as const,

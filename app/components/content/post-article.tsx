@@ -5,7 +5,16 @@ import { Markdown } from "./markdown";
 import { useFormat } from "~/lib/format";
 
 /** One blog post as /blog/:slug shows it (and as the editor's preview shows it before publishing). */
-export function PostArticle({ post, locale }: { post: Entry<"post">; locale: string }) {
+export function PostArticle({
+  post,
+  cover,
+  locale,
+}: {
+  post: Entry<"post">;
+  /** The cover upload (decision 021), its description already in the page's language. */
+  cover?: { url: string; width: number; height: number; alt: string } | null;
+  locale: string;
+}) {
   const { t } = useTranslation("blog");
   const format = useFormat();
   const { fields } = post;
@@ -26,6 +35,17 @@ export function PostArticle({ post, locale }: { post: Entry<"post">; locale: str
         <time dateTime={fields.date}>{format.date(fields.date)}</time> ·{" "}
         {t("by", { author: localized(fields.author, locale) })}
       </p>
+      {cover ? (
+        // In the first view: loaded at once; width and height keep its space (no layout shift).
+        <img
+          src={cover.url}
+          alt={cover.alt}
+          width={cover.width}
+          height={cover.height}
+          decoding="async"
+          className="mt-6 h-auto w-full rounded-xl"
+        />
+      ) : null}
       <p className="mt-6 text-xl text-gray-800 dark:text-gray-200">{localized(fields.excerpt, locale)}</p>
       <div className="mt-6 space-y-5 text-lg leading-relaxed text-gray-800 dark:text-gray-200">
         <Markdown source={localized(fields.body, locale)} />

@@ -1,6 +1,15 @@
 import * as v from "valibot";
 import { e164, phoneDisplay } from "../organization";
-import { CONTENT_STATUSES, TEAM_GROUPS, type ContentStatus, type TeamGroup } from "../vocabulary";
+import {
+  CONTENT_STATUSES,
+  PARTNER_KINDS,
+  PROGRAM_BADGES,
+  PROGRAM_IDS,
+  PROSPECT_STATUSES,
+  TEAM_GROUPS,
+  type ContentStatus,
+  type TeamGroup,
+} from "../vocabulary";
 
 /**
  * The site's content that staff edit (decision 020): each type is a list of typed fields, and
@@ -234,6 +243,39 @@ export const ENTRY_TYPES = {
       posted: { kind: "date", label: "posted", required: true },
     },
   },
+  program: {
+    fields: {
+      program: { kind: "choice", label: "program", options: PROGRAM_IDS },
+      // Not "status": that name is the entry's own draft/published/archived.
+      badge: { kind: "choice", label: "badge", options: PROGRAM_BADGES },
+      // For "launching": the New York day it starts; from then on the badge reads "Active".
+      startsOn: { kind: "date", label: "startsOn" },
+    },
+  },
+  role: {
+    fields: {
+      title: { kind: "text", label: "title", required: true, max: 120 },
+      subtitle: { kind: "text", label: "subtitle", max: 120 },
+      description: { kind: "text", label: "description", required: true, max: 600 },
+      commitment: { kind: "text", label: "commitment", max: 200 },
+      schedule: { kind: "text", label: "schedule", max: 200 },
+      skills: { kind: "text", label: "skills", max: 200 },
+      requirements: { kind: "text", label: "requirements", max: 300 },
+      impact: { kind: "text", label: "impact", max: 200 },
+      spots: { kind: "count", label: "spots" },
+      minAge: { kind: "count", label: "minAge" },
+      position: { kind: "count", label: "position" },
+    },
+  },
+  prospect: {
+    fields: {
+      name: { kind: "text", label: "name", required: true, max: 120 },
+      contribution: { kind: "text", label: "contribution", required: true, max: 300 },
+      kind: { kind: "choice", label: "partnerKind", options: PARTNER_KINDS },
+      partnerStatus: { kind: "choice", label: "partnerStatus", options: PROSPECT_STATUSES },
+      position: { kind: "count", label: "position" },
+    },
+  },
   story: {
     sortField: "published",
     fields: {
@@ -459,6 +501,31 @@ export type OrganizationFields = {
   campaignEnd: string;
   foundingYear: number;
 };
+export type ProgramFields = {
+  program: (typeof PROGRAM_IDS)[number];
+  badge: (typeof PROGRAM_BADGES)[number];
+  startsOn: string;
+};
+export type RoleFields = {
+  title: Bilingual;
+  subtitle: Bilingual;
+  description: Bilingual;
+  commitment: Bilingual;
+  schedule: Bilingual;
+  skills: Bilingual;
+  requirements: Bilingual;
+  impact: Bilingual;
+  spots: number | null;
+  minAge: number | null;
+  position: number | null;
+};
+export type ProspectFields = {
+  name: Bilingual;
+  contribution: Bilingual;
+  kind: (typeof PARTNER_KINDS)[number];
+  partnerStatus: (typeof PROSPECT_STATUSES)[number];
+  position: number | null;
+};
 export type FieldsOf = {
   event: EventFields;
   post: PostFields;
@@ -467,6 +534,9 @@ export type FieldsOf = {
   member: MemberFields;
   story: StoryFields;
   organization: OrganizationFields;
+  program: ProgramFields;
+  role: RoleFields;
+  prospect: ProspectFields;
 };
 
 /** A published entry as pages read it. */

@@ -35,9 +35,15 @@ export async function loader(args: Route.LoaderArgs) {
         status: row.status,
         sortDate: row.sortDate,
         updatedAt: row.updatedAt,
+        // Titled types show their title; a partner prospect its name; the facts their legal name; the others their slug.
         title:
-          (row.fields.title as { en?: string } | undefined)?.en ??
+          ((row.fields.title ?? row.fields.name) as { en?: string } | undefined)?.en ??
           (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug),
+        // A program's badge is named by its program, in the staff member's language.
+        titleKey:
+          type === "program" && typeof row.fields.program === "string"
+            ? `entries.categories.${row.fields.program}`
+            : null,
         missingSpanish: Object.values(row.fields).some(
           (value) =>
             value && typeof value === "object" && "en" in value && value.en && !("es" in value && value.es),
@@ -53,6 +59,7 @@ const STATUS_TONES = { draft: "amber", published: "green", archived: "gray" } as
 export default function AdminEntries({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { type, types, list, singleton } = loaderData;
+  const title = (row: Row) => (row.titleKey ? t(row.titleKey) : row.title);
   const columns: Column<Row>[] = [
     {
       header: "entries.titleColumn",
@@ -60,9 +67,9 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
         <Link
           to={`/admin/entries/${type}/${row.id}`}
           className="link font-semibold"
-          aria-label={t("entries.open", { title: row.title })}
+          aria-label={t("entries.open", { title: title(row) })}
         >
-          {row.title}
+          {title(row)}
         </Link>
       ),
     },

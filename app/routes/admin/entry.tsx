@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import type { FieldMetadata } from "@conform-to/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,6 +8,9 @@ import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { EventCard } from "~/components/content/event-card";
 import { JobCard } from "~/components/content/job-card";
 import { StoryCard } from "~/components/content/story-card";
+import { RoleCard } from "~/components/content/role-card";
+import { ProgramCard } from "~/components/pages/program-card";
+import { PROGRAMS } from "~/content/programs";
 import { PostArticle } from "~/components/content/post-article";
 import { SelectField, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
@@ -27,14 +31,14 @@ import {
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getEntry, saveEntry } from "~/server/content/editor.server";
-import { fileChoices, filesByKey, type FileChoice } from "~/server/files/records.server";
+import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
-import { getLocale } from "~/server/kernel/i18n.server";
+import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
 
-export const handle = { i18n: ["admin", "events", "blog", "involve", "impact"] };
+export const handle = { i18n: ["admin", "events", "blog", "involve", "impact", "programs"] };
 export const meta = adminMeta;
 
 function contentType(params: { type?: string }): ContentType {
@@ -52,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   const row = args.params.id === "new" ? null : await getEntry(env, type, args.params.id);
   if (args.params.id !== "new" && !row) throw data(null, { status: 404 });
   const fields = row ? parseFields(type, row.fields) : null;
-  const name = entryName(row);
+  const name = entryName(type, row, getInstance(args.context).getFixedT(getLocale(args.context), "admin"));
   return {
     title: row
       ? adminTitle(args, "entries.open", { title: name })
@@ -71,10 +75,18 @@ export async function loader(args: Route.LoaderArgs) {
       ...toFormValues(type, row?.fields ?? {}),
     },
     preview:
-      row && fields && (type === "event" || type === "post" || type === "organization")
+      row &&
+      fields &&
+      (type === "event" ||
+        type === "post" ||
+        type === "organization" ||
+        type === "role" ||
+        type === "program")
         ? { id: row.id, slug: row.slug, updatedAt: row.updatedAt, fields }
         : null,
     locale: getLocale(args.context),
+    // A post's preview shows its cover as /blog/:slug does.
+    previewCover: await previewCover(env, type, fields, getLocale(args.context)),
     // The uploads a file field can point at (decision 021).
     uploads: { pdf: await fileChoices(env, "pdf"), image: await fileChoices(env, "image") },
   };
@@ -106,11 +118,31 @@ export async function action(args: Route.ActionArgs) {
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
 }
 
-/** What an entry is called in titles: its English title, else the organisation's legal name, else its slug. */
-function entryName(row: { slug: string; fields: Record<string, unknown> } | null): string {
+/**
+ * What an entry is called in titles: a program's badge by its program (in the staff member's
+ * language), else its English title or name, else the organisation's legal name, else its slug.
+ */
+function entryName(
+  type: ContentType,
+  row: { slug: string; fields: Record<string, unknown> } | null,
+  t: TFunction,
+): string {
   if (!row) return "";
-  const title = (row.fields.title as { en?: string } | undefined)?.en;
+  if (type === "program" && typeof row.fields.program === "string")
+    return t(`entries.categories.${row.fields.program}`);
+  const title = ((row.fields.title ?? row.fields.name) as { en?: string } | undefined)?.en;
   return title ?? (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug);
+}
+
+/** A post's cover as /blog/:slug shows it, for the preview. */
+async function previewCover(
+  env: Env,
+  type: ContentType,
+  fields: Record<string, unknown> | null,
+  locale: string,
+) {
+  const key = type === "post" && typeof fields?.cover === "string" ? fields.cover : "";
+  return key ? ((await imagesByKey(env, [key], locale)).get(key) ?? null) : null;
 }
 
 /** File fields whose key names no upload (a key typed by hand, or a stale form). */
@@ -123,6 +155,12 @@ async function missingUploads(env: Env, type: ContentType, fields: Record<string
     fileFields.map((name) => String(fields[name])),
   );
   return fileFields.filter((name) => !found.has(String(fields[name])));
+}
+
+/** A program's card with the badge as saved, as /programs shows it. */
+function ProgramBadgePreview({ entry }: { entry: Entry<"program"> }) {
+  const program = PROGRAMS.find((item) => item.id === entry.fields.program);
+  return program ? <ProgramCard program={program} badges={{ [program.id]: entry.fields }} /> : null;
 }
 
 type Meta = FieldMetadata<unknown>;
@@ -199,6 +237,7 @@ function EntryField({
       <SelectField
         meta={meta}
         label={label}
+        hint={hint}
         required
         options={spec.options.map((option) => ({ value: option, label: t(`entries.categories.${option}`) }))}
       />
@@ -333,8 +372,12 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
               <JobCard job={preview as Entry<"job">} locale={locale} />
             ) : type === "story" ? (
               <StoryCard story={preview as Entry<"story">} locale={locale} />
+            ) : type === "role" ? (
+              <RoleCard role={preview as Entry<"role">} locale={locale} />
+            ) : type === "program" ? (
+              <ProgramBadgePreview entry={preview as Entry<"program">} />
             ) : (
-              <PostArticle post={preview as Entry<"post">} locale={locale} />
+              <PostArticle post={preview as Entry<"post">} cover={loaderData.previewCover} locale={locale} />
             )}
           </div>
         </section>

@@ -6,6 +6,8 @@ import { CardGrid, CheckList, FormSlot, Section, StatList } from "~/components/p
 import { AGES, YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
+import { listProgramBadges } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
 import { AthleticsForm } from "~/components/forms/athletics-form";
@@ -13,11 +15,13 @@ import { AthleticsForm } from "~/components/forms/athletics-form";
 export const handle = { i18n: ["programs", "meta", "forms"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The programs' badges are staff-edited content (decision 029). */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
 }
 
-export default function AthleticsPage() {
+export default function AthleticsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("programs");
   const format = useFormat();
   return (
@@ -35,7 +39,7 @@ export default function AthleticsPage() {
       <Section id="sports" title={t("athletics.sportsTitle")}>
         <CardGrid columns={2}>
           {PROGRAMS.filter((program) => program.area === "athletics").map((program) => (
-            <ProgramCard key={program.id} program={program} />
+            <ProgramCard key={program.id} program={program} badges={loaderData.badges} />
           ))}
         </CardGrid>
       </Section>

@@ -3,6 +3,7 @@ import { PostArticle } from "~/components/content/post-article";
 import { localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { findPublished } from "~/server/content/entries.server";
+import { imagesByKey } from "~/server/files/records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
@@ -18,6 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
   const title = localized(post.fields.title, locale);
   const description = localized(post.fields.excerpt, locale);
+  const cover = (await imagesByKey(env, [post.fields.cover], locale)).get(post.fields.cover) ?? null;
   const jsonLd = [
     {
       "@context": "https://schema.org",
@@ -25,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
       headline: title,
       description,
       datePublished: post.fields.date,
+      ...(cover ? { image: new URL(cover.url, env.SITE_URL).toString() } : {}),
       dateModified: post.updatedAt,
       author: { "@type": "Person", name: localized(post.fields.author, locale).split(",")[0] },
       publisher: { "@type": "NGO", name: "product", url: new URL("/", env.SITE_URL).toString() },
@@ -32,9 +35,9 @@ export async function loader(args: Route.LoaderArgs) {
       inLanguage: locale,
     },
   ];
-  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, locale };
+  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, cover, locale };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  return <PostArticle post={loaderData.post} locale={loaderData.locale} />;
+  return <PostArticle post={loaderData.post} cover={loaderData.cover} locale={loaderData.locale} />;
 }

@@ -6,6 +6,7 @@ import { Badge } from "~/components/pages/ui";
 import { localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPosts } from "~/server/content/entries.server";
+import { imagesByKey } from "~/server/files/records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
@@ -16,7 +17,19 @@ export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  return { seo: sitePageSeo(args), posts: await listPosts(env), locale: getLocale(args.context) };
+  const locale = getLocale(args.context);
+  const posts = await listPosts(env);
+  // A post's cover is an upload (decision 021): its size and its description in the visitor's language.
+  const covers = await imagesByKey(
+    env,
+    posts.map((post) => post.fields.cover),
+    locale,
+  );
+  return {
+    seo: sitePageSeo(args),
+    posts: posts.map((post) => ({ ...post, cover: covers.get(post.fields.cover) ?? null })),
+    locale,
+  };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
@@ -27,13 +40,25 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader title={t("meta:pages.blog.title")} lead={t("lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2 lg:grid-cols-3">
-        {posts.map(({ slug, fields }) => {
+        {posts.map(({ slug, fields, cover }, index) => {
           const title = localized(fields.title, locale);
           return (
             <article
               key={slug}
               className="flex flex-col rounded-xl border border-gray-200 p-6 dark:border-gray-700"
             >
+              {cover ? (
+                // width and height from the upload's header keep the space; only the first card may be in the first view.
+                <img
+                  src={cover.url}
+                  alt={cover.alt}
+                  width={cover.width}
+                  height={cover.height}
+                  loading={index === 0 ? "eager" : "lazy"}
+                  decoding="async"
+                  className="-mx-6 -mt-6 mb-4 aspect-[3/2] h-auto w-[calc(100%+3rem)] max-w-none rounded-t-xl object-cover"
+                />
+              ) : null}
               <Badge>{t(`categories.${fields.category}`)}</Badge>
               <h2 className="text-xl font-bold">
                 <Link to={`/blog/${slug}`} className="focus-ring rounded hover:underline">

@@ -5,6 +5,8 @@ import { Card, CardGrid, Facts, FormSlot, Section, StatList, Steps } from "~/com
 import { YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
+import { listProgramBadges } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/education";
 import { EducationForm } from "~/components/forms/education-form";
@@ -13,13 +15,15 @@ import { useProgramBadge } from "~/components/pages/program-card";
 export const handle = { i18n: ["programs", "meta", "forms"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The programs' badges are staff-edited content (decision 029). */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
 }
 
-export default function EducationPage() {
+export default function EducationPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("programs");
-  const badge = useProgramBadge();
+  const badge = useProgramBadge(loaderData.badges);
   const format = useFormat();
   return (
     <>

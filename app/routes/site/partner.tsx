@@ -3,7 +3,12 @@ import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
 import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
 import { PARTNERSHIP_LEVELS } from "~/content/figures";
-import { PARTNER_KINDS, PARTNER_STEPS, PROSPECTIVE_PARTNERS } from "~/content/involve";
+import { PARTNER_STEPS } from "~/content/involve";
+import { localized } from "~/lib/content/entry-types";
+import { PARTNER_KINDS } from "~/lib/vocabulary";
+import { listProspects } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
@@ -12,8 +17,20 @@ import { PartnerForm } from "~/components/forms/partner-form";
 export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The published partner prospects (content type `prospect`, decision 029) in the visitor's language. */
+export async function loader(args: Route.LoaderArgs) {
+  const locale = requestLocale(args.context);
+  const { env } = getRequestContext(args.context);
+  return {
+    seo: sitePageSeo(args),
+    prospects: (await listProspects(env)).map(({ id, fields }) => ({
+      id,
+      name: localized(fields.name, locale),
+      contribution: localized(fields.contribution, locale),
+      kind: fields.kind,
+      status: fields.partnerStatus,
+    })),
+  };
 }
 
 const STATUS_STYLE = {
@@ -23,7 +40,7 @@ const STATUS_STYLE = {
   limited: "bg-gray-200 text-gray-900 dark:bg-gray-700 dark:text-gray-100",
 } as const;
 
-export default function PartnerPage() {
+export default function PartnerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
   const format = useFormat();
   return (
@@ -69,55 +86,57 @@ export default function PartnerPage() {
           }))}
         />
       </Section>
-      <Section id="prospects" title={t("partner.prospectsTitle")} lead={t("partner.prospectsLead")}>
-        {/* Below 640 px the table reflows into one block per partner, each value with its column's
+      {loaderData.prospects.length > 0 ? (
+        <Section id="prospects" title={t("partner.prospectsTitle")} lead={t("partner.prospectsLead")}>
+          {/* Below 640 px the table reflows into one block per partner, each value with its column's
             name, so nothing is cut and nothing scrolls sideways (docs/decisions/025-one-set-of-facts.md). */}
-        <div className="mt-6">
-          <table className="w-full text-left lt-sm:block">
-            <caption className="sr-only">{t("partner.tableCaption")}</caption>
-            <thead className="lt-sm:sr-only">
-              <tr className="border-b-2 border-gray-300 dark:border-gray-600">
-                <th scope="col" className="py-3 pr-4">
-                  {t("labels.type")}
-                </th>
-                <th scope="col" className="py-3 pr-4">
-                  {t("labels.contribution")}
-                </th>
-                <th scope="col" className="py-3">
-                  {t("labels.status")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="lt-sm:block">
-              {PROSPECTIVE_PARTNERS.map((prospect) => (
-                <tr
-                  key={prospect.id}
-                  className="border-b border-gray-200 dark:border-gray-700 lt-sm:block lt-sm:py-3"
-                >
-                  <th scope="row" className="py-3 pr-4 font-semibold lt-sm:block lt-sm:py-1">
-                    {t(`partner.prospects.${prospect.id}.name`)}
-                    <span className="block text-sm font-normal text-gray-700 dark:text-gray-300">
-                      {t(`partner.typeNames.${prospect.type}`)}
-                    </span>
+          <div className="mt-6">
+            <table className="w-full text-left lt-sm:block">
+              <caption className="sr-only">{t("partner.tableCaption")}</caption>
+              <thead className="lt-sm:sr-only">
+                <tr className="border-b-2 border-gray-300 dark:border-gray-600">
+                  <th scope="col" className="py-3 pr-4">
+                    {t("labels.type")}
                   </th>
-                  <td className="py-3 pr-4 lt-sm:block lt-sm:py-1">
-                    <span className="font-semibold sm:hidden">{t("labels.contribution")}: </span>
-                    {t(`partner.prospects.${prospect.id}.contribution`)}
-                  </td>
-                  <td className="py-3 lt-sm:block lt-sm:py-1">
-                    <span className="font-semibold sm:hidden">{t("labels.status")}: </span>
-                    <span
-                      className={`whitespace-nowrap rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}
-                    >
-                      {t(`partner.statuses.${prospect.status}`)}
-                    </span>
-                  </td>
+                  <th scope="col" className="py-3 pr-4">
+                    {t("labels.contribution")}
+                  </th>
+                  <th scope="col" className="py-3">
+                    {t("labels.status")}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Section>
+              </thead>
+              <tbody className="lt-sm:block">
+                {loaderData.prospects.map((prospect) => (
+                  <tr
+                    key={prospect.id}
+                    className="border-b border-gray-200 dark:border-gray-700 lt-sm:block lt-sm:py-3"
+                  >
+                    <th scope="row" className="py-3 pr-4 font-semibold lt-sm:block lt-sm:py-1">
+                      {prospect.name}
+                      <span className="block text-sm font-normal text-gray-700 dark:text-gray-300">
+                        {t(`partner.typeNames.${prospect.kind}`)}
+                      </span>
+                    </th>
+                    <td className="py-3 pr-4 lt-sm:block lt-sm:py-1">
+                      <span className="font-semibold sm:hidden">{t("labels.contribution")}: </span>
+                      {prospect.contribution}
+                    </td>
+                    <td className="py-3 lt-sm:block lt-sm:py-1">
+                      <span className="font-semibold sm:hidden">{t("labels.status")}: </span>
+                      <span
+                        className={`whitespace-nowrap rounded-full px-3 py-1 text-sm font-semibold ${STATUS_STYLE[prospect.status]}`}
+                      >
+                        {t(`partner.statuses.${prospect.status}`)}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Section>
+      ) : null}
       <FormSlot id="partner-form" title={t("partner.formTitle")} intro={t("partner.formIntro")}>
         <PartnerForm headingLevel={3} />
       </FormSlot>

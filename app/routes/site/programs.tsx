@@ -5,17 +5,21 @@ import { ProgramCard } from "~/components/pages/program-card";
 import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
+import { listProgramBadges } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/programs";
 
 export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The programs' badges are staff-edited content (decision 029). */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
 }
 
-export default function ProgramsPage() {
+export default function ProgramsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("programs");
   return (
     <>
@@ -35,7 +39,7 @@ export default function ProgramsPage() {
       <Section id="all-programs" title={t("programs.overviewTitle")} tinted>
         <CardGrid>
           {PROGRAMS.map((program) => (
-            <ProgramCard key={program.id} program={program} />
+            <ProgramCard key={program.id} program={program} badges={loaderData.badges} />
           ))}
         </CardGrid>
       </Section>

@@ -1,10 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
-import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
-import { VOLUNTEER_ROLES, VOLUNTEER_STEPS } from "~/content/involve";
+import { CardGrid, CheckList, FormSlot, Section, Steps } from "~/components/pages/ui";
+import { VOLUNTEER_STEPS } from "~/content/involve";
 import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
+import { RoleCard } from "~/components/content/role-card";
+import { listRoles } from "~/server/content/entries.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
@@ -12,35 +16,28 @@ import { VolunteerForm } from "~/components/forms/volunteer-form";
 export const handle = { i18n: ["involve", "meta", "forms"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The published volunteer roles (content type `role`, decision 029). */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  return { seo: sitePageSeo(args), roles: await listRoles(env), locale: requestLocale(args.context) };
 }
 
-export default function VolunteerPage() {
+export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
+  const { roles, locale } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.volunteer.title")} lead={t("volunteer.lead")} />
       <Section id="roles" title={t("volunteer.rolesTitle")}>
-        <CardGrid>
-          {VOLUNTEER_ROLES.map((role) => {
-            const key = `volunteer.roles.${role.id}`;
-            return (
-              <Card key={role.id} title={t(`${key}.title`)} badge={t("labels.spots", { count: role.spots })}>
-                <p className="font-semibold text-accent-800 dark:text-accent-200">{t(`${key}.subtitle`)}</p>
-                <p>{t(`${key}.description`)}</p>
-                <Facts
-                  items={(["commitment", "schedule", "skills", "requirements", "impact"] as const).map(
-                    (field) => ({
-                      term: t(`labels.${field}`),
-                      value: t(`${key}.${field}`, MENTORING_AGE_WORDS),
-                    }),
-                  )}
-                />
-              </Card>
-            );
-          })}
-        </CardGrid>
+        {roles.length === 0 ? (
+          <p className="mt-6 text-lg text-gray-700 dark:text-gray-300">{t("labels.noRoles")}</p>
+        ) : (
+          <CardGrid>
+            {roles.map((role) => (
+              <RoleCard key={role.id} role={role} locale={locale} />
+            ))}
+          </CardGrid>
+        )}
       </Section>
       <Section id="process" title={t("volunteer.processTitle")} tinted>
         <Steps

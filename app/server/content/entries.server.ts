@@ -1,6 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import * as v from "valibot";
-import { fieldsSchema, toFormValues, type ContentType, type Entry } from "~/lib/content/entry-types";
+import {
+  fieldsSchema,
+  toFormValues,
+  type ContentType,
+  type Entry,
+  type ProgramFields,
+} from "~/lib/content/entry-types";
+import type { ProgramBadge } from "~/content/programs";
 import { newYorkDate } from "~/lib/format";
 import { getDb } from "../db/client.server";
 import { contentEntries } from "../db/schema";
@@ -87,4 +94,36 @@ export async function listEvents(env: Pick<Env, "DB" | "CACHE">, now: Date = new
 /** Blog posts, newest first. */
 export async function listPosts(env: Pick<Env, "DB" | "CACHE">) {
   return [...(await listPublished(env, "post"))].reverse();
+}
+
+/** Each program's badge as staff set it (a `program` entry, decision 029), by program id; the first published entry of a program counts. */
+export async function listProgramBadges(
+  env: Pick<Env, "DB" | "CACHE">,
+): Promise<Partial<Record<ProgramFields["program"], ProgramBadge>>> {
+  const badges: Partial<Record<ProgramFields["program"], ProgramBadge>> = {};
+  for (const { fields } of await listPublished(env, "program")) {
+    badges[fields.program] ??= { badge: fields.badge, startsOn: fields.startsOn };
+  }
+  return badges;
+}
+
+/** Published volunteer roles (decision 029), by their order, then title. */
+export async function listRoles(env: Pick<Env, "DB" | "CACHE">) {
+  return byPosition(await listPublished(env, "role"), (role) => role.fields.title.en);
+}
+
+/** Published partner prospects (decision 029), by their order, then name. */
+export async function listProspects(env: Pick<Env, "DB" | "CACHE">) {
+  return byPosition(await listPublished(env, "prospect"), (prospect) => prospect.fields.name.en);
+}
+
+/** Lower `position` first, then empty; ties by name. */
+function byPosition<T extends { fields: { position: number | null } }>(
+  entries: T[],
+  name: (entry: T) => string,
+) {
+  return entries.toSorted(
+    (a, b) =>
+      (a.fields.position ?? Infinity) - (b.fields.position ?? Infinity) || name(a).localeCompare(name(b)),
+  );
 }

@@ -58,3 +58,21 @@ export async function filesByKey(
     ]),
   );
 }
+
+/** An image as a page shows it: its address, its size from its header (no layout shift) and its description in one language. */
+export type PageImage = { url: string; width: number; height: number; alt: string };
+
+/** The images behind these keys with their description in `locale` (Spanish falls back to English); keys of no image with a size are left out. */
+export async function imagesByKey(
+  env: Pick<Env, "DB">,
+  keys: readonly string[],
+  locale: string,
+): Promise<Map<string, PageImage>> {
+  const images = new Map<string, PageImage>();
+  for (const [key, file] of await filesByKey(env, keys)) {
+    if (!file.width || !file.height) continue;
+    const alt = (locale === "es" && file.alt.es) || file.alt.en;
+    images.set(key, { url: file.url, width: file.width, height: file.height, alt });
+  }
+  return images;
+}
