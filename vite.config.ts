@@ -5,6 +5,9 @@ import UnoCSS from "unocss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const browserTranslator = fileURLToPath(new URL("./app/components/layout/i18n-browser.tsx", import.meta.url));
+const serverTranslation = fileURLToPath(
+  new URL("./app/server/kernel/use-translation.server.ts", import.meta.url),
+);
 
 /**
  * The client build takes the site's own small translator in place of i18next and react-i18next
@@ -22,10 +25,27 @@ function browserTranslatorInClientBuild(): Plugin {
   };
 }
 
+/**
+ * The server build takes react-i18next with a `useTranslation` that keeps one `t` per shared
+ * instance (decision 031); the module itself imports the library.
+ */
+function serverTranslationInServerBuild(): Plugin {
+  return {
+    name: "server-translation",
+    apply: "build",
+    enforce: "pre",
+    resolveId(id, importer) {
+      if (this.environment.name !== "ssr" || id !== "react-i18next") return null;
+      return importer === serverTranslation ? null : serverTranslation;
+    },
+  };
+}
+
 export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
     browserTranslatorInClientBuild(),
+    serverTranslationInServerBuild(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
