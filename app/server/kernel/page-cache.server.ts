@@ -151,12 +151,6 @@ function fromIsolate(key: string, nonce: string): Response | null {
   return new Response(kept.parts.join(nonce), { status: 200, headers: kept.headers });
 }
 
-/** Forgets every page this isolate keeps (tests; a deploy starts new isolates anyway). */
-export function clearIsolateTier() {
-  isolateTier.clear();
-  isolateTierBytes = 0;
-}
-
 /** The stored page, with the fresh nonce in place of the placeholder, or null on a miss. */
 export async function readCachedPage(key: Request, nonce: string): Promise<Response | null> {
   const kept = fromIsolate(key.url, nonce);
