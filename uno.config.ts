@@ -39,6 +39,15 @@ export default defineConfig<Theme>({
       "focus-ring tap-target inline-flex items-center rounded text-gray-700 no-underline hover:text-accent-800 hover:underline dark:text-gray-300 dark:hover:text-accent-200",
     "theme-option":
       "tap-target focus-ring inline-flex items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 aria-pressed:bg-accent-700 aria-pressed:text-white dark:text-gray-200 dark:hover:bg-gray-800 dark:aria-pressed:bg-accent-300 dark:aria-pressed:text-gray-950",
+    // Decision 031: the other repeated lists of the header, footer and language selector.
+    "summary-plain": "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+    "menu-panel":
+      "absolute z-50 mt-2 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900",
+    "language-summary":
+      "tap-target focus-ring flex items-center gap-1.5 rounded-lg px-2 text-sm font-medium hover:bg-gray-100 dark:hover:bg-gray-800 summary-plain",
+    "language-option":
+      "tap-target focus-ring flex items-center gap-3 rounded-lg px-3 py-2 text-gray-900 no-underline hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800",
+    "footer-heading": "text-sm font-bold uppercase tracking-wide text-gray-900 dark:text-white",
     btn: "tap-target focus-ring inline-flex items-center justify-center gap-2 rounded-lg px-5 py-2.5 font-semibold no-underline transition-colors disabled:cursor-not-allowed disabled:opacity-60",
     "btn-primary":
       "btn bg-accent-700 text-white hover:bg-accent-800 dark:bg-accent-300 dark:text-gray-950 dark:hover:bg-accent-200",

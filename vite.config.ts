@@ -5,6 +5,9 @@ import UnoCSS from "unocss/vite";
 import { defineConfig, type Plugin } from "vite";
 
 const browserTranslator = fileURLToPath(new URL("./app/components/layout/i18n-browser.tsx", import.meta.url));
+const serverTranslation = fileURLToPath(
+  new URL("./app/server/kernel/use-translation.server.ts", import.meta.url),
+);
 
 /**
  * The client build takes the site's own small translator in place of i18next and react-i18next
@@ -22,10 +25,75 @@ function browserTranslatorInClientBuild(): Plugin {
   };
 }
 
+/**
+ * The server build takes react-i18next with a `useTranslation` that keeps one `t` per shared
+ * instance (decision 031); the module itself imports the library.
+ */
+function serverTranslationInServerBuild(): Plugin {
+  return {
+    name: "server-translation",
+    apply: "build",
+    enforce: "pre",
+    resolveId(id, importer) {
+      if (this.environment.name !== "ssr" || id !== "react-i18next") return null;
+      return importer === serverTranslation ? null : serverTranslation;
+    },
+  };
+}
+
+const MATCHER_MODULE =
+  /react-router[\\/]dist[\\/](production|development)[\\/]lib[\\/]router[\\/]matcher\.js$/;
+const MATCH_METHOD = `	match(locationArg, allowPartial = false) {
+		return matchRoutesImpl(this.#routes, locationArg, this.#basename, allowPartial, this.#branches);
+	}`;
+const REMEMBERED_MATCH = `	#matched = new Map();
+	match(locationArg, allowPartial = false) {
+		const pathname = typeof locationArg === "string" ? locationArg.split(/[?#]/)[0] : locationArg.pathname;
+		const key = (allowPartial ? "1" : "0") + pathname;
+		let found = this.#matched.get(key);
+		if (found === undefined) {
+			found = matchRoutesImpl(this.#routes, locationArg, this.#basename, allowPartial, this.#branches);
+			if (this.#matched.size >= 500) this.#matched.clear();
+			this.#matched.set(key, found);
+		}
+		return found && found.map((match) => ({ ...match, params: { ...match.params } }));
+	}`;
+
+/**
+ * React Router matches a request's path against every ranked route branch (a regular expression
+ * each, some two hundred here) three times per request, about a seventh of an uncached page's CPU.
+ * In the server build its matcher remembers, per isolate, what a path matched (at most 500 paths;
+ * the routes never change in a built Worker), and hands each caller its own copy (decision 031).
+ * If a React Router upgrade changes the method, the build warns and keeps it as it is.
+ */
+function rememberedRouteMatchesInServerBuild(): Plugin {
+  return {
+    name: "remembered-route-matches",
+    apply: "build",
+    transform(code, id) {
+      if (this.environment.name !== "ssr" || !MATCHER_MODULE.test(id)) return null;
+      if (!code.includes(MATCH_METHOD)) {
+        this.warn("React Router's matcher changed: route matches are not remembered (decision 031)");
+        return null;
+      }
+      // The lines around the method keep their places, so the source map stays close enough.
+      const patched = code
+        .replace(MATCH_METHOD, REMEMBERED_MATCH)
+        .replace(
+          "this.#branches = flattenAndRankRoutes(routes);",
+          "this.#branches = flattenAndRankRoutes(routes);\n\t\tthis.#matched = new Map();",
+        );
+      return { code: patched, map: null };
+    },
+  };
+}
+
 export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
     browserTranslatorInClientBuild(),
+    serverTranslationInServerBuild(),
+    rememberedRouteMatchesInServerBuild(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),

@@ -86,18 +86,30 @@ function useRouteNamespaces(): string[] {
   return [...namespaces];
 }
 
+/**
+ * The JSON of a language's namespaces, kept per i18next instance: the server's are shared and
+ * fixed per version of the copy (decisions 027, 031), so each page's set is written once.
+ */
+const translationsJson = new WeakMap<object, Map<string, string>>();
+
 /** This page's namespaces in its language, for entry.client.tsx to hydrate with (decision 011). */
 function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
   const { i18n } = useTranslation();
-  const resources = Object.fromEntries(
-    namespaces.map((namespace) => [namespace, i18n.getResourceBundle(i18n.language, namespace) ?? {}]),
-  );
+  const key = `${i18n.language}|${namespaces.join(",")}`;
+  let kept = translationsJson.get(i18n);
+  if (!kept) translationsJson.set(i18n, (kept = new Map()));
+  let json = kept.get(key);
+  if (json === undefined) {
+    json = scriptSafeJson(
+      Object.fromEntries(
+        namespaces.map((namespace) => [namespace, i18n.getResourceBundle(i18n.language, namespace) ?? {}]),
+      ),
+    );
+    // Only on the server: in the browser the instance gains namespaces as pages need them.
+    if (typeof document === "undefined") kept.set(key, json);
+  }
   return (
-    <script
-      type="application/json"
-      id={TRANSLATIONS_ELEMENT_ID}
-      dangerouslySetInnerHTML={{ __html: scriptSafeJson(resources) }}
-    />
+    <script type="application/json" id={TRANSLATIONS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />
   );
 }
 

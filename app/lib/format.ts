@@ -9,9 +9,32 @@ import { LOCALE_TAGS, toLocale, type Locale } from "./i18n";
 /** The team, its events and its books keep New York time (docs/architecture.md, Data). */
 const NEW_YORK_TIME_ZONE = "America/New_York";
 
+/**
+ * Formatters are made once per language and options and kept: making one (its locale data) costs
+ * far more than formatting with it, and a page formats dozens of figures (decision 031).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A kept number formatter for a component's own options (a report's figures). */
+export function numberFormat(tag: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, options)));
+  return format;
+}
+
+/** A kept date formatter for a component's own options (an event's clock time). */
+export function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${tag}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(tag, options)));
+  return format;
+}
+
 /** The one money formatter: cents to text, with the cents written when wanted or when there are some. */
 function moneyText(cents: number, locale: Locale, currency: string, alwaysCents: boolean): string {
-  return new Intl.NumberFormat(LOCALE_TAGS[locale], {
+  return numberFormat(LOCALE_TAGS[locale], {
     style: "currency",
     currency: currency.toUpperCase(),
     minimumFractionDigits: alwaysCents || cents % 100 !== 0 ? 2 : 0,
@@ -33,9 +56,7 @@ type DateStyle = "medium" | "long" | "full";
 function formatNewYork(when: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions): string {
   const date = typeof when === "string" ? new Date(when) : when;
   if (Number.isNaN(date.getTime())) return String(when);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { ...options, timeZone: NEW_YORK_TIME_ZONE }).format(
-    date,
-  );
+  return dateFormat(LOCALE_TAGS[locale], { ...options, timeZone: NEW_YORK_TIME_ZONE }).format(date);
 }
 
 /** The New York calendar day of an instant, in words ("March 5, 2026"). */
@@ -63,13 +84,13 @@ export function isoFromUnixSeconds(seconds: number | null | undefined): string {
 
 /** Today's date (or that of `now`) in New York, as YYYY-MM-DD. */
 export function newYorkDate(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now);
+  return dateFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now);
 }
 
 /** A New York wall-clock time (YYYY-MM-DD, HH:MM) as a UTC instant, daylight saving time included. */
 export function newYorkTimeToUtc(date: string, time = "00:00"): Date {
   const guess = new Date(`${date}T${time}:00Z`);
-  const parts = new Intl.DateTimeFormat("en-US", {
+  const parts = dateFormat("en-US", {
     timeZone: NEW_YORK_TIME_ZONE,
     hourCycle: "h23",
     year: "numeric",
@@ -96,7 +117,7 @@ export function useFormat() {
   return {
     locale,
     tag,
-    number: (value: number) => new Intl.NumberFormat(tag).format(value),
+    number: (value: number) => numberFormat(tag).format(value),
     money: (cents: number) => formatMoney(cents, locale),
     /** A calendar date (YYYY-MM-DD) as New Yorkers read it. */
     date: (isoDate: string, style: "long" | "full" = "long") =>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { lines, localized, type Entry } from "~/lib/content/entry-types";
-import { useFormat } from "~/lib/format";
+import { dateFormat, useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 
 /**
@@ -25,7 +25,7 @@ export function EventCard({
   const { fields } = event;
   const title = localized(fields.title, locale);
   const time = (value: string) =>
-    new Intl.DateTimeFormat(format.tag, { timeStyle: "short", timeZone: "UTC" }).format(
+    dateFormat(format.tag, { timeStyle: "short", timeZone: "UTC" }).format(
       new Date(`2000-01-01T${value}:00Z`),
     );
   return (

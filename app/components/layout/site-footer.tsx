@@ -12,7 +12,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   const { t } = useTranslation();
   return (
     <div>
-      <h2 className="text-sm font-bold uppercase tracking-wide text-gray-900 dark:text-white">{title}</h2>
+      <h2 className="footer-heading">{title}</h2>
       <ul className="mt-3 space-y-0.5">
         {links.map((link) => (
           <li key={link.to}>

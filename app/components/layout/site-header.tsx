@@ -95,7 +95,7 @@ function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void 
   return (
     <Disclosure
       className="relative"
-      summaryClassName="focus-ring tap-target flex cursor-pointer list-none items-center gap-1 rounded-lg px-2 text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800 [&::-webkit-details-marker]:hidden"
+      summaryClassName="focus-ring tap-target summary-plain flex items-center gap-1 rounded-lg px-2 text-gray-900 hover:bg-gray-100 dark:text-gray-100 dark:hover:bg-gray-800"
       summary={
         <>
           <span
@@ -187,7 +187,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
               <li key={group.label}>
                 <Disclosure
                   className="relative"
-                  summaryClassName={`${topLinkClass} cursor-pointer list-none gap-1 [&::-webkit-details-marker]:hidden`}
+                  summaryClassName={`${topLinkClass} summary-plain gap-1`}
                   summary={
                     <>
                       {t(`nav.${group.label}`)}
@@ -195,7 +195,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
                     </>
                   }
                 >
-                  <ul className="absolute left-0 z-50 mt-2 min-w-56 rounded-xl border border-gray-200 bg-white p-1 shadow-lg dark:border-gray-700 dark:bg-gray-900">
+                  <ul className="menu-panel left-0 min-w-56">
                     {[group.overview, ...group.links].map((link) => (
                       <li key={link.to}>
                         <NavLink to={link.to} end className={menuLinkClass}>
@@ -232,7 +232,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
           <Disclosure
             className="xl:hidden"
             label={t("nav.openMenu")}
-            summaryClassName="tap-target focus-ring flex cursor-pointer list-none items-center justify-center rounded-lg border border-gray-300 text-gray-900 dark:border-gray-600 dark:text-white [&::-webkit-details-marker]:hidden"
+            summaryClassName="tap-target focus-ring summary-plain flex items-center justify-center rounded-lg border border-gray-300 text-gray-900 dark:border-gray-600 dark:text-white"
             summary={<MenuIcon />}
           >
             <nav

@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/layout/page-header";
 import { Badge } from "~/components/pages/ui";
 import { NewsletterForm } from "~/components/forms/newsletter-form";
 import { pageMeta } from "~/lib/seo";
+import { numberFormat } from "~/lib/format";
 import { localized } from "~/lib/content/entry-types";
 import { listPublished } from "~/server/content/entries.server";
 import { filesByKey } from "~/server/files/records.server";
@@ -45,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
 function fileSize(bytes: number, locale: string): string {
   const megabytes = bytes / (1024 * 1024);
   const format = (value: number, unit: string) =>
-    `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
+    `${numberFormat(locale, { maximumFractionDigits: 1 }).format(value)} ${unit}`;
   return megabytes >= 1 ? format(megabytes, "MB") : format(Math.max(1, Math.round(bytes / 1024)), "KB");
 }
 

@@ -5,7 +5,8 @@ import { getTranslationVersion } from "./translations.server";
 /**
  * The edge HTML cache for anonymous visitors (decision 027): the rendered HTML of a content page in
  * Cloudflare's Cache API, keyed by path, language, build, content version and translation version,
- * and served with a fresh CSP nonce every time.
+ * and served with a fresh CSP nonce every time. The isolate keeps the pages it served last in front
+ * of it (decision 031), by the same key and for no longer.
  *
  * A page opts in here, in this one list, with how long it may be kept. A publish (content
  * version) or a copy edit (translation version) or a deploy (build) changes the key, so no entry
@@ -90,16 +91,80 @@ export async function pageCacheKey(request: Request, env: Env, build: string): P
   return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}`);
 }
 
+/** Headers of a stored page that belong to the stored copy, not to an answer. */
+const STORED_ONLY_HEADERS = ["Cache-Control", "Age", "Expires", "ETag", "CF-Cache-Status", "Content-Length"];
+/** When the page was rendered (ms since the epoch), so a copy taken from the edge ends when it does. */
+const STORED_AT_HEADER = "X-Page-Cache-Stored";
+
+/**
+ * The isolate's own tier in front of the edge cache (decision 031): the pages this isolate served
+ * last, by the same key and until the same moment as their edge entry, within a budget of bytes
+ * (least recently served first out). A hit here costs no call out of the isolate; on Cloudflare
+ * the edge cache is a lookup in the location, locally it goes through miniflare to Node.
+ */
+type KeptPage = {
+  /** The HTML split where the nonce goes, so each answer joins it with its own. */
+  parts: string[];
+  headers: [string, string][];
+  expiresAt: number;
+  bytes: number;
+};
+/** A few dozen pages in both languages; an isolate has 128 MB. */
+export const ISOLATE_TIER_BYTES = 8 * 1024 * 1024;
+const isolateTier = new Map<string, KeptPage>();
+let isolateTierBytes = 0;
+
+function forget(key: string) {
+  const kept = isolateTier.get(key);
+  if (!kept) return;
+  isolateTier.delete(key);
+  isolateTierBytes -= kept.bytes;
+}
+
+function keepInIsolate(key: string, html: string, headers: Headers, expiresAt: number) {
+  // A JavaScript string holds up to two bytes a character.
+  const bytes = html.length * 2;
+  if (bytes > ISOLATE_TIER_BYTES / 4 || expiresAt <= Date.now()) return;
+  forget(key);
+  const answer = new Headers(headers);
+  for (const name of [...STORED_ONLY_HEADERS, STORED_AT_HEADER]) answer.delete(name);
+  answer.set(PAGE_CACHE_HEADER, "hit");
+  isolateTier.set(key, { parts: html.split(NONCE_PLACEHOLDER), headers: [...answer], expiresAt, bytes });
+  isolateTierBytes += bytes;
+  const now = Date.now();
+  for (const [other, kept] of isolateTier) {
+    if (isolateTierBytes <= ISOLATE_TIER_BYTES && kept.expiresAt > now) continue;
+    if (other !== key) forget(other);
+  }
+}
+
+function fromIsolate(key: string, nonce: string): Response | null {
+  const kept = isolateTier.get(key);
+  if (!kept) return null;
+  if (kept.expiresAt <= Date.now()) {
+    forget(key);
+    return null;
+  }
+  // Most recently served last: the budget lets the oldest go first.
+  isolateTier.delete(key);
+  isolateTier.set(key, kept);
+  return new Response(kept.parts.join(nonce), { status: 200, headers: kept.headers });
+}
+
 /** The stored page, with the fresh nonce in place of the placeholder, or null on a miss. */
 export async function readCachedPage(key: Request, nonce: string): Promise<Response | null> {
+  const kept = fromIsolate(key.url, nonce);
+  if (kept) return kept;
   const hit = await edgeCache().match(key);
   if (!hit) return null;
-  const html = (await hit.text()).replaceAll(NONCE_PLACEHOLDER, nonce);
+  const html = await hit.text();
+  const storedAt = Number(hit.headers.get(STORED_AT_HEADER));
+  const maxAge = Number(/max-age=(\d+)/.exec(hit.headers.get("Cache-Control") ?? "")?.[1]);
+  if (storedAt && maxAge) keepInIsolate(key.url, html, hit.headers, storedAt + maxAge * 1000);
   const headers = new Headers(hit.headers);
-  for (const name of ["Cache-Control", "Age", "Expires", "ETag", "CF-Cache-Status", "Content-Length"])
-    headers.delete(name);
+  for (const name of [...STORED_ONLY_HEADERS, STORED_AT_HEADER]) headers.delete(name);
   headers.set(PAGE_CACHE_HEADER, "hit");
-  return new Response(html, { status: 200, headers });
+  return new Response(html.replaceAll(NONCE_PLACEHOLDER, nonce), { status: 200, headers });
 }
 
 /** Whether a rendered response may be kept: a whole 200 HTML page that sets no cookie. */
@@ -129,12 +194,13 @@ export async function storeRenderedPage(
   }
   const html = await response.text();
   const stored = new Headers(response.headers);
+  const storedAt = Date.now();
   stored.set("Cache-Control", `public, max-age=${options.seconds}`);
-  // Awaited, not left to waitUntil: the next visitor's request should find it.
-  await edgeCache().put(
-    key,
-    new Response(html.replaceAll(options.nonce, NONCE_PLACEHOLDER), { status: 200, headers: stored }),
-  );
+  stored.set(STORED_AT_HEADER, String(storedAt));
+  const storedHtml = html.replaceAll(options.nonce, NONCE_PLACEHOLDER);
+  keepInIsolate(key.url, storedHtml, stored, storedAt + options.seconds * 1000);
+  // Awaited, not left to waitUntil: the next visitor's request, in any isolate, should find it.
+  await edgeCache().put(key, new Response(storedHtml, { status: 200, headers: stored }));
   const headers = new Headers(response.headers);
   headers.set(PAGE_CACHE_HEADER, "miss");
   return new Response(html, { status: 200, headers });
