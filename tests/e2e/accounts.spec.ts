@@ -1,8 +1,9 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import {
+  createAccount,
+  executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
@@ -14,52 +15,19 @@ import {
 // The server under test keeps its D1 here (scripts/e2e-server.mjs); an admin is made the way a
 // maintainer would, with `npm run admin:create`, and a visitor's submission is inserted as the
 // forms would store it.
-const PORT = process.env.E2E_PORT ?? "8788";
-const PERSIST_TO = `.wrangler/e2e-${PORT}`;
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
 const ADMIN = { email: `admin-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 const SUBMITTER = `Rosa Submitter ${RUN}`;
 const PASSWORD = "a long e2e password";
 
-function wranglerEnv() {
-  return { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
-}
-
-/** A local wrangler command can lose a race for the database file on a busy machine: try thrice. */
-function runWithRetries(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(command, args, { env, stdio: "ignore" });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
 test.beforeAll(() => {
-  runWithRetries("node", ["scripts/admin-create.mjs", "--email", ADMIN.email, "--name", "Eve Admin"], {
-    ...wranglerEnv(),
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  createAccount(ADMIN.email, "Eve Admin", ADMIN.password);
   const payload = JSON.stringify({ subject: "program", message: `=cmd|' /C calc'!A0 from ${RUN}` }).replace(
     /'/g,
     "''",
   );
-  runWithRetries(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      PERSIST_TO,
-      "--command",
-      `INSERT OR IGNORE INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('e2e-${RUN}', 'contact', 'es', '${SUBMITTER}', 'rosa-${RUN}@example.com', '${payload}', 'e2e-${RUN}');`,
-    ],
-    wranglerEnv(),
+  executeLocalD1(
+    `INSERT OR IGNORE INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('e2e-${RUN}', 'contact', 'es', '${SUBMITTER}', 'rosa-${RUN}@example.com', '${payload}', 'e2e-${RUN}');`,
   );
 });
 

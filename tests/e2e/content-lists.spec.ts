@@ -1,35 +1,20 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 import type { Page } from "@playwright/test";
 
 // A staff member (made with `npm run admin:create`) opens a volunteer role in both languages and
 // changes a program's badge; /volunteer and /programs show it (decision 029).
-const PORT = process.env.E2E_PORT ?? "8788";
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
 const STAFF = { email: `lists-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 
-test.beforeAll(() => {
-  const env = {
-    ...process.env,
-    WRANGLER_SEND_METRICS: "false",
-    CI: "true",
-    WRANGLER_PERSIST_TO: `.wrangler/e2e-${PORT}`,
-    ADMIN_PASSWORD: STAFF.password,
-  };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync("node", ["scripts/admin-create.mjs", "--email", STAFF.email, "--name", "Lee Lists"], {
-        env,
-        stdio: "ignore",
-      });
-      return;
-    } catch (error) {
-      // A local wrangler command can lose a race for the database file on a busy machine.
-      if (attempt === 3) throw error;
-    }
-  }
-});
+test.beforeAll(() => createAccount(STAFF.email, "Lee Lists", STAFF.password));
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 async function logIn(page: Page, to: string) {

@@ -1,9 +1,10 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { STRIPE_ORIGIN } from "../../playwright.config";
 import {
+  createAccount,
+  executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
@@ -18,51 +19,25 @@ import {
  * Stripe-compatible server's stand-in page, seen on its admin page and in the CSV; a partial
  * refund from the gift page; the January statements sent from the admin.
  */
-const PORT = process.env.E2E_PORT ?? "8788";
-const PERSIST_TO = `.wrangler/e2e-${PORT}`;
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
 const ADMIN = { email: `care-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 const LAST_YEAR = new Date().getUTCFullYear() - 1;
 const STATEMENT_DONORS = [`stmt-a-${RUN}@example.com`, `stmt-b-${RUN}@example.com`];
 
-function wrangler(args: string[], extra: NodeJS.ProcessEnv = {}) {
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
-  // A local wrangler command can lose a race for the database file on a busy machine: try thrice.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(args[0]!, args.slice(1), { env: { ...env, ...extra }, stdio: "ignore" });
-      return;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-}
-
 // One worker: the statements test counts what one seeding queued.
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => {
-  wrangler(["node", "scripts/admin-create.mjs", "--email", ADMIN.email, "--name", "Carmen Staff"], {
-    ADMIN_PASSWORD: ADMIN.password,
-  });
+  createAccount(ADMIN.email, "Carmen Staff", ADMIN.password);
   // Last year's gifts (one partly refunded), as the webhook would have stored them; a run of last
   // year's statements already made on this server is forgotten, so the donors above get theirs.
   const [a, b] = STATEMENT_DONORS;
-  wrangler([
-    "npx",
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    PERSIST_TO,
-    "--command",
+  executeLocalD1(
     `DELETE FROM statement_runs WHERE year = ${LAST_YEAR};
      INSERT INTO donations (id, frequency, amount_cents, currency, status, donor_name, donor_email, locale, paid_at, refunded_cents)
      VALUES ('stmt-a-${RUN}', 'one-time', 12000, 'usd', 'succeeded', 'Ana Statement', '${a}', 'en', '${LAST_YEAR}-06-01T15:00:00.000Z', 2000),
             ('stmt-b-${RUN}', 'one-time', 4500, 'usd', 'succeeded', 'Beto Statement', '${b}', 'es', '${LAST_YEAR + 1}-01-01T03:00:00.000Z', 0);`,
-  ]);
+  );
 });
 
 test.beforeEach(async ({ page }, testInfo) => {

@@ -1,31 +1,22 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { pdf } from "../support/sample-files";
-import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  createAccount,
+  expect,
+  expectNoAxeViolations,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Staff upload the annual report in /admin and a visitor downloads it from /reports (decision 021).
 // The server under test keeps its D1 and R2 here (scripts/e2e-server.mjs).
-const PORT = process.env.E2E_PORT ?? "8788";
-const PERSIST_TO = `.wrangler/e2e-${PORT}`;
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
 const ADMIN = { email: `files-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 
-test.beforeAll(() => {
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync("node", ["scripts/admin-create.mjs", "--email", ADMIN.email, "--name", "Fran Files"], {
-        env: { ...env, ADMIN_PASSWORD: ADMIN.password },
-        stdio: "ignore",
-      });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-    }
-  }
-});
+test.beforeAll(() => createAccount(ADMIN.email, "Fran Files", ADMIN.password));
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
@@ -79,8 +80,7 @@ export async function rememberCookieChoice(page: Page) {
 
 /** The outbox of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port). */
 function outboxMails(to: string, template: string): { text: string; subject: string }[] {
-  const port = process.env.E2E_PORT ?? "8788";
-  const dir = `.wrangler/e2e-${port}/v3/d1/miniflare-D1DatabaseObject`;
+  const dir = `${PERSIST_TO}/v3/d1/miniflare-D1DatabaseObject`;
   for (const file of readdirSync(dir).filter(
     (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
   )) {
@@ -107,4 +107,47 @@ export function latestMail(to: string, template: string): { text: string; subjec
 /** How many messages of one template went to one address. */
 export function mailCount(to: string, template: string): number {
   return outboxMails(to, template).length;
+}
+
+/** Where the e2e Worker keeps its local D1, KV and R2 (scripts/e2e-server.mjs, one folder per port). */
+export const PERSIST_TO = `.wrangler/e2e-${process.env.E2E_PORT ?? "8788"}`;
+
+/**
+ * Runs a maintainer's command (`npm run admin:create`, `wrangler d1 execute`) on the e2e Worker's
+ * local state. The running Worker writes to the same database, and a second process that finds
+ * it busy fails: the command is tried again after a growing pause, up to ten times.
+ */
+export function runLocal(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
+  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      execFileSync(command, args, { env: { ...env, ...extraEnv }, stdio: "ignore" });
+      return;
+    } catch (error) {
+      if (attempt === 10) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 500);
+    }
+  }
+}
+
+/** Runs SQL on the e2e Worker's local D1, as `wrangler d1 execute --local` would for a maintainer. */
+export function executeLocalD1(sql: string) {
+  runLocal("npx", [
+    "wrangler",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    PERSIST_TO,
+    "--command",
+    sql,
+  ]);
+}
+
+/** An account made the way a maintainer makes one: `npm run admin:create` (an ADMIN). */
+export function createAccount(email: string, name: string, password: string) {
+  runLocal("node", ["scripts/admin-create.mjs", "--email", email, "--name", name], {
+    ADMIN_PASSWORD: password,
+  });
 }

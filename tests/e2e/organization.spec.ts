@@ -1,52 +1,26 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { SEED_FACTS } from "../support/seed-facts";
-import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  createAccount,
+  executeLocalD1,
+  expect,
+  expectNoAxeViolations,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // A STAFF member changes the organisation's phone number and fundraising goal in /admin
 // (docs/decisions/028-organization-facts.md); the footer of every page and the goal bar of
 // /donate show them at once. The seed's values are put back at the end, because other specs
 // read the same database.
-const PORT = process.env.E2E_PORT ?? "8788";
-const PERSIST_TO = `.wrangler/e2e-${PORT}`;
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
 const STAFF = { email: `facts-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 
-/** Runs a command, again after a pause when the local D1 is busy (the e2e Worker writes to it too). */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(command, args, { env, stdio: "ignore" });
-      return;
-    } catch (error) {
-      if (attempt === 5) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 1000);
-    }
-  }
-}
-
 test.beforeAll(() => {
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
-  run("node", ["scripts/admin-create.mjs", "--email", STAFF.email, "--name", `Fay Facts ${RUN}`], {
-    ...env,
-    ADMIN_PASSWORD: STAFF.password,
-  });
-  run(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      PERSIST_TO,
-      "--command",
-      `UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`,
-    ],
-    env,
-  );
+  createAccount(STAFF.email, `Fay Facts ${RUN}`, STAFF.password);
+  executeLocalD1(`UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`);
 });
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 

@@ -1,45 +1,26 @@
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  createAccount,
+  executeLocalD1,
+  expect,
+  expectNoAxeViolations,
+  PERSIST_TO,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // A STAFF member of a small team (docs/decisions/022-staff-role.md): made with
 // `npm run admin:create` and given the STAFF role in D1, with two confirmed subscribers.
-const PORT = process.env.E2E_PORT ?? "8788";
-const PERSIST_TO = `.wrangler/e2e-${PORT}`;
 const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
 // Other specs make staff accounts too; a name of this run picks this one in "Assigned to".
 const STAFF_NAME = `Sam Staff ${RUN}`;
 const STAFF = { email: `staff-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 const READERS = [`reader-a-${RUN}@example.com`, `reader-b-${RUN}@example.com`];
 const SUBJECT = `Fall news ${RUN}`;
-
-function wranglerEnv() {
-  return { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
-}
-
-/** Runs a command, again after a pause when the local D1 is busy (the e2e Worker writes to it too). */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(command, args, { env, stdio: "ignore" });
-      return;
-    } catch (error) {
-      if (attempt === 5) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 1000);
-    }
-  }
-}
-
-function d1(sql: string) {
-  run(
-    "npx",
-    ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", PERSIST_TO, "--command", sql],
-    wranglerEnv(),
-  );
-}
 
 /** Rows of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port). */
 function query<Row>(sql: string, ...params: string[]): Row[] {
@@ -60,11 +41,8 @@ function query<Row>(sql: string, ...params: string[]): Row[] {
 }
 
 test.beforeAll(() => {
-  run("node", ["scripts/admin-create.mjs", "--email", STAFF.email, "--name", STAFF_NAME], {
-    ...wranglerEnv(),
-    ADMIN_PASSWORD: STAFF.password,
-  });
-  d1(
+  createAccount(STAFF.email, STAFF_NAME, STAFF.password);
+  executeLocalD1(
     [
       `UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`,
       ...READERS.map(
