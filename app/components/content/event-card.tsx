@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { lines, localized, type Entry } from "~/lib/content/entry-types";
+import type { InLanguage } from "~/lib/content/entry-types";
 import { useFormat } from "~/lib/format";
 import { Badge, CheckList } from "~/components/pages/ui";
 
@@ -15,7 +15,7 @@ export function EventCard({
   upcoming = false,
   past = false,
 }: {
-  event: Entry<"event">;
+  event: InLanguage<"event">;
   locale: string;
   upcoming?: boolean;
   past?: boolean;
@@ -23,7 +23,7 @@ export function EventCard({
   const { t } = useTranslation("events");
   const format = useFormat();
   const { fields } = event;
-  const title = localized(fields.title, locale);
+  const title = fields.title;
   const time = (value: string) =>
     new Intl.DateTimeFormat(format.tag, { timeStyle: "short", timeZone: "UTC" }).format(
       new Date(`2000-01-01T${value}:00Z`),
@@ -36,7 +36,7 @@ export function EventCard({
     >
       <Badge>{t(`categories.${fields.category}`)}</Badge>
       <h3 className="text-xl font-bold">{title}</h3>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">{localized(fields.description, locale)}</p>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{fields.description}</p>
       <dl className="mt-4 grid gap-1 text-sm">
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("date")}:</dt>
@@ -52,7 +52,7 @@ export function EventCard({
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("location")}:</dt>
-          <dd>{localized(fields.place, locale)}</dd>
+          <dd>{fields.place}</dd>
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("price")}:</dt>
@@ -70,7 +70,10 @@ export function EventCard({
       <h4 className="mt-4 font-semibold">{t("highlights")}</h4>
       <CheckList
         className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
-        items={lines(fields.highlights, locale)}
+        items={fields.highlights
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean)}
       />
       {past ? null : (
         <div className="mt-6 flex flex-wrap gap-3">

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { localized, type Entry } from "~/lib/content/entry-types";
+import type { InLanguage } from "~/lib/content/entry-types";
 import { Markdown } from "./markdown";
 import { useFormat } from "~/lib/format";
 
 /** One blog post as /blog/:slug shows it (and as the editor's preview shows it before publishing). */
-export function PostArticle({ post, locale }: { post: Entry<"post">; locale: string }) {
+export function PostArticle({ post }: { post: InLanguage<"post"> }) {
   const { t } = useTranslation("blog");
   const format = useFormat();
   const { fields } = post;
@@ -19,16 +19,13 @@ export function PostArticle({ post, locale }: { post: Entry<"post">; locale: str
       <p className="mt-6 font-semibold uppercase tracking-wide text-accent-800 dark:text-accent-200">
         {t(`categories.${fields.category}`)}
       </p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">
-        {localized(fields.title, locale)}
-      </h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">{fields.title}</h1>
       <p className="mt-3 text-gray-700 dark:text-gray-300">
-        <time dateTime={fields.date}>{format.date(fields.date)}</time> ·{" "}
-        {t("by", { author: localized(fields.author, locale) })}
+        <time dateTime={fields.date}>{format.date(fields.date)}</time> · {t("by", { author: fields.author })}
       </p>
-      <p className="mt-6 text-xl text-gray-800 dark:text-gray-200">{localized(fields.excerpt, locale)}</p>
+      <p className="mt-6 text-xl text-gray-800 dark:text-gray-200">{fields.excerpt}</p>
       <div className="mt-6 space-y-5 text-lg leading-relaxed text-gray-800 dark:text-gray-200">
-        <Markdown source={localized(fields.body, locale)} />
+        <Markdown source={fields.body} />
       </div>
     </article>
   );

@@ -15,6 +15,7 @@ import {
   CONTENT_STATUSES,
   ENTRY_TYPES,
   entryFormSchema,
+  inLanguage,
   isBilingual,
   isContentType,
   toFormValues,
@@ -268,13 +269,13 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
           <p className="mt-1 text-gray-700 dark:text-gray-300">{t("entries.previewLead")}</p>
           <div className={type === "post" ? "mt-4" : "mt-4 max-w-md"} data-testid="entry-preview">
             {type === "event" ? (
-              <EventCard event={preview as Entry<"event">} locale={locale} />
+              <EventCard event={inLanguage(preview as Entry<"event">, locale)} locale={locale} />
             ) : type === "job" ? (
-              <JobCard job={preview as Entry<"job">} locale={locale} />
+              <JobCard job={inLanguage(preview as Entry<"job">, locale)} />
             ) : type === "story" ? (
-              <StoryCard story={preview as Entry<"story">} locale={locale} />
+              <StoryCard story={inLanguage(preview as Entry<"story">, locale)} />
             ) : (
-              <PostArticle post={preview as Entry<"post">} locale={locale} />
+              <PostArticle post={inLanguage(preview as Entry<"post">, locale)} />
             )}
           </div>
         </section>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PostArticle } from "~/components/content/post-article";
-import { localized } from "~/lib/content/entry-types";
+import { inLanguage, localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { findPublished } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -32,9 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
       inLanguage: locale,
     },
   ];
-  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, locale };
+  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post: inLanguage(post, locale) };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  return <PostArticle post={loaderData.post} locale={loaderData.locale} />;
+  return <PostArticle post={loaderData.post} />;
 }

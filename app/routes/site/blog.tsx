@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/lib/format";
 import { Badge } from "~/components/pages/ui";
-import { localized } from "~/lib/content/entry-types";
+import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPosts } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -16,19 +16,21 @@ export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  return { seo: sitePageSeo(args), posts: await listPosts(env), locale: getLocale(args.context) };
+  const locale = getLocale(args.context);
+  const posts = (await listPosts(env)).map((post) => inLanguage(post, locale));
+  return { seo: sitePageSeo(args), posts };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const format = useFormat();
-  const { posts, locale } = loaderData;
+  const { posts } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.blog.title")} lead={t("lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2 lg:grid-cols-3">
         {posts.map(({ slug, fields }) => {
-          const title = localized(fields.title, locale);
+          const title = fields.title;
           return (
             <article
               key={slug}
@@ -42,11 +44,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
                 <time dateTime={fields.date}>{format.date(fields.date)}</time> ·{" "}
-                {t("by", { author: localized(fields.author, locale) })}
+                {t("by", { author: fields.author })}
               </p>
-              <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">
-                {localized(fields.excerpt, locale)}
-              </p>
+              <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">{fields.excerpt}</p>
               <Link
                 to={`/blog/${slug}`}
                 className="link mt-4 self-start font-semibold"
