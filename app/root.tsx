@@ -65,8 +65,10 @@ const NotFound = lazy(() =>
 /** The scroll-to-top retry of docs/product.md §9, for pages whose content settles after the first paint. */
 const SCROLL_RETRY_MS = 50;
 
-// Runs before first paint so the theme and the cookie banner never flash (kept tiny, inline).
-const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("${COOKIE_CONSENT_KEY}")===null)d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")}catch(e){}})()`;
+// Runs before first paint so the theme never flashes and the cookie banner never shows to a visitor
+// who answered it (kept tiny, inline). The banner opens once the page is parsed, whole: a banner
+// painted half-parsed would grow upwards, a layout shift (decision 030).
+const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})}catch(e){}})()`;
 
 function useRouteNamespaces(): string[] {
   const matches = useMatches();

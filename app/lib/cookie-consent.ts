@@ -79,6 +79,15 @@ export function saveCookiePreferences(
   events.dispatchEvent(new CustomEvent(COOKIE_PREFERENCES_EVENT, { detail: preferences }));
 }
 
+/** Whether the visitor answered the banner (the head script asks the same before first paint). */
+export function hasCookieChoice(storage: Storage): boolean {
+  try {
+    return storage.getItem(COOKIE_CONSENT_KEY) !== null;
+  } catch {
+    return true; // storage blocked: nothing optional can be stored, so there is nothing to ask
+  }
+}
+
 export function hasAnalyticsConsent(storage: Storage): boolean {
   return readCookiePreferences(storage).analytics;
 }

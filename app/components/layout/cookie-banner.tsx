@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import {
   COOKIE_BANNER_HEIGHT_VAR,
   COOKIE_BANNER_OPEN_CLASS,
+  hasCookieChoice,
   OPEN_COOKIE_SETTINGS_EVENT,
   OPTIONAL_COOKIE_CATEGORIES,
   preferencesForChoice,
@@ -38,6 +39,8 @@ export function CookieBanner() {
 
   useEffect(() => {
     setPreferences(readCookiePreferences(localStorage));
+    // The head script opens it once the page is parsed; hydration may come first, so decide here too.
+    if (!hasCookieChoice(localStorage)) document.documentElement.classList.add(COOKIE_BANNER_OPEN_CLASS);
     setOpen(document.documentElement.classList.contains(COOKIE_BANNER_OPEN_CLASS));
     function reopen() {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -130,12 +133,18 @@ export function CookieBanner() {
         >
           {showSettings ? t("cookies.settingsTitle") : t("cookies.title")}
         </h2>
-        <p className="mt-1 max-w-4xl text-sm text-gray-700 sm:text-base dark:text-gray-300">
-          {t("cookies.description")}{" "}
-          <Link to="/privacy#cookies" className="link">
-            {t("cookies.learnMore")}
-          </Link>
-        </p>
+        {/* Two short paragraphs rather than one long one: on a phone no block of the banner is
+            larger than the page's own lead, so the page's content is its largest paint (decision 030).
+            Wider screens set them as one. */}
+        <div className="mt-1 max-w-4xl text-sm text-gray-700 sm:text-base dark:text-gray-300">
+          <p className="sm:inline">{t("cookies.stored")}</p>{" "}
+          <p className="sm:inline">
+            {t("cookies.optional")}{" "}
+            <Link to="/privacy#cookies" className="link">
+              {t("cookies.learnMore")}
+            </Link>
+          </p>
+        </div>
         {showSettings ? (
           <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">{t("cookies.settingsTitle")}</legend>
