@@ -19,7 +19,7 @@ export function openCookieSettings(events: EventTarget = window) {
 }
 
 export const OPTIONAL_COOKIE_CATEGORIES = ["functional", "performance", "analytics", "marketing"] as const;
-type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
+export type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
 export type CookiePreferences = { necessary: true } & Record<OptionalCookieCategory, boolean>;
 export type ConsentChoice = "necessary" | "all" | "custom";
 

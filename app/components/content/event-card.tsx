@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { InLanguage } from "~/lib/content/entry-types";
 import { useFormat } from "~/lib/format";
-import { Badge, CheckList } from "~/components/pages/ui";
+import { CheckList } from "~/components/pages/check-list";
+import { Badge } from "~/components/pages/ui";
 
 /**
  * One event as /events shows it (and as the editor's preview shows it before publishing). An
