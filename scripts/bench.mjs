@@ -19,7 +19,8 @@
 //        --no-build (reuse build/ and bench/floor/build/), --duration=SECONDS (default 5),
 //        --rounds=N (each load figure is the median of N alternating rounds; default 2, quick 1),
 //        --runs=N (Lighthouse runs a page, default 3), --only=load|cpu|js|lighthouse,
-//        --cpu-samples=N (default 200), --no-lighthouse, --out=FILE (also write the figures as JSON).
+//        --cpu-samples=N (default 200), --no-lighthouse, --out=FILE (also write the figures as JSON),
+//        --pages=/,/donate (the pages measured, default /, /about, /events and /donate).
 // Ports: BENCH_PORT (site, default 8790) and BENCH_FLOOR_PORT (floor, default 8791).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -43,7 +44,7 @@ const CPU_SAMPLES = Number(args.get("cpu-samples") ?? (QUICK ? 50 : 200));
 const ONLY = args.get("only");
 const wants = (part) =>
   (!ONLY || ONLY === part) && !((QUICK || args.get("no-lighthouse") === "true") && part === "lighthouse");
-const PAGES = ["/", "/about", "/events", "/donate"];
+const PAGES = args.get("pages")?.split(",") ?? ["/", "/about", "/events", "/donate"];
 const POST_PATH = "/forms/contact";
 /** More content pages whose first view must stay within the floor's JavaScript (decision 030). */
 const JS_ONLY_PAGES = ["/programs", "/blog", "/volunteer"];
