@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
@@ -23,7 +22,7 @@ import { useNonce } from "./components/layout/nonce";
 import { SiteFooter } from "./components/layout/site-footer";
 import { SiteHeader } from "./components/layout/site-header";
 import { useSwitchLanguage } from "./components/layout/use-switch-language";
-import { accentForPath } from "./content/site-pages";
+import { DEFAULT_ACCENT } from "./content/site-pages";
 import {
   isLocale,
   LOCALE_COOKIE,
@@ -33,6 +32,7 @@ import {
 } from "./lib/i18n";
 import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
 import { footerFacts, type FooterFacts } from "./lib/organization";
+import type { Seo } from "./lib/seo";
 import type { SessionUser } from "./lib/session-user";
 import { THEME_STORAGE_KEY } from "./lib/theme";
 import { getRequestContext } from "./server/kernel/context.server";
@@ -66,15 +66,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Only error pages need it, so ordinary pages do not download it.
-const NotFound = lazy(() =>
-  import("./components/not-found").then((module) => ({ default: module.NotFound })),
+const ErrorPage = lazy(() =>
+  import("./components/error-page").then((module) => ({ default: module.ErrorPage })),
 );
 
 /** The scroll-to-top retry of docs/product.md §9, for pages whose content settles after the first paint. */
 const SCROLL_RETRY_MS = 50;
 
-// Runs before first paint so the theme and the cookie banner never flash (kept tiny, inline).
-const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";if(localStorage.getItem("${COOKIE_CONSENT_KEY}")===null)d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")}catch(e){}})()`;
+// Runs before first paint so the theme never flashes and the cookie banner never shows to a visitor
+// who answered it (kept tiny, inline). The banner opens once the page is parsed, whole: a banner
+// painted half-parsed would grow upwards, a layout shift (decision 030).
+const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})}catch(e){}})()`;
 
 function useRouteNamespaces(): string[] {
   const matches = useMatches();
@@ -91,6 +93,16 @@ function useRouteNamespaces(): string[] {
  * fixed per version of the copy (decisions 027, 031), so each page's set is written once.
  */
 const translationsJson = new WeakMap<object, Map<string, string>>();
+
+/**
+ * The page's accent colour, which its loader looked up with its metadata (`seo.accent`), so the
+ * browser does not need the list of every page; pages without one take the default.
+ */
+function usePageAccent(): string {
+  const matches = useMatches();
+  const seo = matches.map((match) => (match.loaderData as { seo?: Seo } | undefined)?.seo).findLast(Boolean);
+  return seo?.accent ?? DEFAULT_ACCENT;
+}
 
 /** This page's namespaces in its language, for entry.client.tsx to hydrate with (decision 011). */
 function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
@@ -117,7 +129,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const nonce = useNonce();
-  const location = useLocation();
   const namespaces = useRouteNamespaces();
   const locale = data?.locale ?? i18n.language;
 
@@ -134,7 +145,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body
-        data-accent={accentForPath(location.pathname)}
+        data-accent={usePageAccent()}
         className="min-h-screen bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100"
       >
         {children}
@@ -245,56 +256,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** Statuses with their own words; a refused post (decision 012) is a 400, 405 or 413. */
-const ERROR_COPY: Partial<Record<number, string>> = {
-  400: "badRequest",
-  403: "forbidden",
-  405: "method",
-  413: "tooLarge",
-};
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
   const data = useRouteLoaderData<typeof loader>("root");
-  const location = useLocation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-
-  let content: React.ReactNode;
-  if (status === 404) {
-    content = (
-      <>
-        <title>{t("notFound.title")}</title>
-        <Suspense>
-          <NotFound />
-        </Suspense>
-      </>
-    );
-  } else {
-    const forbidden = status === 403;
-    const copy = ERROR_COPY[status];
-    const title = copy ? t(`error.${copy}Title`) : t("error.title");
-    const description = copy ? t(`error.${copy}Description`) : t("error.description");
-    content = (
-      <div className="container-page flex min-h-[50vh] flex-col items-start justify-center gap-4 py-16">
-        <title>{title}</title>
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{title}</h1>
-        <p className="max-w-2xl text-lg text-gray-700 dark:text-gray-300">{description}</p>
-        <div className="flex flex-wrap gap-3">
-          {forbidden ? null : (
-            <Link to={`${location.pathname}${location.search}`} replace className="btn-primary">
-              {t("error.tryAgain")}
-            </Link>
-          )}
-          <Link to="/" className="btn-secondary">
-            {t("error.goHome")}
-          </Link>
-        </div>
-      </div>
-    );
-  }
   return (
     <SiteFrame user={data?.user ?? null} footer={data?.footer ?? null}>
-      {content}
+      <Suspense>
+        <ErrorPage status={status} />
+      </Suspense>
     </SiteFrame>
   );
 }

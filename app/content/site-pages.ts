@@ -47,7 +47,8 @@ export const REDIRECTS: Record<string, string> = {
   "/accessibility-statement": "/accessibility",
 };
 
-const DEFAULT_ACCENT: Accent = "emerald";
+/** Pages outside the list (forms, accounts, the back office, errors) take this one. */
+export const DEFAULT_ACCENT: Accent = "emerald";
 
 export function findSitePage(pathname: string): SitePage | undefined {
   const normalised = pathname !== "/" ? pathname.replace(/\/+$/, "") : pathname;

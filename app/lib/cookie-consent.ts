@@ -19,7 +19,7 @@ export function openCookieSettings(events: EventTarget = window) {
 }
 
 export const OPTIONAL_COOKIE_CATEGORIES = ["functional", "performance", "analytics", "marketing"] as const;
-type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
+export type OptionalCookieCategory = (typeof OPTIONAL_COOKIE_CATEGORIES)[number];
 export type CookiePreferences = { necessary: true } & Record<OptionalCookieCategory, boolean>;
 export type ConsentChoice = "necessary" | "all" | "custom";
 
@@ -77,6 +77,15 @@ export function saveCookiePreferences(
   storage.setItem(COOKIE_PREFERENCES_KEY, JSON.stringify(preferences));
   storage.setItem(COOKIE_CONSENT_KEY, choice);
   events.dispatchEvent(new CustomEvent(COOKIE_PREFERENCES_EVENT, { detail: preferences }));
+}
+
+/** Whether the visitor answered the banner (the head script asks the same before first paint). */
+export function hasCookieChoice(storage: Storage): boolean {
+  try {
+    return storage.getItem(COOKIE_CONSENT_KEY) !== null;
+  } catch {
+    return true; // storage blocked: nothing optional can be stored, so there is nothing to ask
+  }
 }
 
 export function hasAnalyticsConsent(storage: Storage): boolean {

@@ -125,6 +125,14 @@ export function useFormat() {
   };
 }
 
+/** A text written one item a line (a `lines` content field): its items, blank lines dropped. */
+export function textLines(text: string): string[] {
+  return text
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 /** For arrays of words kept in the locale files. */
 export function asList<T = string>(value: unknown): T[] {
   return Array.isArray(value) ? (value as T[]) : [];

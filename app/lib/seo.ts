@@ -10,6 +10,8 @@ export type Seo = {
   image: string;
   siteName: string;
   jsonLd?: Record<string, unknown>[];
+  /** The page's accent colour (docs/product.md §2), looked up on the server (decision 030). */
+  accent: string;
 };
 
 export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {

@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { findSitePage } from "~/content/site-pages";
+import { accentForPath, findSitePage } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { Seo } from "~/lib/seo";
 import { getRequestContext } from "./kernel/context.server";
@@ -46,6 +46,7 @@ export function pageSeo(
     image: new URL("/images/og-default.png", siteUrl).toString(),
     siteName: t("siteName"),
     jsonLd: own.jsonLd,
+    accent: accentForPath(pathname),
   };
 }
 

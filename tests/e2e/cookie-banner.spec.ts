@@ -95,6 +95,26 @@ test("Escape closes the banner as necessary only", async ({ page }) => {
   await expect(banner(page)).toBeHidden();
 });
 
+test("after Accept All, every page still comes from the edge cache and the banner stays closed", async ({
+  page,
+}) => {
+  // The answer is kept in the browser, not in a cookie, so it never varies the HTML (decision 030).
+  await page.goto("/mission");
+  await waitForHydration(page);
+  await banner(page).getByRole("button", { name: "Accept All" }).click();
+  await expect(banner(page)).toBeHidden();
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("cookieConsent");
+  for (const path of ["/history", "/history"]) {
+    const response = await page.goto(path);
+    await waitForHydration(page);
+    await expect(banner(page)).toBeHidden();
+    expect(response!.headers()["x-page-cache"]).toMatch(/^(miss|hit)$/);
+  }
+  const last = await page.goto("/history");
+  expect(last!.headers()["x-page-cache"]).toBe("hit");
+  await expect(banner(page)).toBeHidden();
+});
+
 test("Cookie settings in the footer reopens the banner, and a new choice is kept", async ({ page }) => {
   await rememberCookieChoice(page);
   await page.goto("/");

@@ -60,6 +60,33 @@ describe("the edge HTML cache for anonymous visitors (decision 027)", () => {
     expect(other.headers.get(PAGE_CACHE_HEADER)).toBeNull();
   });
 
+  it("keeps serving cached pages to a visitor who answered the cookie banner or started a Checkout", async () => {
+    // Answering the banner stores nothing the server sees (decision 030), and the visitor id that
+    // /donate's first step or a ticket page gives a browser is read only by posts (decision 024).
+    const donated = await postForm("/donate", { intent: "amount", amount: "nope" });
+    const visitor = /visitor=[^;]+/.exec(donated.headers.get("Set-Cookie") ?? "")?.[0];
+    expect(visitor).toBeTruthy();
+    const cookie = `${visitor}; lng=en`;
+    expect((await fetchPage("/impact", { headers: { Cookie: cookie } })).headers.get(PAGE_CACHE_HEADER)).toBe(
+      "miss",
+    );
+    const again = await fetchPage("/impact", { headers: { Cookie: cookie } });
+    expect(again.headers.get(PAGE_CACHE_HEADER)).toBe("hit");
+    const html = await again.text();
+    // The banner is in the page for every visitor, closed until the head script opens it for
+    // someone who has not answered (the answer is read from localStorage, in the browser).
+    expect(html).toContain('class="cookie-banner ');
+    expect(html).toContain('localStorage.getItem("cookieConsent")');
+
+    // A session beside it is never answered from the cache.
+    const { cookie: session } = await userWithSession("visitor-and-session@example.com", "USER");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const signedIn = await fetchPage("/impact", { headers: { Cookie: `${cookie}; ${session}` } });
+      expect(signedIn.status).toBe(200);
+      expect(signedIn.headers.get(PAGE_CACHE_HEADER)).toBeNull();
+    }
+  });
+
   it("serves the new copy at once after a copy edit, and a new entry after a content publish", async () => {
     await fetchPage("/history");
     expect((await fetchPage("/history")).headers.get(PAGE_CACHE_HEADER)).toBe("hit");

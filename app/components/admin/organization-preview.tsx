@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { lines, type OrganizationFields } from "~/lib/content/entry-types";
-import { useFormat } from "~/lib/format";
+import { localized, type OrganizationFields } from "~/lib/content/entry-types";
+import { textLines, useFormat } from "~/lib/format";
 import { addressLine, phoneDisplay, socialProfiles } from "~/lib/organization";
 
 /**
@@ -18,7 +18,7 @@ export function OrganizationPreview({ facts, locale }: { facts: OrganizationFiel
     [t("entries.facts.address"), addressLine(facts)],
     [
       t("entries.fields.officeHours"),
-      lines(facts.officeHours, locale).map((line) => (
+      textLines(localized(facts.officeHours, locale)).map((line) => (
         <span key={line} className="block">
           {line}
         </span>

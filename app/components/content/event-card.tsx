@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { lines, localized, type Entry } from "~/lib/content/entry-types";
-import { dateFormat, useFormat } from "~/lib/format";
-import { Badge, CheckList } from "~/components/pages/ui";
+import type { InLanguage } from "~/lib/content/entry-types";
+import { dateFormat, textLines, useFormat } from "~/lib/format";
+import { CheckList } from "~/components/pages/check-list";
+import { Badge } from "~/components/pages/ui";
 
 /**
  * One event as /events shows it (and as the editor's preview shows it before publishing). An
@@ -15,7 +16,7 @@ export function EventCard({
   upcoming = false,
   past = false,
 }: {
-  event: Entry<"event">;
+  event: InLanguage<"event">;
   locale: string;
   upcoming?: boolean;
   past?: boolean;
@@ -23,7 +24,7 @@ export function EventCard({
   const { t } = useTranslation("events");
   const format = useFormat();
   const { fields } = event;
-  const title = localized(fields.title, locale);
+  const title = fields.title;
   const time = (value: string) =>
     dateFormat(format.tag, { timeStyle: "short", timeZone: "UTC" }).format(
       new Date(`2000-01-01T${value}:00Z`),
@@ -36,7 +37,7 @@ export function EventCard({
     >
       <Badge>{t(`categories.${fields.category}`)}</Badge>
       <h3 className="text-xl font-bold">{title}</h3>
-      <p className="mt-2 text-gray-700 dark:text-gray-300">{localized(fields.description, locale)}</p>
+      <p className="mt-2 text-gray-700 dark:text-gray-300">{fields.description}</p>
       <dl className="mt-4 grid gap-1 text-sm">
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("date")}:</dt>
@@ -52,7 +53,7 @@ export function EventCard({
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("location")}:</dt>
-          <dd>{localized(fields.place, locale)}</dd>
+          <dd>{fields.place}</dd>
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("price")}:</dt>
@@ -70,7 +71,7 @@ export function EventCard({
       <h4 className="mt-4 font-semibold">{t("highlights")}</h4>
       <CheckList
         className="mt-2 flex-1 text-gray-700 dark:text-gray-300"
-        items={lines(fields.highlights, locale)}
+        items={textLines(fields.highlights)}
       />
       {past ? null : (
         <div className="mt-6 flex flex-wrap gap-3">

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { localized, type Entry } from "~/lib/content/entry-types";
+import type { InLanguage } from "~/lib/content/entry-types";
 import { Markdown } from "./markdown";
 import { useFormat } from "~/lib/format";
 
@@ -8,12 +8,10 @@ import { useFormat } from "~/lib/format";
 export function PostArticle({
   post,
   cover,
-  locale,
 }: {
-  post: Entry<"post">;
+  post: InLanguage<"post">;
   /** The cover upload (decision 021), its description already in the page's language. */
   cover?: { url: string; width: number; height: number; alt: string } | null;
-  locale: string;
 }) {
   const { t } = useTranslation("blog");
   const format = useFormat();
@@ -28,12 +26,9 @@ export function PostArticle({
       <p className="mt-6 font-semibold uppercase tracking-wide text-accent-800 dark:text-accent-200">
         {t(`categories.${fields.category}`)}
       </p>
-      <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">
-        {localized(fields.title, locale)}
-      </h1>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">{fields.title}</h1>
       <p className="mt-3 text-gray-700 dark:text-gray-300">
-        <time dateTime={fields.date}>{format.date(fields.date)}</time> ·{" "}
-        {t("by", { author: localized(fields.author, locale) })}
+        <time dateTime={fields.date}>{format.date(fields.date)}</time> · {t("by", { author: fields.author })}
       </p>
       {cover ? (
         // In the first view: loaded at once; width and height keep its space (no layout shift).
@@ -46,9 +41,9 @@ export function PostArticle({
           className="mt-6 h-auto w-full rounded-xl"
         />
       ) : null}
-      <p className="mt-6 text-xl text-gray-800 dark:text-gray-200">{localized(fields.excerpt, locale)}</p>
+      <p className="mt-6 text-xl text-gray-800 dark:text-gray-200">{fields.excerpt}</p>
       <div className="mt-6 space-y-5 text-lg leading-relaxed text-gray-800 dark:text-gray-200">
-        <Markdown source={localized(fields.body, locale)} />
+        <Markdown source={fields.body} />
       </div>
     </article>
   );

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { localized, type Entry } from "~/lib/content/entry-types";
+import type { InLanguage } from "~/lib/content/entry-types";
 
 /** One success story as /stories shows it (and as the editor's preview shows it). */
-export function StoryCard({ story, locale }: { story: Entry<"story">; locale: string }) {
+export function StoryCard({ story }: { story: InLanguage<"story"> }) {
   const { t } = useTranslation("impact");
   const { fields } = story;
   return (
@@ -10,11 +10,9 @@ export function StoryCard({ story, locale }: { story: Entry<"story">; locale: st
       <p className="text-sm font-semibold uppercase tracking-wide text-accent-800 dark:text-accent-200">
         {t("stories.programLabel")}: {t(`stories.programs.${fields.program}`)}
       </p>
-      <h2 className="mt-2 text-2xl font-bold">{localized(fields.title, locale)}</h2>
-      <p className="mt-1 font-semibold text-gray-700 dark:text-gray-300">
-        {localized(fields.person, locale)}
-      </p>
-      <p className="mt-3 text-gray-800 dark:text-gray-200">{localized(fields.text, locale)}</p>
+      <h2 className="mt-2 text-2xl font-bold">{fields.title}</h2>
+      <p className="mt-1 font-semibold text-gray-700 dark:text-gray-300">{fields.person}</p>
+      <p className="mt-3 text-gray-800 dark:text-gray-200">{fields.text}</p>
     </article>
   );
 }

@@ -1,11 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import {
   COOKIE_BANNER_HEIGHT_VAR,
   COOKIE_BANNER_OPEN_CLASS,
-  OPEN_COOKIE_SETTINGS_EVENT,
+  hasCookieChoice,
   OPTIONAL_COOKIE_CATEGORIES,
+  OPEN_COOKIE_SETTINGS_EVENT,
   preferencesForChoice,
   readCookiePreferences,
   saveCookiePreferences,
@@ -14,6 +15,8 @@ import {
 } from "~/lib/cookie-consent";
 
 const BUTTON_SIZE = "px-1 text-sm sm:px-5 sm:text-base";
+
+const CookieSettings = lazy(() => import("./cookie-settings"));
 
 /**
  * Shown until a choice is saved, and again from the footer's "Cookie settings". The inline head
@@ -38,6 +41,8 @@ export function CookieBanner() {
 
   useEffect(() => {
     setPreferences(readCookiePreferences(localStorage));
+    // The head script opens it once the page is parsed; hydration may come first, so decide here too.
+    if (!hasCookieChoice(localStorage)) document.documentElement.classList.add(COOKIE_BANNER_OPEN_CLASS);
     setOpen(document.documentElement.classList.contains(COOKIE_BANNER_OPEN_CLASS));
     function reopen() {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -130,57 +135,28 @@ export function CookieBanner() {
         >
           {showSettings ? t("cookies.settingsTitle") : t("cookies.title")}
         </h2>
-        <p className="mt-1 max-w-4xl text-sm text-gray-700 sm:text-base dark:text-gray-300">
-          {t("cookies.description")}{" "}
-          <Link to="/privacy#cookies" className="link">
-            {t("cookies.learnMore")}
-          </Link>
-        </p>
+        {/* Two short paragraphs rather than one long one: on a phone no block of the banner is
+            larger than the page's own lead, so the page's content is its largest paint (decision 030).
+            Wider screens set them as one. */}
+        <div className="mt-1 max-w-4xl text-sm text-gray-700 sm:text-base dark:text-gray-300">
+          <p className="sm:inline">{t("cookies.stored")}</p>{" "}
+          <p className="sm:inline">
+            {t("cookies.optional")}{" "}
+            <Link to="/privacy#cookies" className="link">
+              {t("cookies.learnMore")}
+            </Link>
+          </p>
+        </div>
         {showSettings ? (
-          <fieldset className="mt-3 grid gap-2 sm:grid-cols-2">
-            <legend className="sr-only">{t("cookies.settingsTitle")}</legend>
-            <label
-              htmlFor={`${headingId}-necessary`}
-              className="flex items-start gap-3 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
-            >
-              <input
-                id={`${headingId}-necessary`}
-                type="checkbox"
-                checked
-                disabled
-                className="mt-1 h-5 w-5"
-              />
-              <span>
-                <span className="font-semibold">{t("cookies.categories.necessary.label")}</span>{" "}
-                <span className="text-sm">({t("cookies.alwaysOn")})</span>
-                <span className="block text-sm text-gray-700 dark:text-gray-300">
-                  {t("cookies.categories.necessary.description")}
-                </span>
-              </span>
-            </label>
-            {OPTIONAL_COOKIE_CATEGORIES.map((category) => (
-              <label
-                key={category}
-                htmlFor={`${headingId}-${category}`}
-                className="flex cursor-pointer items-start gap-3 rounded-lg border border-gray-200 p-3 dark:border-gray-700"
-              >
-                <input
-                  id={`${headingId}-${category}`}
-                  type="checkbox"
-                  name={category}
-                  checked={preferences[category]}
-                  onChange={(event) => setPreferences({ ...preferences, [category]: event.target.checked })}
-                  className="focus-ring mt-1 h-5 w-5 accent-[var(--accent-700)]"
-                />
-                <span>
-                  <span className="font-semibold">{t(`cookies.categories.${category}.label`)}</span>
-                  <span className="block text-sm text-gray-700 dark:text-gray-300">
-                    {t(`cookies.categories.${category}.description`)}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          // Only someone who opens the settings needs their code (decision 030).
+          <Suspense fallback={null}>
+            <CookieSettings
+              idPrefix={headingId}
+              categories={OPTIONAL_COOKIE_CATEGORIES}
+              preferences={preferences}
+              onChange={setPreferences}
+            />
+          </Suspense>
         ) : null}
         {/* Side by side even on a phone, so the banner (whose height the page reserves) stays short. */}
         <div className="mt-3 grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">

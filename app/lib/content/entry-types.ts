@@ -553,10 +553,25 @@ export function localized(value: Bilingual | undefined, locale: string): string 
   return (locale === "es" && value.es) || value.en;
 }
 
-/** A `lines` field as its items. */
-export function lines(value: Bilingual | undefined, locale: string): string[] {
-  return localized(value, locale)
-    .split("\n")
-    .map((line) => line.trim())
-    .filter(Boolean);
+/** An entry as one language reads it: each bilingual field is its text in that language. */
+export type InLanguage<T extends ContentType> = Omit<Entry<T>, "fields"> & {
+  fields: { [K in keyof FieldsOf[T]]: FieldsOf[T][K] extends Bilingual ? string : FieldsOf[T][K] };
+};
+
+function isBilingualValue(value: unknown): value is Bilingual {
+  return typeof value === "object" && value !== null && typeof (value as Bilingual).en === "string";
+}
+
+/**
+ * What a page sends the browser: the visitor's language of every text, never both (decision 030).
+ * The pages' components then read plain strings and need nothing of this module at run time.
+ */
+export function inLanguage<T extends ContentType>(entry: Entry<T>, locale: string): InLanguage<T> {
+  const fields = Object.fromEntries(
+    Object.entries(entry.fields).map(([name, value]) => [
+      name,
+      isBilingualValue(value) ? localized(value, locale) : value,
+    ]),
+  );
+  return { ...entry, fields } as InLanguage<T>;
 }

@@ -20,6 +20,7 @@ import {
   CONTENT_STATUSES,
   ENTRY_TYPES,
   entryFormSchema,
+  inLanguage,
   isBilingual,
   isContentType,
   isSingleton,
@@ -367,17 +368,20 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
             {type === "organization" ? (
               <OrganizationPreview facts={(preview as Entry<"organization">).fields} locale={locale} />
             ) : type === "event" ? (
-              <EventCard event={preview as Entry<"event">} locale={locale} />
+              <EventCard event={inLanguage(preview as Entry<"event">, locale)} locale={locale} />
             ) : type === "job" ? (
-              <JobCard job={preview as Entry<"job">} locale={locale} />
+              <JobCard job={inLanguage(preview as Entry<"job">, locale)} />
             ) : type === "story" ? (
-              <StoryCard story={preview as Entry<"story">} locale={locale} />
+              <StoryCard story={inLanguage(preview as Entry<"story">, locale)} />
             ) : type === "role" ? (
               <RoleCard role={preview as Entry<"role">} locale={locale} />
             ) : type === "program" ? (
               <ProgramBadgePreview entry={preview as Entry<"program">} />
             ) : (
-              <PostArticle post={preview as Entry<"post">} cover={loaderData.previewCover} locale={locale} />
+              <PostArticle
+                post={inLanguage(preview as Entry<"post">, locale)}
+                cover={loaderData.previewCover}
+              />
             )}
           </div>
         </section>

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PostArticle } from "~/components/content/post-article";
-import { localized } from "~/lib/content/entry-types";
+import { inLanguage, localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { findPublished } from "~/server/content/entries.server";
 import { imagesByKey } from "~/server/files/records.server";
@@ -35,9 +35,13 @@ export async function loader(args: Route.LoaderArgs) {
       inLanguage: locale,
     },
   ];
-  return { seo: pageSeo(args, "blog", { title, description, jsonLd }), post, cover, locale };
+  return {
+    seo: pageSeo(args, "blog", { title, description, jsonLd }),
+    post: inLanguage(post, locale),
+    cover,
+  };
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
-  return <PostArticle post={loaderData.post} cover={loaderData.cover} locale={loaderData.locale} />;
+  return <PostArticle post={loaderData.post} cover={loaderData.cover} />;
 }

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/lib/format";
 import { Badge } from "~/components/pages/ui";
-import { localized } from "~/lib/content/entry-types";
+import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPosts } from "~/server/content/entries.server";
 import { imagesByKey } from "~/server/files/records.server";
@@ -27,21 +27,23 @@ export async function loader(args: Route.LoaderArgs) {
   );
   return {
     seo: sitePageSeo(args),
-    posts: posts.map((post) => ({ ...post, cover: covers.get(post.fields.cover) ?? null })),
-    locale,
+    posts: posts.map((post) => ({
+      ...inLanguage(post, locale),
+      cover: covers.get(post.fields.cover) ?? null,
+    })),
   };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const format = useFormat();
-  const { posts, locale } = loaderData;
+  const { posts } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.blog.title")} lead={t("lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2 lg:grid-cols-3">
         {posts.map(({ slug, fields, cover }, index) => {
-          const title = localized(fields.title, locale);
+          const title = fields.title;
           return (
             <article
               key={slug}
@@ -67,11 +69,9 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
               </h2>
               <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
                 <time dateTime={fields.date}>{format.date(fields.date)}</time> ·{" "}
-                {t("by", { author: localized(fields.author, locale) })}
+                {t("by", { author: fields.author })}
               </p>
-              <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">
-                {localized(fields.excerpt, locale)}
-              </p>
+              <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">{fields.excerpt}</p>
               <Link
                 to={`/blog/${slug}`}
                 className="link mt-4 self-start font-semibold"

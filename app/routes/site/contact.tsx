@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { FormSlot, Section } from "~/components/pages/ui";
-import { lines } from "~/lib/content/entry-types";
-import { useLocale } from "~/lib/format";
+import { localized } from "~/lib/content/entry-types";
+import { textLines, useLocale } from "~/lib/format";
 import { phoneDisplay } from "~/lib/organization";
 import { pageMeta } from "~/lib/seo";
 import { getOrganization } from "~/server/content/organization.server";
@@ -86,7 +86,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
             <div>
               <h3 className="text-xl font-bold">{t("contact.hoursTitle")}</h3>
               <dl className="mt-3 space-y-2">
-                {lines(contact.officeHours, locale)
+                {textLines(localized(contact.officeHours, locale))
                   .map(hoursRow)
                   .map(([day, time]) => (
                     <div

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { EventCard } from "~/components/content/event-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { newYorkIso } from "~/lib/format";
-import { localized } from "~/lib/content/entry-types";
+import { inLanguage, localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listEvents } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -50,7 +50,12 @@ export async function loader(args: Route.LoaderArgs) {
     organizer: { "@type": "NGO", name: "product", url: new URL("/", env.SITE_URL).toString() },
     inLanguage: locale,
   }));
-  return { seo: pageSeo(args, "events", { jsonLd }), upcoming, past, locale };
+  return {
+    seo: pageSeo(args, "events", { jsonLd }),
+    upcoming: upcoming.map((event) => inLanguage(event, locale)),
+    past: past.map((event) => inLanguage(event, locale)),
+    locale,
+  };
 }
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {

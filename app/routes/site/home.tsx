@@ -8,7 +8,7 @@ import { FallbackImage } from "~/components/pages/fallback-image";
 import { asList, newYorkDate, useFormat } from "~/lib/format";
 import { ModalLink } from "~/components/pages/modal-link";
 import { Reveal } from "~/components/pages/reveal";
-import { CheckList } from "~/components/pages/ui";
+import { CheckList } from "~/components/pages/check-list";
 import {
   campaignEnded,
   campaignYear,

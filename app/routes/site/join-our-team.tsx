@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { JobCard } from "~/components/content/job-card";
 import { CardGrid, Section } from "~/components/pages/ui";
+import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPublished } from "~/server/content/entries.server";
 import { getOrganization } from "~/server/content/organization.server";
@@ -16,23 +17,24 @@ export const meta = pageMeta;
 /** Open positions are staff-edited records (decision 020), newest first. */
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
+  const locale = getLocale(args.context);
   const [published, facts] = await Promise.all([listPublished(env, "job"), getOrganization(env)]);
-  const jobs = [...published].reverse();
+  const jobs = [...published].reverse().map((job) => inLanguage(job, locale));
   // Applications go to the organisation's address (decision 028), the sender's while it is unknown.
   const email = facts?.email ?? env.MAIL_FROM;
-  return { seo: sitePageSeo(args), jobs, email, locale: getLocale(args.context) };
+  return { seo: sitePageSeo(args), jobs, email };
 }
 
 export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
-  const { jobs, email, locale } = loaderData;
+  const { jobs, email } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.jobs.title")} lead={t("jobs.lead")} />
       <Section id="open" title={t("jobs.openTitle")}>
         <CardGrid>
           {jobs.map((job) => (
-            <JobCard key={job.id} job={job} locale={locale} />
+            <JobCard key={job.id} job={job} />
           ))}
         </CardGrid>
       </Section>

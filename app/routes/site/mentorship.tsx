@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
-import { Card, CardGrid, CheckList, FormSlot, Quote, Section, StatList, Steps } from "~/components/pages/ui";
+import { CheckList } from "~/components/pages/check-list";
+import { Card, CardGrid, FormSlot, Quote, Section, StatList, Steps } from "~/components/pages/ui";
 import { MENTORING_AGE_WORDS, MENTORING_AGES, YEAR_ONE } from "~/content/figures";
 import { MENTORING_FORMATS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
-import { Card, CardGrid, CheckList, Section } from "~/components/pages/ui";
+import { CheckList } from "~/components/pages/check-list";
+import { Card, CardGrid, Section } from "~/components/pages/ui";
 import { VALUES } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";

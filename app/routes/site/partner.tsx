@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
-import { Card, CardGrid, CheckList, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
+import { CheckList } from "~/components/pages/check-list";
+import { Card, CardGrid, Facts, FormSlot, Section, Steps } from "~/components/pages/ui";
 import { PARTNERSHIP_LEVELS } from "~/content/figures";
 import { PARTNER_STEPS } from "~/content/involve";
 import { localized } from "~/lib/content/entry-types";

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ButtonRow, Section } from "~/components/pages/ui";
 import { StoryCard } from "~/components/content/story-card";
+import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPublished } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -16,19 +17,22 @@ export const meta = pageMeta;
 /** Success stories are staff-edited records (decision 020), newest first. */
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  const stories = [...(await listPublished(env, "story"))].reverse();
-  return { seo: sitePageSeo(args), stories, locale: getLocale(args.context) };
+  const locale = getLocale(args.context);
+  const stories = [...(await listPublished(env, "story"))]
+    .reverse()
+    .map((story) => inLanguage(story, locale));
+  return { seo: sitePageSeo(args), stories };
 }
 
 export default function StoriesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("impact");
-  const { stories, locale } = loaderData;
+  const { stories } = loaderData;
   return (
     <>
       <PageHeader title={t("meta:pages.stories.title")} lead={t("stories.lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2">
         {stories.map((story) => (
-          <StoryCard key={story.id} story={story} locale={locale} />
+          <StoryCard key={story.id} story={story} />
         ))}
       </div>
       <Section id="share" title={t("stories.shareTitle")} lead={t("stories.shareText")} tinted>

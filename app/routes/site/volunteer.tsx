@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
-import { CardGrid, CheckList, FormSlot, Section, Steps } from "~/components/pages/ui";
+import { CheckList } from "~/components/pages/check-list";
+import { CardGrid, FormSlot, Section, Steps } from "~/components/pages/ui";
 import { VOLUNTEER_STEPS } from "~/content/involve";
 import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";

@@ -1,6 +1,7 @@
 import { getContentVersion } from "../content/version.server";
 import { detectLocale } from "./i18n.server";
 import { getTranslationVersion } from "./translations.server";
+import { VISITOR_COOKIE } from "./visitor-cookie.server";
 
 /**
  * The edge HTML cache for anonymous visitors (decision 027): the rendered HTML of a content page in
@@ -51,8 +52,13 @@ const PAGE_CACHE_SECONDS: Record<string, number> = {
 /** Paths under these prefixes take the prefix's lifetime (one blog post per address). */
 const PAGE_CACHE_PREFIXES: Record<string, number> = { "/blog/": CONTENT_SECONDS };
 
-/** Cookies that say nothing about who is asking: the language choice and Cloudflare's own. */
-const NEUTRAL_COOKIE = /^(lng|__cf\w*|cf_\w+)$/;
+/**
+ * Cookies no cached page reads: the language choice (part of the key), Cloudflare's own, and the
+ * visitor id the Checkout limit counts by, which only posts read (decision 024). The cookie
+ * banner's answer is not a cookie at all: it is kept in localStorage and applied before first
+ * paint, so the page is the same HTML whatever the visitor answered (decision 030).
+ */
+const NEUTRAL_COOKIE = new RegExp(`^(lng|${VISITOR_COOKIE}|__cf\\w*|cf_\\w+)$`);
 
 /** Stands in the stored HTML for the nonce; each response gets its own (never one nonce twice). */
 const NONCE_PLACEHOLDER = "__page_cache_nonce__";
