@@ -173,6 +173,16 @@ describe("app/locales", () => {
     },
   );
 
+  it("gives every Spanish plural its 'many' form, so a count like 1,000,000 never shows a raw key", () => {
+    // Intl.PluralRules("es") puts 1,000,000 in "many"; i18next then looks for `_many` only.
+    expect(new Intl.PluralRules("es").select(1_000_000)).toBe("many");
+    const lacking = spanish
+      .map(([key]) => key)
+      .filter((key) => key.endsWith("_other"))
+      .filter((key) => !spanish.some(([other]) => other === key.replace(/_other$/, "_many")));
+    expect(lacking).toEqual([]);
+  });
+
   it("has no empty strings", () => {
     for (const locale of ["en", "es"]) {
       for (const [namespace, resource] of Object.entries(BUNDLED[locale]!)) {
