@@ -34,8 +34,18 @@ export function addressLine(facts: OrganizationFields): string {
   return `${facts.street}, ${facts.city}, ${facts.region} ${facts.postalCode}`;
 }
 
-/** What the footer of every page shows: read by the root loader. */
+/**
+ * What the footer of every page shows: read by the root loader, with the phone number already
+ * written for people, so the first view's JavaScript carries none of this module.
+ */
 export function footerFacts(facts: OrganizationFields | null) {
-  return facts ? { email: facts.email, phone: facts.phone, social: socialProfiles(facts) } : null;
+  return facts
+    ? {
+        email: facts.email,
+        phone: facts.phone,
+        phoneDisplay: phoneDisplay(facts.phone),
+        social: socialProfiles(facts),
+      }
+    : null;
 }
 export type FooterFacts = ReturnType<typeof footerFacts>;

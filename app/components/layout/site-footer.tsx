@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { openCookieSettings } from "~/lib/cookie-consent";
-import { phoneDisplay, type FooterFacts } from "~/lib/organization";
+import type { FooterFacts } from "~/lib/organization";
 import { HeartIcon, LogoMark } from "./icons";
 import { LanguageSelector } from "./language-selector";
 import { FOOTER_LINKS, type NavLink } from "./navigation";
@@ -126,7 +126,7 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
               </a>
               {" · "}
               <a href={`tel:${facts.phone}`} className="link">
-                {phoneDisplay(facts.phone)}
+                {facts.phoneDisplay}
               </a>
             </p>
           ) : null}

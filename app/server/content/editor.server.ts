@@ -16,7 +16,6 @@ import { contains } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { contentEntries } from "../db/schema";
 import { forgetFundraisingProgress } from "../donations/progress.server";
-import { forgetContentCache } from "./entries.server";
 import { bumpContentVersion } from "./version.server";
 
 /** The back office's side of site content (decision 020): lists, one entry, and the audited save. */
@@ -137,7 +136,7 @@ export async function saveEntry(
     }),
   ]);
   if (before?.status === "published" || input.status === "published") {
-    forgetContentCache(await bumpContentVersion(env));
+    await bumpContentVersion(env);
   }
   // The goal bar counts toward the campaign of the organisation's facts (decision 028).
   if (type === "organization") forgetFundraisingProgress();

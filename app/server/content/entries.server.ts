@@ -15,27 +15,12 @@ import { getContentVersion } from "./version.server";
 
 /**
  * What the public pages read (decision 020). The published entries of a type are read from D1
- * once per isolate and content version, parsed with the type's schema, and kept here; the
- * version (one KV read) is checked at most every VERSION_TTL_MS, and a publish in this isolate
- * forgets it at once. So a page view costs no D1 query, and a publish shows everywhere within
- * VERSION_TTL_MS plus KV's propagation.
+ * once per isolate and content version, parsed with the type's schema, and kept here. The version
+ * is the one every content cache keys on (`getContentVersion`: checked in KV at most every 30 s,
+ * at once in the isolate that published), so a page view costs no D1 query, and a publish shows
+ * in the publishing isolate on its next request and everywhere within 30 s plus KV's propagation.
  */
-const VERSION_TTL_MS = 5_000;
-let knownVersion: { value: string; checkedAt: number } | null = null;
 const published = new Map<ContentType, { version: string; entries: Entry<ContentType>[] }>();
-
-async function currentVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  const now = Date.now();
-  if (knownVersion && now - knownVersion.checkedAt < VERSION_TTL_MS) return knownVersion.value;
-  knownVersion = { value: await getContentVersion(env), checkedAt: now };
-  return knownVersion.value;
-}
-
-/** Called by the editors after a change to published content (with bumpContentVersion). */
-export function forgetContentCache(version: string) {
-  knownVersion = { value: version, checkedAt: Date.now() };
-  published.clear();
-}
 
 /** A stored row's fields, typed, or null if they no longer fit the type's schema. */
 export function parseFields<T extends ContentType>(
@@ -51,7 +36,7 @@ export async function listPublished<T extends ContentType>(
   env: Pick<Env, "DB" | "CACHE">,
   type: T,
 ): Promise<Entry<T>[]> {
-  const version = await currentVersion(env);
+  const version = await getContentVersion(env);
   const cached = published.get(type);
   if (cached?.version === version) return cached.entries as Entry<T>[];
   const rows = await getDb(env)
