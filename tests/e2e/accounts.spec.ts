@@ -7,6 +7,7 @@ import {
   expect,
   expectNoAxeViolations,
   latestMail,
+  logIn,
   rememberCookieChoice,
   test,
   waitForHydration,
@@ -35,14 +36,6 @@ test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 // A rejected login answers 400 and a signed-out /api/v1/auth/me 401, on purpose.
 // (One pattern: Playwright reads a two-item array as [value, options].)
 test.use({ allowConsoleErrors: [/^(400 .*\/(login|signup)\.data|401 .*\/api\/v1\/auth\/me)$/] });
-
-async function logIn(page: Page, email: string, password: string, path = "/login") {
-  await page.goto(path);
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
 
 async function signUp(page: Page, name: string, email: string) {
   await page.goto("/signup");
@@ -95,7 +88,7 @@ test("sign up, log out, log in: the header follows", async ({ page }) => {
   await expect(page.locator("header").getByRole("link", { name: "Donate" })).toBeVisible();
   expect(await page.evaluate(() => fetch("/api/v1/auth/me").then((response) => response.status))).toBe(401);
 
-  await logIn(page, email, "wrong password!");
+  await logIn(page, { email, password: "wrong password!" });
   await expect(page.getByRole("alert")).toContainText("The e-mail or password is incorrect.");
   await expect(page.getByRole("textbox", { name: "Email (required)", exact: true })).toHaveValue(email);
   await expect(page.getByRole("textbox", { name: "Password (required)", exact: true })).toHaveValue("");
@@ -141,7 +134,7 @@ test("before the link is followed, /account says so and offers it again; the pag
   await expect(page.getByRole("heading", { name: "Check your e-mail" })).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await logIn(page, email, PASSWORD);
+  await logIn(page, { email, password: PASSWORD });
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "Confirm your e-mail address" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "My gifts" })).toHaveCount(0);
@@ -179,7 +172,7 @@ test("a visitor at /admin is sent to log in, then back", async ({ page }) => {
 });
 
 test("an admin works a submission from new to done and exports CSV", async ({ page }) => {
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await logIn(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await userMenu(page).click();
   await expect(
@@ -250,7 +243,7 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
 
 test("an admin edits a Spanish string and the public page shows it", async ({ page, browser }) => {
   const text = `Entre para ver sus donaciones (${RUN}).`;
-  await logIn(page, ADMIN.email, ADMIN.password);
+  await logIn(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/content?locale=es&namespace=account&q=login.lead");
   await waitForHydration(page);
@@ -280,7 +273,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     test.use({ colorScheme });
     test("pass axe", async ({ page }) => {
       test.setTimeout(150_000);
-      await logIn(page, ADMIN.email, ADMIN.password);
+      await logIn(page, ADMIN);
       await expect(page).toHaveURL(/\/admin$/);
       for (const path of [
         "/admin/submissions",

@@ -3,11 +3,11 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
+  logIn,
   rememberCookieChoice,
   test,
   waitForHydration,
 } from "./fixtures";
-import type { Page } from "@playwright/test";
 
 // A staff member (made with `npm run admin:create`) opens a volunteer role in both languages and
 // changes a program's badge; /volunteer and /programs show it (decision 029).
@@ -17,20 +17,12 @@ const STAFF = { email: `lists-${RUN}@example.org`, password: `e2e ${randomBytes(
 test.beforeAll(() => createAccount(STAFF.email, "Lee Lists", STAFF.password));
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
-async function logIn(page: Page, to: string) {
-  await page.goto(`/login?redirectTo=${to}`);
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(STAFF.email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(STAFF.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
 test("staff open a volunteer role with 3 spots in English and Spanish; /volunteer shows it", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.41" });
-  await logIn(page, "/admin/entries/role");
+  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/role");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   await page.getByRole("link", { name: "New volunteer role" }).click();
   await waitForHydration(page);
@@ -65,7 +57,7 @@ test("staff open a volunteer role with 3 spots in English and Spanish; /voluntee
 test("staff change a program's badge; /programs shows the new one", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.42" });
-  await logIn(page, "/admin/entries/program");
+  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/program");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   const basketball = page.locator("article", { has: page.getByRole("heading", { name: "Basketball" }) });
 
@@ -104,7 +96,7 @@ test("a blog post's cover shows on /blog and the post with its size and its desc
   await page.goto("/images/hero-mentorship.svg");
   const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 400 } });
 
-  await logIn(page, "/admin/files");
+  await logIn(page, STAFF, "/login?redirectTo=/admin/files");
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   await page.getByLabel("File (required)").setInputFiles({
     name: `cover-${RUN}.png`,

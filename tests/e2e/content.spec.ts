@@ -3,6 +3,7 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
+  logIn,
   rememberCookieChoice,
   test,
   waitForHydration,
@@ -21,11 +22,7 @@ test("staff publish an event in English and Spanish; /events, the sitemap and it
 }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.20" });
-  await page.goto("/login?redirectTo=/admin/entries/event");
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(STAFF.email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(STAFF.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/event");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit Annual Gala: Rising Together" })).toBeVisible();
 

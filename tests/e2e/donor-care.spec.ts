@@ -8,6 +8,7 @@ import {
   expect,
   expectNoAxeViolations,
   latestMail,
+  logIn,
   mailCount,
   rememberCookieChoice,
   test,
@@ -50,12 +51,8 @@ test.beforeEach(async ({ page }, testInfo) => {
 // A refused refund answers 400 on purpose.
 test.use({ allowConsoleErrors: [/^400 .*\/admin\/donations\/[\w-]+\.data$/] });
 
-async function logIn(page: Page) {
-  await page.goto("/login");
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(ADMIN.email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+async function logInAsAdmin(page: Page) {
+  await logIn(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
@@ -103,7 +100,7 @@ test("a memorial gift: staff see every field on the gift page and in the CSV", a
     .poll(() => latestMail(`family-${RUN}@example.com`, "donation.dedication")?.subject)
     .toBe("A gift in memory of Abuela Carmen");
 
-  await logIn(page);
+  await logInAsAdmin(page);
   await openGift(page, email);
   const details = page.getByRole("region", { name: "What the donor gave" });
   await expect(details).toContainText("$102.56");
@@ -133,7 +130,7 @@ test("a memorial gift: staff see every field on the gift page and in the CSV", a
 test("a partial refund from the gift page: the page and the totals show it", async ({ page }) => {
   const email = `refund-${RUN}@example.com`;
   await give(page, email, "80");
-  await logIn(page);
+  await logInAsAdmin(page);
   await openGift(page, email);
 
   await page.getByLabel("Amount to refund (US dollars)").fill("90");
@@ -166,7 +163,7 @@ test("a partial refund from the gift page: the page and the totals show it", asy
 });
 
 test("the January statements: one per donor of last year, net of refunds", async ({ page }) => {
-  await logIn(page);
+  await logInAsAdmin(page);
   await page.goto("/admin/donations");
   await page.getByRole("link", { name: "Year-end statements" }).click();
   await expect(page.getByRole("heading", { name: "Year-end statements", level: 1 })).toBeVisible();

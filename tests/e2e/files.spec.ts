@@ -6,6 +6,7 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
+  logIn,
   rememberCookieChoice,
   test,
   waitForHydration,
@@ -20,12 +21,8 @@ test.beforeAll(() => createAccount(ADMIN.email, "Fran Files", ADMIN.password));
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
-async function logIn(page: Page) {
-  await page.goto("/login?redirectTo=%2Fadmin%2Ffiles");
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(ADMIN.email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+async function logInAsAdmin(page: Page) {
+  await logIn(page, ADMIN, "/login?redirectTo=%2Fadmin%2Ffiles");
   await expect(page).toHaveURL(/\/admin\/files$/);
 }
 
@@ -35,7 +32,7 @@ test("staff upload the annual report PDF in /admin and visitors download the sam
   test.setTimeout(90_000);
   const bytes = Buffer.from(pdf(`Annual report ${RUN}`));
   const title = `Annual Report ${RUN}`;
-  await logIn(page);
+  await logInAsAdmin(page);
   await expectNoAxeViolations(page);
 
   await page.getByLabel("File (required)").setInputFiles({

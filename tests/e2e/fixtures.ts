@@ -151,3 +151,12 @@ export function createAccount(email: string, name: string, password: string) {
     ADMIN_PASSWORD: password,
   });
 }
+
+/** Signs in on the login page (`path` may carry a `redirectTo`) as a person would. */
+export async function logIn(page: Page, account: { email: string; password: string }, path = "/login") {
+  await page.goto(path);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(account.email);
+  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+}

@@ -6,6 +6,7 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  logIn,
   rememberCookieChoice,
   test,
   waitForHydration,
@@ -43,11 +44,7 @@ test("staff change the phone number and the goal; the footer in both languages a
 }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.28" });
-  await page.goto("/login?redirectTo=/admin/entries/organization");
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(STAFF.email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(STAFF.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/organization");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
 
   await page.getByRole("link", { name: `Edit ${SEED_FACTS.legalName}` }).click();

@@ -7,6 +7,7 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  logIn,
   PERSIST_TO,
   rememberCookieChoice,
   test,
@@ -60,11 +61,7 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ allowConsoleErrors: [/^403 .*\/admin\/users/] });
 
 async function logInAsStaff(page: Page) {
-  await page.goto("/login");
-  await waitForHydration(page);
-  await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(STAFF.email);
-  await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(STAFF.password);
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logIn(page, STAFF);
   await expect(page).toHaveURL(/\/admin$/);
 }
 
