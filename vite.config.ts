@@ -8,6 +8,10 @@ const browserTranslator = fileURLToPath(new URL("./app/components/layout/i18n-br
 const serverTranslation = fileURLToPath(
   new URL("./app/server/kernel/use-translation.server.ts", import.meta.url),
 );
+const serverRouterLinks = fileURLToPath(
+  new URL("./app/server/kernel/router-links.server.tsx", import.meta.url),
+);
+const appDirectory = fileURLToPath(new URL("./app/", import.meta.url));
 
 /**
  * The client build takes the site's own small translator in place of i18next and react-i18next
@@ -26,17 +30,25 @@ function browserTranslatorInClientBuild(): Plugin {
 }
 
 /**
- * The server build takes react-i18next with a `useTranslation` that keeps one `t` per shared
- * instance (decision 031); the module itself imports the library.
+ * In the server build, the app's own modules take react-i18next with a `useTranslation` that keeps
+ * one `t` per shared instance (decision 031), and React Router with a `Link` and `NavLink` that
+ * write plain paths without the browser's machinery (decision 034). Each module imports the
+ * library itself; the libraries' own modules keep theirs.
  */
-function serverTranslationInServerBuild(): Plugin {
+const SERVER_STAND_INS: Record<string, string> = {
+  "react-i18next": serverTranslation,
+  "react-router": serverRouterLinks,
+};
+function serverStandInsInServerBuild(): Plugin {
   return {
-    name: "server-translation",
+    name: "server-stand-ins",
     apply: "build",
     enforce: "pre",
     resolveId(id, importer) {
-      if (this.environment.name !== "ssr" || id !== "react-i18next") return null;
-      return importer === serverTranslation ? null : serverTranslation;
+      const standIn = SERVER_STAND_INS[id];
+      if (this.environment.name !== "ssr" || !standIn || !importer) return null;
+      if (!importer.startsWith(appDirectory) || importer === standIn) return null;
+      return standIn;
     },
   };
 }
@@ -92,7 +104,7 @@ export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
     browserTranslatorInClientBuild(),
-    serverTranslationInServerBuild(),
+    serverStandInsInServerBuild(),
     rememberedRouteMatchesInServerBuild(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
@@ -127,7 +139,7 @@ export default defineConfig({
           "react/jsx-runtime",
           "react/jsx-dev-runtime",
           "react-dom",
-          "react-dom/server",
+          "react-dom/server.node",
           "react-router",
           "react-i18next",
           "i18next",

@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream } from "react-dom/server.node";
 import { I18nextProvider } from "react-i18next";
 import {
   ServerRouter,
