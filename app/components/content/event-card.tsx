@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { InLanguage } from "~/lib/content/entry-types";
-import { dateFormat, textLines, useFormat } from "~/lib/format";
+import { textLines, useFormat } from "~/lib/format";
 import { CheckList } from "~/components/pages/check-list";
 import { Badge } from "~/components/pages/ui";
 
@@ -25,10 +25,6 @@ export function EventCard({
   const format = useFormat();
   const { fields } = event;
   const title = fields.title;
-  const time = (value: string) =>
-    dateFormat(format.tag, { timeStyle: "short", timeZone: "UTC" }).format(
-      new Date(`2000-01-01T${value}:00Z`),
-    );
   return (
     <article
       id={event.slug}
@@ -48,7 +44,7 @@ export function EventCard({
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("time")}:</dt>
           <dd>
-            {time(fields.start)} – {time(fields.end)}
+            {format.clock(fields.start)} – {format.clock(fields.end)}
           </dd>
         </div>
         <div className="flex flex-wrap gap-x-1">
