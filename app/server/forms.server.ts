@@ -122,12 +122,6 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
 
   try {
     const windowStart = new Date(Date.now() - CONTENT_KEY_WINDOW_MS).toISOString();
-    const [existing] = await db
-      .select({ id: submissions.id, createdAt: submissions.createdAt })
-      .from(submissions)
-      .where(eq(submissions.idempotencyKey, key.value));
-    if (existing && (!key.fromContent || existing.createdAt >= windowStart)) return done();
-
     const i18n = getInstance(args.context);
     // The request's instance has only its own language loaded; mail may need the other one.
     const [organization] = await Promise.all([organizationContact(env), i18n.loadLanguages([locale, "en"])]);
@@ -162,13 +156,11 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       outboxIds.push(...subscription.outboxIds);
     }
 
-    // A content key older than the window passes to the new row; the old row keeps its own.
-    const releaseStaleKey = db
-      .update(submissions)
-      .set({ idempotencyKey: sql`${submissions.idempotencyKey} || ':' || ${submissions.id}` })
-      .where(and(eq(submissions.idempotencyKey, key.value), lt(submissions.createdAt, windowStart)));
-    await db.batch([
-      releaseStaleKey,
+    // No look-up first: the batch is one transaction, and a key already stored makes its insert
+    // fail on the unique key, which stores nothing of the batch (a resend, or two identical posts
+    // at once: the same success below). A content key older than the window first passes to the
+    // new row; the old row keeps its own. A browser's key counts however old it is.
+    const batch: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
       db.insert(submissions).values({
         id,
         kind: definition.kind,
@@ -180,11 +172,20 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         idempotencyKey: key.value,
       }),
       ...statements,
-    ]);
+    ];
+    if (key.fromContent) {
+      batch.unshift(
+        db
+          .update(submissions)
+          .set({ idempotencyKey: sql`${submissions.idempotencyKey} || ':' || ${submissions.id}` })
+          .where(and(eq(submissions.idempotencyKey, key.value), lt(submissions.createdAt, windowStart))),
+      );
+    }
+    await db.batch(batch);
     ctx.waitUntil(deliverOutbox(env, { ids: outboxIds }));
     return done();
   } catch (error) {
-    // Two identical posts at once: the second batch hit the unique key and stored nothing.
+    // A post already stored (a resend, a double click, two at once): its batch stored nothing.
     if (isUniqueViolation(error)) return done();
     logError(error, { form: definition.kind });
     return data<FormActionData>(
