@@ -17,7 +17,7 @@ import { submissions } from "./db/schema";
 import { getInstance, requestLocale } from "./kernel/i18n.server";
 import { logError } from "./kernel/log.server";
 import { buildFormEmails } from "./mail/form-mail.server";
-import { deliverOutbox, queueEmail } from "./mail/outbox.server";
+import { deliverLeased, deliverOutbox, queueLeasedEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./kernel/post-guard.server";
 import { sha256Hex } from "./kernel/sha256.server";
@@ -139,10 +139,10 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       t: { forms: i18n.getFixedT(locale, "forms"), email: i18n.getFixedT(locale, "email") },
       team: { forms: i18n.getFixedT("en", "forms"), email: i18n.getFixedT("en", "email") },
     });
-    const outboxIds: string[] = emails.map(() => crypto.randomUUID());
-    const statements: BatchItem<"sqlite">[] = emails.map((email, index) =>
-      queueEmail(db, email, outboxIds[index]),
-    );
+    // Queued already claimed by this request, which sends them right after the answer (decision 033).
+    const mails = emails.map((email) => queueLeasedEmail(db, env, email));
+    const statements: BatchItem<"sqlite">[] = mails.map((mail) => mail.statement);
+    const subscriptionMailIds: string[] = [];
 
     // The contact form's newsletter box starts the same double opt-in as the footer.
     if (definition.kind === "contact" && value.newsletter === true) {
@@ -153,7 +153,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         i18n.getFixedT(locale, "email"),
       );
       statements.push(...subscription.statements);
-      outboxIds.push(...subscription.outboxIds);
+      subscriptionMailIds.push(...subscription.outboxIds);
     }
 
     // No look-up first: the batch is one transaction, and a key already stored makes its insert
@@ -182,7 +182,9 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       );
     }
     await db.batch(batch);
-    ctx.waitUntil(deliverOutbox(env, { ids: outboxIds }));
+    const leased = mails.map((mail) => mail.message);
+    ctx.waitUntil(deliverLeased(env, leased));
+    if (subscriptionMailIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: subscriptionMailIds }));
     return done();
   } catch (error) {
     // A post already stored (a resend, a double click, two at once): its batch stored nothing.
