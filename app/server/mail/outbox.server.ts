@@ -1,5 +1,4 @@
 import { and, eq, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { getDb, type Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { logError } from "../kernel/log.server";
@@ -47,8 +46,10 @@ export function queueEmail(db: Db, email: OutgoingEmail, id: string = crypto.ran
  * the lease lasts; should the request die, the lease ends and the Cron Trigger sends it.
  */
 export function queueLeasedEmail(db: Db, env: Env, email: OutgoingEmail, id: string = crypto.randomUUID()) {
-  const now = new Date();
+  const now = new Date().toISOString();
+  const leaseUntil = new Date(Date.now() + leaseMs(env)).toISOString();
   const safe = safeHeaders(email);
+  // The row as the insert stores it (the table's defaults for the rest), for the sender.
   const message: QueuedEmail = {
     id,
     ...safe,
@@ -58,12 +59,12 @@ export function queueLeasedEmail(db: Db, env: Env, email: OutgoingEmail, id: str
     status: "pending",
     attempts: 0,
     lastError: null,
-    nextAttemptAt: now.toISOString(),
-    leaseUntil: new Date(now.getTime() + leaseMs(env)).toISOString(),
+    nextAttemptAt: now,
+    leaseUntil,
     sentAt: null,
-    createdAt: now.toISOString(),
+    createdAt: now,
   };
-  return { statement: db.insert(outbox).values(message), message };
+  return { statement: db.insert(outbox).values({ id, ...safe, leaseUntil }), message };
 }
 
 /**
@@ -121,9 +122,9 @@ export async function deliverOutbox(env: Env, options: { ids?: string[]; limit?:
 
 /**
  * Sends the messages this request queued with `queueLeasedEmail` (in waitUntil), one after the
- * other, then records every outcome in one batch: the sent ones in one statement. Never throws;
- * what it could not record keeps its lease, which ends, and the Cron Trigger sends it again
- * under the same idempotency key, which the provider drops as a repeat (decision 016).
+ * other, then records the outcomes: the sent ones in one statement. Never throws; what it could
+ * not record keeps its lease, which ends, and the Cron Trigger sends it again under the same
+ * idempotency key, which the provider drops as a repeat (decision 016).
  */
 export async function deliverLeased(env: Env, messages: QueuedEmail[]) {
   if (messages.length === 0) return { attempted: 0, sent: 0 };
@@ -135,12 +136,11 @@ export async function deliverLeased(env: Env, messages: QueuedEmail[]) {
     const outcomes: SendOutcome[] = [];
     for (const message of messages) outcomes.push(await sendOne(env, message, transport, timeoutMs));
     const sentIds = outcomes.flatMap((outcome) => (outcome.sent ? [outcome.message.id] : []));
-    const statements: BatchItem<"sqlite">[] = outcomes.flatMap((outcome) =>
-      outcome.sent ? [] : [outcomeUpdate(db, outcome, now)],
-    );
-    if (sentIds.length > 0) statements.unshift(sentUpdate(db, sentIds));
-    const [first, ...rest] = statements;
-    if (first) await db.batch([first, ...rest]);
+    const failed = outcomes.flatMap((outcome) => (outcome.sent ? [] : [outcome]));
+    await Promise.all([
+      sentIds.length > 0 ? markSent(db, sentIds) : null,
+      ...failed.map((outcome) => outcomeUpdate(db, outcome, now)),
+    ]);
     return { attempted: messages.length, sent: sentIds.length };
   } catch (error) {
     logError(error, { outboxIds: messages.map((message) => message.id).join(",") });
@@ -166,25 +166,38 @@ async function sendOne(
   }
 }
 
-/** Marks messages sent: their lease ends, and no delivery picks them again. */
-function sentUpdate(db: Db, ids: string[]) {
+/** The UPDATE that marks messages sent (their lease ends, no delivery picks them again), the ids as one JSON array. */
+function prepareMarkSent(db: Db) {
   return db
     .update(outbox)
     .set({
       status: "sent",
-      sentAt: new Date().toISOString(),
+      sentAt: sql`${sql.placeholder("sentAt")}`,
       attempts: sql`${outbox.attempts} + 1`,
       lastError: null,
       leaseUntil: null,
     })
-    .where(inArray(outbox.id, ids));
+    .where(sql`${outbox.id} in (select value from json_each(${sql.placeholder("ids")}))`)
+    .prepare();
+}
+
+/**
+ * Prepared once per drizzle client (one per D1 binding, decision 031): every message sent passes
+ * here, and building the statement's SQL cost more CPU than running it (decision 033).
+ */
+const markSentStatements = new WeakMap<Db, ReturnType<typeof prepareMarkSent>>();
+
+async function markSent(db: Db, ids: string[]) {
+  let statement = markSentStatements.get(db);
+  if (!statement) markSentStatements.set(db, (statement = prepareMarkSent(db)));
+  await statement.run({ sentAt: new Date().toISOString(), ids: JSON.stringify(ids) });
 }
 
 /** A failed attempt: counted, its error kept, and the next attempt later (unless sent meanwhile). */
-function failedUpdate(db: Db, message: QueuedEmail, error: unknown, now: Date) {
+async function failedUpdate(db: Db, message: QueuedEmail, error: unknown, now: Date) {
   const attempts = message.attempts + 1;
   const next = new Date(now.getTime() + retryDelayMinutes(attempts) * 60_000);
-  return db
+  await db
     .update(outbox)
     .set({
       attempts,
@@ -198,7 +211,7 @@ function failedUpdate(db: Db, message: QueuedEmail, error: unknown, now: Date) {
 
 function outcomeUpdate(db: Db, outcome: SendOutcome, now: Date) {
   return outcome.sent
-    ? sentUpdate(db, [outcome.message.id])
+    ? markSent(db, [outcome.message.id])
     : failedUpdate(db, outcome.message, outcome.error, now);
 }
 
