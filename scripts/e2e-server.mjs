@@ -12,6 +12,15 @@ const stripeVars = [
   `STRIPE_API_BASE:${stripeOrigin}`,
   `STRIPE_CHECKOUT_ORIGIN:${stripeOrigin}`,
 ].flatMap((entry) => ["--var", entry]);
+// The bench (scripts/bench.mjs) measures the production shape of mail: over HTTP to its own sink
+// instead of the log transport, whose console lines wrangler carries over the inspector protocol.
+// The e2e tests leave E2E_MAIL_API_URL unset and keep wrangler.toml's transport.
+const mailVars = process.env.E2E_MAIL_API_URL
+  ? ["MAIL_TRANSPORT:http", `MAIL_API_URL:${process.env.E2E_MAIL_API_URL}`].flatMap((entry) => [
+      "--var",
+      entry,
+    ])
+  : [];
 const persistTo = `.wrangler/e2e-${port}`;
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: persistTo };
 
@@ -33,6 +42,7 @@ const server = spawn(
     "--persist-to",
     persistTo,
     ...stripeVars,
+    ...mailVars,
   ],
   { stdio: "inherit", env },
 );

@@ -17,7 +17,7 @@ import { submissions } from "./db/schema";
 import { getInstance, requestLocale } from "./kernel/i18n.server";
 import { logError } from "./kernel/log.server";
 import { buildFormEmails } from "./mail/form-mail.server";
-import { deliverOutbox, queueEmail } from "./mail/outbox.server";
+import { deliverLeased, deliverOutbox, queueLeasedEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./kernel/post-guard.server";
 import { sha256Hex } from "./kernel/sha256.server";
@@ -122,12 +122,6 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
 
   try {
     const windowStart = new Date(Date.now() - CONTENT_KEY_WINDOW_MS).toISOString();
-    const [existing] = await db
-      .select({ id: submissions.id, createdAt: submissions.createdAt })
-      .from(submissions)
-      .where(eq(submissions.idempotencyKey, key.value));
-    if (existing && (!key.fromContent || existing.createdAt >= windowStart)) return done();
-
     const i18n = getInstance(args.context);
     // The request's instance has only its own language loaded; mail may need the other one.
     const [organization] = await Promise.all([organizationContact(env), i18n.loadLanguages([locale, "en"])]);
@@ -145,10 +139,10 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       t: { forms: i18n.getFixedT(locale, "forms"), email: i18n.getFixedT(locale, "email") },
       team: { forms: i18n.getFixedT("en", "forms"), email: i18n.getFixedT("en", "email") },
     });
-    const outboxIds: string[] = emails.map(() => crypto.randomUUID());
-    const statements: BatchItem<"sqlite">[] = emails.map((email, index) =>
-      queueEmail(db, email, outboxIds[index]),
-    );
+    // Queued already claimed by this request, which sends them right after the answer (decision 033).
+    const mails = emails.map((email) => queueLeasedEmail(db, env, email));
+    const statements: BatchItem<"sqlite">[] = mails.map((mail) => mail.statement);
+    const subscriptionMailIds: string[] = [];
 
     // The contact form's newsletter box starts the same double opt-in as the footer.
     if (definition.kind === "contact" && value.newsletter === true) {
@@ -159,16 +153,14 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         i18n.getFixedT(locale, "email"),
       );
       statements.push(...subscription.statements);
-      outboxIds.push(...subscription.outboxIds);
+      subscriptionMailIds.push(...subscription.outboxIds);
     }
 
-    // A content key older than the window passes to the new row; the old row keeps its own.
-    const releaseStaleKey = db
-      .update(submissions)
-      .set({ idempotencyKey: sql`${submissions.idempotencyKey} || ':' || ${submissions.id}` })
-      .where(and(eq(submissions.idempotencyKey, key.value), lt(submissions.createdAt, windowStart)));
-    await db.batch([
-      releaseStaleKey,
+    // No look-up first: the batch is one transaction, and a key already stored makes its insert
+    // fail on the unique key, which stores nothing of the batch (a resend, or two identical posts
+    // at once: the same success below). A content key older than the window first passes to the
+    // new row; the old row keeps its own. A browser's key counts however old it is.
+    const batch: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]] = [
       db.insert(submissions).values({
         id,
         kind: definition.kind,
@@ -180,11 +172,22 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         idempotencyKey: key.value,
       }),
       ...statements,
-    ]);
-    ctx.waitUntil(deliverOutbox(env, { ids: outboxIds }));
+    ];
+    if (key.fromContent) {
+      batch.unshift(
+        db
+          .update(submissions)
+          .set({ idempotencyKey: sql`${submissions.idempotencyKey} || ':' || ${submissions.id}` })
+          .where(and(eq(submissions.idempotencyKey, key.value), lt(submissions.createdAt, windowStart))),
+      );
+    }
+    await db.batch(batch);
+    const leased = mails.map((mail) => mail.message);
+    ctx.waitUntil(deliverLeased(env, leased));
+    if (subscriptionMailIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: subscriptionMailIds }));
     return done();
   } catch (error) {
-    // Two identical posts at once: the second batch hit the unique key and stored nothing.
+    // A post already stored (a resend, a double click, two at once): its batch stored nothing.
     if (isUniqueViolation(error)) return done();
     logError(error, { form: definition.kind });
     return data<FormActionData>(

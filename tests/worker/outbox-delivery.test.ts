@@ -3,7 +3,13 @@ import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { outbox, subscribers } from "~/server/db/schema";
-import { deliverOutbox, MAX_ATTEMPTS, queueEmail } from "~/server/mail/outbox.server";
+import {
+  deliverLeased,
+  deliverOutbox,
+  MAX_ATTEMPTS,
+  queueEmail,
+  queueLeasedEmail,
+} from "~/server/mail/outbox.server";
 import { getMailTransport } from "~/server/mail/transport.server";
 import { postForm } from "./fetch";
 
@@ -126,6 +132,70 @@ describe("outbox delivery", () => {
       .where(eq(outbox.id, id!));
     await deliverOutbox(providerEnv("ok"));
     expect(await received(id!)).toHaveLength(1);
+  });
+});
+
+/** Mail a request queues already claimed and sends itself right after its answer (decision 033). */
+async function queueLeased(count: number, provider: Env) {
+  const mails = Array.from({ length: count }, (_, index) =>
+    queueLeasedEmail(db, provider, {
+      to: "family@example.com",
+      subject: `Thanks\r\nBcc: x@example.com ${index}`,
+      text: "Body",
+      template: "test.leased",
+      locale: "en",
+    }),
+  );
+  const [first, ...rest] = mails.map((mail) => mail.statement);
+  await db.batch([first!, ...rest]);
+  return mails.map((mail) => mail.message);
+}
+
+describe("mail a request queues claimed", () => {
+  it("is sent once by the request, and a Cron run meanwhile leaves it alone", async () => {
+    const provider = providerEnv("ok");
+    const messages = await queueLeased(2, provider);
+    const ids = messages.map((message) => message.id);
+    // Stored claimed: a Cron run (or another request's delivery) cannot take it.
+    for (const row of await rows(ids)) expect(Date.parse(row.leaseUntil!)).toBeGreaterThan(Date.now());
+    await deliverOutbox(provider);
+    await deliverOutbox(provider, { ids });
+    for (const id of ids) expect(await received(id)).toHaveLength(0);
+
+    expect(await deliverLeased(provider, messages)).toEqual({ attempted: 2, sent: 2 });
+    for (const id of ids) {
+      const [request] = await received(id);
+      expect(request).toMatchObject({ key: id, outcome: "delivered" });
+      // The subject is stored and sent on one line (decision 014).
+      expect((await rows([id]))[0]!.subject).not.toMatch(/[\r\n]/);
+    }
+    for (const row of await rows(ids))
+      expect(row).toMatchObject({ status: "sent", attempts: 1, leaseUntil: null, lastError: null });
+    // Nothing sends it again.
+    await deliverOutbox(provider, { now: new Date(Date.now() + 24 * 3600_000) });
+    for (const id of ids) expect(await received(id)).toHaveLength(1);
+  });
+
+  it("a refused send is recorded and retried later; a request that died leaves it to the Cron", async () => {
+    const refused = await queueLeased(1, providerEnv("fail"));
+    expect(await deliverLeased(providerEnv("fail"), refused)).toEqual({ attempted: 1, sent: 0 });
+    const [row] = await rows([refused[0]!.id]);
+    expect(row).toMatchObject({ status: "pending", attempts: 1, leaseUntil: null });
+    expect(row!.lastError).toMatch(/500|mail API/);
+    await deliverOutbox(providerEnv("ok"), { now: new Date(Date.now() + 2 * 60_000) });
+    expect((await rows([refused[0]!.id]))[0]).toMatchObject({ status: "sent", attempts: 2 });
+
+    // Queued, never sent (the request died): once its lease ends, the Cron sends it, once.
+    const [orphan] = await queueLeased(1, providerEnv("ok"));
+    await deliverOutbox(providerEnv("ok"));
+    expect(await received(orphan!.id)).toHaveLength(0);
+    await db
+      .update(outbox)
+      .set({ leaseUntil: new Date(Date.now() - 1).toISOString() })
+      .where(eq(outbox.id, orphan!.id));
+    await deliverOutbox(providerEnv("ok"));
+    expect(await received(orphan!.id)).toHaveLength(1);
+    expect((await rows([orphan!.id]))[0]).toMatchObject({ status: "sent", attempts: 1 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { FORMS } from "~/lib/forms/forms";
 import { getContentVersion } from "../content/version.server";
 import { detectLocale } from "./i18n.server";
 import { getTranslationVersion } from "./translations.server";
@@ -69,6 +70,15 @@ const edgeCache = () => (caches as unknown as { default: Cache }).default;
 /** The header that says whether the page cache answered (tests, the bench, debugging). */
 export const PAGE_CACHE_HEADER = "X-Page-Cache";
 
+/** Any cookie that may belong to a session (or anything else about the visitor) bypasses the cache. */
+function onlyNeutralCookies(request: Request): boolean {
+  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
+    const name = part.split("=")[0]!.trim();
+    if (name && !NEUTRAL_COOKIE.test(name)) return false;
+  }
+  return true;
+}
+
 /** How long this request's page may be kept, or null when the cache must not be used at all. */
 export function pageCacheSeconds(request: Request): number | null {
   if (request.method !== "GET") return null;
@@ -81,20 +91,45 @@ export function pageCacheSeconds(request: Request): number | null {
       ([prefix]) => url.pathname.startsWith(prefix) && url.pathname.length > prefix.length,
     )?.[1];
   if (!seconds) return null;
-  // Any cookie that may belong to a session (or anything else about the visitor) bypasses it.
-  for (const part of (request.headers.get("Cookie") ?? "").split(";")) {
-    const name = part.split("=")[0]!.trim();
-    if (name && !NEUTRAL_COOKIE.test(name)) return null;
-  }
-  return seconds;
+  return onlyNeutralCookies(request) ? seconds : null;
 }
 
-/** The cache key: path, language, build, content version and translation version. */
-export async function pageCacheKey(request: Request, env: Env, build: string): Promise<Request> {
+/**
+ * The public forms' own pages, whose answer to a post without JavaScript that went through is
+ * their "sent" page: the same HTML for every anonymous visitor in a language, since it shows
+ * nothing that was typed (decision 033). The post itself always runs (`formPageMiddleware`).
+ */
+const SENT_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(FORMS).map((form) => form.path));
+/** Where the "sent" page is kept, beside its form page's key. */
+const SENT_PAGE_SUFFIX = "/~sent";
+
+/**
+ * How long the "sent" page of this post may be kept, or null: a post to a form's own page as a
+ * browser without JavaScript sends it (not React Router's `.data`), with no query and from an
+ * anonymous visitor, as a cached page requires.
+ */
+export function sentPageCacheSeconds(request: Request): number | null {
+  if (request.method !== "POST") return null;
+  const url = new URL(request.url);
+  if (url.search || !SENT_PAGE_PATHS.has(url.pathname)) return null;
+  return onlyNeutralCookies(request) ? CONTENT_SECONDS : null;
+}
+
+/**
+ * The cache key: path, language, build, content version and translation version; a form's
+ * "sent" page has its own, beside its form's.
+ */
+export async function pageCacheKey(
+  request: Request,
+  env: Env,
+  build: string,
+  page: "page" | "sent" = "page",
+): Promise<Request> {
   const url = new URL(request.url);
   const [content, translations] = await Promise.all([getContentVersion(env), getTranslationVersion(env)]);
   const parts = [build, detectLocale(request), content, translations].map(encodeURIComponent);
-  return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}`);
+  const suffix = page === "sent" ? SENT_PAGE_SUFFIX : "";
+  return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}${suffix}`);
 }
 
 /** Headers of a stored page that belong to the stored copy, not to an answer. */

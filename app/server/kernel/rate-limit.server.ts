@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "../db/client.server";
+import { getDb, type Db } from "../db/client.server";
 import { rateLimits } from "../db/schema";
 import { sha256Hex } from "./sha256.server";
 import { readVisitorId } from "./visitor-cookie.server";
@@ -72,17 +72,32 @@ async function visitorKey(scope: string, request: Request, extraKey: string) {
   return `${scope}:${await sha256Hex(`${rateLimitSubject(clientAddress(request))}|${extraKey}`)}`;
 }
 
-async function hitKey(env: Pick<Env, "DB">, key: string, rule: RateLimitRule) {
-  const nowSeconds = Math.floor(Date.now() / 1000);
-  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
-  const [row] = await getDb(env)
+/** One hit: the window's row made or counted up, and its count returned. */
+function prepareHit(db: Db) {
+  return db
     .insert(rateLimits)
-    .values({ key, windowStart, count: 1 })
+    .values({ key: sql.placeholder("key"), windowStart: sql.placeholder("windowStart"), count: 1 })
     .onConflictDoUpdate({
       target: [rateLimits.key, rateLimits.windowStart],
       set: { count: sql`${rateLimits.count} + 1` },
     })
-    .returning({ count: rateLimits.count });
+    .returning({ count: rateLimits.count })
+    .prepare();
+}
+
+/**
+ * Prepared once per drizzle client (one per D1 binding, decision 031): every public post counts
+ * a hit first, and building the statement's SQL cost more CPU than running it (decision 033).
+ */
+const hitStatements = new WeakMap<Db, ReturnType<typeof prepareHit>>();
+
+async function hitKey(env: Pick<Env, "DB">, key: string, rule: RateLimitRule) {
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
+  const db = getDb(env);
+  let statement = hitStatements.get(db);
+  if (!statement) hitStatements.set(db, (statement = prepareHit(db)));
+  const [row] = await statement.all({ key, windowStart });
   const count = row?.count ?? 1;
   return { allowed: count <= rule.limit, retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds };
 }

@@ -2,7 +2,13 @@ import type { RequestHandler } from "react-router";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
-import { pageCacheKey, pageCacheSeconds, readCachedPage, storeRenderedPage } from "./page-cache.server";
+import {
+  pageCacheKey,
+  pageCacheSeconds,
+  readCachedPage,
+  sentPageCacheSeconds,
+  storeRenderedPage,
+} from "./page-cache.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { BUNDLED } from "./translations.server";
 import { TURNSTILE_ORIGIN, turnstileEnabled } from "./turnstile.server";
@@ -90,8 +96,19 @@ export async function handleFetch(
     if (cached) {
       response = cached;
     } else {
+      const sentSeconds = sentPageCacheSeconds(request);
+      const sentPage = sentSeconds
+        ? { key: await pageCacheKey(request, env, await buildVersion(), "sent"), seconds: sentSeconds }
+        : undefined;
       const context = new RouterContextProvider();
-      context.set(requestContext, { env, ctx, nonce, requestId, pageCache: cacheKey !== null });
+      context.set(requestContext, {
+        env,
+        ctx,
+        nonce,
+        requestId,
+        pageCache: cacheKey !== null || sentPage !== undefined,
+        sentPage,
+      });
       response = await handleRequest(request, context);
       if (cacheKey && cacheSeconds) {
         response = await storeRenderedPage(response, cacheKey, { nonce, seconds: cacheSeconds });
