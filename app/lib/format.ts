@@ -47,12 +47,37 @@ export function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): In
   return format;
 }
 
+/*
+ * Written by hand, the same on the server and in the browser (decision 032). A browser's first
+ * Intl.NumberFormat or Intl.DateTimeFormat loads its locale data, 10–90 ms on a phone's first view
+ * (four times that on the slow phone Lighthouse simulates), while hydration only needs the text the
+ * server wrote. So whole numbers and dollars, which the public pages show, are spelled out exactly
+ * as Intl spells them in every supported language (en-US and es-US both group digits with commas;
+ * calendar dates and clock times are in format-dates.ts, which only pages showing them load);
+ * fractions, negative money and other currencies still go to Intl. tests/worker/format.test.ts
+ * compares both in every supported language, so a language that writes numbers otherwise fails it.
+ */
+function wholeNumberText(value: number): string | null {
+  return Number.isSafeInteger(value) && value >= 0 ? String(value).replace(/\B(?=(\d{3})+$)/g, ",") : null;
+}
+
+/** A number as the page shows it: "1,234". */
+export function formatNumber(value: number, locale: Locale): string {
+  return wholeNumberText(value) ?? numberFormat(LOCALE_TAGS[locale]).format(value);
+}
+
 /** The one money formatter: cents to text, with the cents written when wanted or when there are some. */
 function moneyText(cents: number, locale: Locale, currency: string, alwaysCents: boolean): string {
+  const withCents = alwaysCents || cents % 100 !== 0;
+  const whole =
+    currency.toLowerCase() === "usd" && Number.isSafeInteger(cents)
+      ? wholeNumberText(Math.floor(cents / 100))
+      : null;
+  if (whole !== null) return withCents ? `$${whole}.${String(cents % 100).padStart(2, "0")}` : `$${whole}`;
   return numberFormat(LOCALE_TAGS[locale], {
     style: "currency",
     currency: currency.toUpperCase(),
-    minimumFractionDigits: alwaysCents || cents % 100 !== 0 ? 2 : 0,
+    minimumFractionDigits: withCents ? 2 : 0,
   }).format(cents / 100);
 }
 
@@ -97,15 +122,6 @@ export function formatNewYorkDateTime(
   dateStyle: DateStyle = "medium",
 ): string {
   return formatNewYork(when, locale, { dateStyle, timeStyle: "short" });
-}
-
-/** A wall-clock time of day (HH:MM, an event's start) as the language writes it ("6:30 PM"). */
-export function formatClockTime(time: string, locale: Locale): string {
-  return remember(`clock|${locale}|${time}`, () =>
-    dateFormat(LOCALE_TAGS[locale], { timeStyle: "short", timeZone: "UTC" }).format(
-      new Date(`2000-01-01T${time}:00Z`),
-    ),
-  );
 }
 
 /** A Unix time in seconds (as Stripe sends them) as an ISO instant; none means now. */
@@ -155,13 +171,8 @@ export function useFormat() {
   return {
     locale,
     tag,
-    number: (value: number) => numberFormat(tag).format(value),
+    number: (value: number) => formatNumber(value, locale),
     money: (cents: number) => formatMoney(cents, locale),
-    /** A calendar date (YYYY-MM-DD) as New Yorkers read it. */
-    date: (isoDate: string, style: "long" | "full" = "long") =>
-      formatNewYorkDate(`${isoDate}T12:00:00Z`, locale, style),
-    /** A time of day (HH:MM) as the language writes it. */
-    clock: (time: string) => formatClockTime(time, locale),
   };
 }
 

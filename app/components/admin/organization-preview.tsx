@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { localized, type OrganizationFields } from "~/lib/content/entry-types";
 import { textLines, useFormat } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
 import { addressLine, phoneDisplay, socialProfiles } from "~/lib/organization";
 
 /**
@@ -36,8 +37,8 @@ export function OrganizationPreview({ facts, locale }: { facts: OrganizationFiel
       t("entries.facts.goal"),
       t("entries.facts.campaign", {
         goal: format.money(facts.goalCents),
-        start: format.date(facts.campaignStart),
-        end: format.date(facts.campaignEnd),
+        start: formatCalendarDate(facts.campaignStart, format.locale),
+        end: formatCalendarDate(facts.campaignEnd, format.locale),
       }),
     ],
     [t("entries.fields.foundingYear"), String(facts.foundingYear)],

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { InLanguage } from "~/lib/content/entry-types";
 import { textLines, useFormat } from "~/lib/format";
+import { formatCalendarDate, formatClockTime } from "~/lib/format-dates";
 import { CheckList } from "~/components/pages/check-list";
 import { Badge } from "~/components/pages/ui";
 
@@ -25,6 +26,7 @@ export function EventCard({
   const format = useFormat();
   const { fields } = event;
   const title = fields.title;
+  const time = (value: string) => formatClockTime(value, format.locale);
   return (
     <article
       id={event.slug}
@@ -38,13 +40,13 @@ export function EventCard({
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("date")}:</dt>
           <dd>
-            <time dateTime={fields.date}>{format.date(fields.date, "full")}</time>
+            <time dateTime={fields.date}>{formatCalendarDate(fields.date, format.locale, "full")}</time>
           </dd>
         </div>
         <div className="flex flex-wrap gap-x-1">
           <dt className="font-semibold">{t("time")}:</dt>
           <dd>
-            {format.clock(fields.start)} – {format.clock(fields.end)}
+            {time(fields.start)} – {time(fields.end)}
           </dd>
         </div>
         <div className="flex flex-wrap gap-x-1">

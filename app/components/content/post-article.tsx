@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { InLanguage } from "~/lib/content/entry-types";
 import { Markdown } from "./markdown";
 import { useFormat } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
 
 /** One blog post as /blog/:slug shows it (and as the editor's preview shows it before publishing). */
 export function PostArticle({
@@ -28,7 +29,8 @@ export function PostArticle({
       </p>
       <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">{fields.title}</h1>
       <p className="mt-3 text-gray-700 dark:text-gray-300">
-        <time dateTime={fields.date}>{format.date(fields.date)}</time> · {t("by", { author: fields.author })}
+        <time dateTime={fields.date}>{formatCalendarDate(fields.date, format.locale)}</time> ·{" "}
+        {t("by", { author: fields.author })}
       </p>
       {cover ? (
         // In the first view: loaded at once; width and height keep its space (no layout shift).

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
 
 /** When the legal texts last changed; shown at the top of each. */
 const LEGAL_UPDATED = "2025-03-01";
@@ -16,7 +17,7 @@ export function LegalPage({ page }: { page: "privacy" | "terms" | "accessibility
     <>
       <PageHeader title={t(`meta:pages.${page}.title`)} lead={t(`${page}.lead`)}>
         <p className="mt-4 text-gray-700 dark:text-gray-300">
-          {t("updated", { date: format.date(LEGAL_UPDATED) })}
+          {t("updated", { date: formatCalendarDate(LEGAL_UPDATED, format.locale) })}
         </p>
       </PageHeader>
       <div className="container-page max-w-3xl space-y-10 py-12">

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
 import { Badge } from "~/components/pages/ui";
 import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
@@ -68,7 +69,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                 </Link>
               </h2>
               <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                <time dateTime={fields.date}>{format.date(fields.date)}</time> ·{" "}
+                <time dateTime={fields.date}>{formatCalendarDate(fields.date, format.locale)}</time> ·{" "}
                 {t("by", { author: fields.author })}
               </p>
               <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">{fields.excerpt}</p>
