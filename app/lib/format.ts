@@ -24,21 +24,6 @@ export function numberFormat(tag: string, options: Intl.NumberFormatOptions = {}
   return format;
 }
 
-/**
- * What the New York conversions below gave, kept per isolate by their arguments: they are pure,
- * and the same few dates (the events', the campaign's) come back on every page view, where each
- * costs an `Intl` call or two (decision 034). Bounded, so odd inputs cannot grow it for ever.
- */
-const remembered = new Map<string, string | number>();
-function remember<T extends string | number>(key: string, compute: () => T): T {
-  let value = remembered.get(key) as T | undefined;
-  if (value === undefined) {
-    if (remembered.size >= 5_000) remembered.clear();
-    remembered.set(key, (value = compute()));
-  }
-  return value;
-}
-
 /** A kept date formatter for a component's own options (a report's dates). */
 export function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${tag}|${JSON.stringify(options)}`;
@@ -93,17 +78,10 @@ export function formatMoneyWithCents(cents: number, locale: Locale, currency = "
 
 type DateStyle = "medium" | "long" | "full";
 
-function formatNewYork(
-  when: Date | string,
-  locale: Locale,
-  options: { dateStyle: DateStyle; timeStyle?: "short" },
-): string {
+function formatNewYork(when: Date | string, locale: Locale, options: Intl.DateTimeFormatOptions): string {
   const date = typeof when === "string" ? new Date(when) : when;
-  const time = date.getTime();
-  if (Number.isNaN(time)) return String(when);
-  return remember(`${locale}|${options.dateStyle}|${options.timeStyle ?? ""}|${time}`, () =>
-    dateFormat(LOCALE_TAGS[locale], { ...options, timeZone: NEW_YORK_TIME_ZONE }).format(date),
-  );
+  if (Number.isNaN(date.getTime())) return String(when);
+  return dateFormat(LOCALE_TAGS[locale], { ...options, timeZone: NEW_YORK_TIME_ZONE }).format(date);
 }
 
 /** The New York calendar day of an instant, in words ("March 5, 2026"). */
@@ -131,31 +109,24 @@ export function isoFromUnixSeconds(seconds: number | null | undefined): string {
 
 /** Today's date (or that of `now`) in New York, as YYYY-MM-DD. */
 export function newYorkDate(now: Date = new Date()): string {
-  // New York's offset is whole hours, so every instant of a minute falls on the same day.
-  return remember(`day|${Math.floor(now.getTime() / 60_000)}`, () =>
-    dateFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now),
-  );
+  return dateFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now);
 }
 
 /** A New York wall-clock time (YYYY-MM-DD, HH:MM) as a UTC instant, daylight saving time included. */
 export function newYorkTimeToUtc(date: string, time = "00:00"): Date {
-  return new Date(
-    remember(`utc|${date}|${time}`, () => {
-      const guess = new Date(`${date}T${time}:00Z`);
-      const parts = dateFormat("en-US", {
-        timeZone: NEW_YORK_TIME_ZONE,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-      }).formatToParts(guess);
-      const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-      const asNewYork = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
-      return guess.getTime() - (asNewYork - guess.getTime());
-    }),
-  );
+  const guess = new Date(`${date}T${time}:00Z`);
+  const parts = dateFormat("en-US", {
+    timeZone: NEW_YORK_TIME_ZONE,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+  }).formatToParts(guess);
+  const get = (type: string) => Number(parts.find((part) => part.type === type)?.value);
+  const asNewYork = Date.UTC(get("year"), get("month") - 1, get("day"), get("hour"), get("minute"));
+  return new Date(guess.getTime() - (asNewYork - guess.getTime()));
 }
 
 /** The language the page is shown in, for formatting in components. */
