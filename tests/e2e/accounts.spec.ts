@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import {
@@ -9,15 +8,17 @@ import {
   latestMail,
   logIn,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
 // The server under test keeps its D1 here (scripts/e2e-server.mjs); an admin is made the way a
 // maintainer would, with `npm run admin:create`, and a visitor's submission is inserted as the
 // forms would store it.
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
-const ADMIN = { email: `admin-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const RUN = runId();
+const ADMIN = testAccount("admin", RUN);
 const SUBMITTER = `Rosa Submitter ${RUN}`;
 const PASSWORD = "a long e2e password";
 

@@ -1,18 +1,19 @@
-import { randomBytes } from "node:crypto";
 import {
   createAccount,
   expect,
   expectNoAxeViolations,
   logIn,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
 // A staff member (made with `npm run admin:create`) opens a volunteer role in both languages and
 // changes a program's badge; /volunteer and /programs show it (decision 029).
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
-const STAFF = { email: `lists-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const RUN = runId();
+const STAFF = testAccount("lists", RUN);
 
 test.beforeAll(() => createAccount(STAFF.email, "Lee Lists", STAFF.password));
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));

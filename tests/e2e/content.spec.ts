@@ -1,18 +1,19 @@
-import { randomBytes } from "node:crypto";
 import {
   createAccount,
   expect,
   expectNoAxeViolations,
   logIn,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
 // A staff member (made with `npm run admin:create`, as a maintainer would) writes an event in
 // both languages, publishes it, and finds it on /events, in the sitemap and in its .ics file.
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
-const STAFF = { email: `staff-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const RUN = runId();
+const STAFF = testAccount("staff", RUN);
 
 test.beforeAll(() => createAccount(STAFF.email, "Sam Staff", STAFF.password));
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { STRIPE_ORIGIN } from "../../playwright.config";
@@ -11,7 +10,9 @@ import {
   logIn,
   mailCount,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
@@ -20,8 +21,8 @@ import {
  * Stripe-compatible server's stand-in page, seen on its admin page and in the CSV; a partial
  * refund from the gift page; the January statements sent from the admin.
  */
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
-const ADMIN = { email: `care-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const RUN = runId();
+const ADMIN = testAccount("care", RUN);
 const LAST_YEAR = new Date().getUTCFullYear() - 1;
 const STATEMENT_DONORS = [`stmt-a-${RUN}@example.com`, `stmt-b-${RUN}@example.com`];
 

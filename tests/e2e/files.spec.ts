@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { pdf } from "../support/sample-files";
@@ -8,14 +7,16 @@ import {
   expectNoAxeViolations,
   logIn,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
 // Staff upload the annual report in /admin and a visitor downloads it from /reports (decision 021).
 // The server under test keeps its D1 and R2 here (scripts/e2e-server.mjs).
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
-const ADMIN = { email: `files-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const RUN = runId();
+const ADMIN = testAccount("files", RUN);
 
 test.beforeAll(() => createAccount(ADMIN.email, "Fran Files", ADMIN.password));
 

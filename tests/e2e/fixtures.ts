@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -143,6 +144,16 @@ export function executeLocalD1(sql: string) {
     "--command",
     sql,
   ]);
+}
+
+/** A spec's own tag for the names, addresses and ids it makes, so reruns and parallel workers never meet. */
+export function runId(): string {
+  return `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+}
+
+/** Sign-in details for an account a spec makes (`createAccount`): its own address and a random password. */
+export function testAccount(prefix: string, run: string): { email: string; password: string } {
+  return { email: `${prefix}-${run}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 }
 
 /** An account made the way a maintainer makes one: `npm run admin:create` (an ADMIN). */

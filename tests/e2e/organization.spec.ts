@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { SEED_FACTS } from "../support/seed-facts";
 import {
@@ -8,7 +7,9 @@ import {
   expectNoAxeViolations,
   logIn,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
@@ -16,8 +17,8 @@ import {
 // (docs/decisions/028-organization-facts.md); the footer of every page and the goal bar of
 // /donate show them at once. The seed's values are put back at the end, because other specs
 // read the same database.
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
-const STAFF = { email: `facts-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const RUN = runId();
+const STAFF = testAccount("facts", RUN);
 
 test.beforeAll(() => {
   createAccount(STAFF.email, `Fay Facts ${RUN}`, STAFF.password);

@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import type { Page } from "@playwright/test";
@@ -10,16 +9,18 @@ import {
   logIn,
   PERSIST_TO,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
 // A STAFF member of a small team (docs/decisions/022-staff-role.md): made with
 // `npm run admin:create` and given the STAFF role in D1, with two confirmed subscribers.
-const RUN = `${Date.now().toString(36)}${randomBytes(2).toString("hex")}`;
+const RUN = runId();
 // Other specs make staff accounts too; a name of this run picks this one in "Assigned to".
 const STAFF_NAME = `Sam Staff ${RUN}`;
-const STAFF = { email: `staff-${RUN}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
+const STAFF = testAccount("staff", RUN);
 const READERS = [`reader-a-${RUN}@example.com`, `reader-b-${RUN}@example.com`];
 const SUBJECT = `Fall news ${RUN}`;
 
