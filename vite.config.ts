@@ -2,16 +2,17 @@ import { fileURLToPath } from "node:url";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import UnoCSS from "unocss/vite";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, normalizePath, type Plugin } from "vite";
 
 const browserTranslator = fileURLToPath(new URL("./app/components/layout/i18n-browser.tsx", import.meta.url));
-const serverTranslation = fileURLToPath(
-  new URL("./app/server/kernel/use-translation.server.ts", import.meta.url),
+// Compared with the ids Vite hands plugins, which use forward slashes on every system.
+const serverTranslation = normalizePath(
+  fileURLToPath(new URL("./app/server/kernel/use-translation.server.ts", import.meta.url)),
 );
-const serverRouterLinks = fileURLToPath(
-  new URL("./app/server/kernel/router-links.server.tsx", import.meta.url),
+const serverRouterLinks = normalizePath(
+  fileURLToPath(new URL("./app/server/kernel/router-links.server.tsx", import.meta.url)),
 );
-const appDirectory = fileURLToPath(new URL("./app/", import.meta.url));
+const appDirectory = normalizePath(fileURLToPath(new URL("./app/", import.meta.url))) + "/";
 
 /**
  * The client build takes the site's own small translator in place of i18next and react-i18next
