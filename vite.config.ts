@@ -12,7 +12,7 @@ const serverTranslation = normalizePath(
 const serverRouterLinks = normalizePath(
   fileURLToPath(new URL("./app/server/kernel/router-links.server.tsx", import.meta.url)),
 );
-const appDirectory = normalizePath(fileURLToPath(new URL("./app/", import.meta.url))) + "/";
+const appDirectory = normalizePath(fileURLToPath(new URL("./app", import.meta.url))) + "/";
 
 /**
  * The client build takes the site's own small translator in place of i18next and react-i18next
@@ -41,6 +41,7 @@ const SERVER_STAND_INS: Record<string, string> = {
   "react-router": serverRouterLinks,
 };
 function serverStandInsInServerBuild(): Plugin {
+  const taken = new Set<string>();
   return {
     name: "server-stand-ins",
     apply: "build",
@@ -49,7 +50,14 @@ function serverStandInsInServerBuild(): Plugin {
       const standIn = SERVER_STAND_INS[id];
       if (this.environment.name !== "ssr" || !standIn || !importer) return null;
       if (!importer.startsWith(appDirectory) || importer === standIn) return null;
+      taken.add(id);
       return standIn;
+    },
+    // A stand-in that no module took is a silent loss of what decisions 031 and 034 measured.
+    buildEnd(error) {
+      if (error || this.environment.name !== "ssr") return;
+      const untaken = Object.keys(SERVER_STAND_INS).filter((id) => !taken.has(id));
+      if (untaken.length) this.error(`no app module took the server stand-in for ${untaken.join(", ")}`);
     },
   };
 }
