@@ -9,9 +9,7 @@ const browserTranslator = fileURLToPath(new URL("./app/components/layout/i18n-br
 const serverTranslation = normalizePath(
   fileURLToPath(new URL("./app/server/kernel/use-translation.server.ts", import.meta.url)),
 );
-const serverRouterLinks = normalizePath(
-  fileURLToPath(new URL("./app/server/kernel/router-links.server.tsx", import.meta.url)),
-);
+const siteRouterLinks = normalizePath(fileURLToPath(new URL("./app/lib/router-links.tsx", import.meta.url)));
 const appDirectory = normalizePath(fileURLToPath(new URL("./app", import.meta.url))) + "/";
 
 /**
@@ -31,33 +29,36 @@ function browserTranslatorInClientBuild(): Plugin {
 }
 
 /**
- * In the server build, the app's own modules take react-i18next with a `useTranslation` that keeps
- * one `t` per shared instance (decision 031), and React Router with a `Link` and `NavLink` that
- * write plain paths without the browser's machinery (decision 034). Each module imports the
- * library itself; the libraries' own modules keep theirs.
+ * In the built site the app's own modules take React Router with a `Link` and `NavLink` that do
+ * for a plain path only what it needs (decisions 034 and 035), and, on the server, react-i18next
+ * with a `useTranslation` that keeps one `t` per shared instance (decision 031). Each stand-in
+ * imports the library itself; the libraries' own modules keep theirs, and dev and the tests use
+ * the libraries as they are.
  */
-const SERVER_STAND_INS: Record<string, string> = {
-  "react-i18next": serverTranslation,
-  "react-router": serverRouterLinks,
+const STAND_INS: Record<string, Record<string, string>> = {
+  client: { "react-router": siteRouterLinks },
+  ssr: { "react-i18next": serverTranslation, "react-router": siteRouterLinks },
 };
-function serverStandInsInServerBuild(): Plugin {
+function standInsInBuild(): Plugin {
   const taken = new Set<string>();
   return {
-    name: "server-stand-ins",
+    name: "stand-ins",
     apply: "build",
     enforce: "pre",
     resolveId(id, importer) {
-      const standIn = SERVER_STAND_INS[id];
-      if (this.environment.name !== "ssr" || !standIn || !importer) return null;
+      const standIn = STAND_INS[this.environment.name]?.[id];
+      if (!standIn || !importer) return null;
       if (!importer.startsWith(appDirectory) || importer === standIn) return null;
-      taken.add(id);
+      taken.add(`${this.environment.name} ${id}`);
       return standIn;
     },
-    // A stand-in that no module took is a silent loss of what decisions 031 and 034 measured.
+    // A stand-in that no module took is a silent loss of what those decisions measured.
     buildEnd(error) {
-      if (error || this.environment.name !== "ssr") return;
-      const untaken = Object.keys(SERVER_STAND_INS).filter((id) => !taken.has(id));
-      if (untaken.length) this.error(`no app module took the server stand-in for ${untaken.join(", ")}`);
+      const environment = this.environment.name;
+      if (error || !STAND_INS[environment]) return;
+      const untaken = Object.keys(STAND_INS[environment]).filter((id) => !taken.has(`${environment} ${id}`));
+      if (untaken.length)
+        this.error(`no app module took the ${environment} stand-in for ${untaken.join(", ")}`);
     },
   };
 }
@@ -113,7 +114,7 @@ export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
     browserTranslatorInClientBuild(),
-    serverStandInsInServerBuild(),
+    standInsInBuild(),
     rememberedRouteMatchesInServerBuild(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
@@ -125,14 +126,23 @@ export default defineConfig({
   environments: {
     client: {
       build: {
+        // A lazy chunk's own imports are the framework and site chunks, already loaded by then;
+        // listing them in every dynamic import cost the first view bytes (decision 035).
+        modulePreload: false,
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
                 {
                   name: "framework",
-                  // The browser's translator (decision 027) travels with the framework it stands in for.
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|layout[\\/]i18n-browser\.tsx$/,
+                  // The browser's translator (decision 027) and the site's links (decision 035) travel
+                  // with the framework they stand in for.
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|layout[\\/]i18n-browser\.tsx$|lib[\\/]router-links\.tsx$/,
+                },
+                {
+                  // Small modules nearly every page loads: one file instead of five (decision 035).
+                  name: "site",
+                  test: /app[\\/]lib[\\/](i18n|vocabulary|seo)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$/,
                 },
               ],
             },

@@ -83,7 +83,10 @@ export class BrowserI18n {
 
   async init(options: InitOptions = {}): Promise<void> {
     this.options = options;
-    this.store = structuredClone(options.resources ?? {});
+    // Its own record per language (namespaces load into it), not a deep copy of the page's JSON.
+    this.store = Object.fromEntries(
+      Object.entries(options.resources ?? {}).map(([language, namespaces]) => [language, { ...namespaces }]),
+    );
     this.setLanguage(options.lng ?? "en");
     this.isInitialized = true;
   }

@@ -17,21 +17,31 @@ export function Reveal({
     const element = ref.current;
     if (!element || !("IntersectionObserver" in window)) return;
     if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    element.classList.add(...HIDDEN);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        element.classList.remove(...HIDDEN);
-        element.dataset.revealed = "true";
-        observer.disconnect();
-      },
-      // A section taller than the screen can never be 20% visible; its top edge is enough then.
-      { threshold: Math.min(threshold, (window.innerHeight * 0.9) / Math.max(1, element.offsetHeight)) },
-    );
-    observer.observe(element);
+    // Where the section stands is read from the observers' entries, which the browser fills in
+    // with its own layout: asking the element (getBoundingClientRect, offsetHeight) during
+    // hydration would make it lay the whole page out again for each section.
+    let reveal: IntersectionObserver | null = null;
+    const place = new IntersectionObserver(([entry]) => {
+      place.disconnect();
+      if (!entry || entry.boundingClientRect.top < (entry.rootBounds?.height ?? window.innerHeight)) return;
+      element.classList.add(...HIDDEN);
+      const height = Math.max(1, entry.boundingClientRect.height);
+      reveal = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((item) => item.isIntersecting)) return;
+          element.classList.remove(...HIDDEN);
+          element.dataset.revealed = "true";
+          reveal?.disconnect();
+        },
+        // A section taller than the screen can never be 20% visible; its top edge is enough then.
+        { threshold: Math.min(threshold, (window.innerHeight * 0.9) / height) },
+      );
+      reveal.observe(element);
+    });
+    place.observe(element);
     return () => {
-      observer.disconnect();
+      place.disconnect();
+      reveal?.disconnect();
       element.classList.remove(...HIDDEN);
     };
   }, [threshold]);

@@ -10,7 +10,7 @@ import {
   type NavLinkProps,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { Link as ServerLink, NavLink as ServerNavLink } from "~/server/kernel/router-links.server";
+import { Link as ServerLink, NavLink as ServerNavLink } from "~/lib/router-links";
 
 /** Links as the site writes them, the plain paths the server's own take and the rest it hands on. */
 const LINKS: LinkProps[] = [
@@ -44,6 +44,7 @@ const NAV_LINKS: NavLinkProps[] = [
   { to: "/abou", children: "Prefix only" },
   { to: "/events?lng=es", children: "Events" },
   { to: "/about", "aria-current": "true", children: "Current" },
+  { to: "/about", style: { fontWeight: 700 }, title: "About us", children: "Styled" },
   {
     to: "/about",
     className: ({ isActive, isPending }) => `link ${isActive ? "on" : "off"} ${isPending ? "wait" : ""}`,

@@ -1,0 +1,134 @@
+import { createElement, startTransition, useContext, type MouseEvent, type Ref } from "react";
+import {
+  createPath,
+  Link as RouterLink,
+  NavLink as RouterNavLink,
+  UNSAFE_DataRouterContext as DataRouterContext,
+  UNSAFE_NavigationContext as NavigationContext,
+  useLocation,
+  type LinkProps,
+  type NavLinkProps,
+} from "react-router";
+
+/**
+ * React Router as the app's own modules see it in the built site (decisions 034 and 035): the
+ * library itself, with a `Link` and `NavLink` that do for a plain site path only what such a link
+ * needs.
+ *
+ * The library's `Link` resolves its path against the route tree, parses it again, sets up
+ * prefetching and builds a navigate function with its own effect, on the server and again in the
+ * browser; a page has some eighty (header, footer, cards), about half of the components the
+ * browser hydrates and a twelfth of an uncached page's server CPU, to write `<a href>` with the
+ * path it was given. For a path of plain segments (`/events/spring-gala`, with a query or
+ * fragment) and no option that changes the address, these write the same element, attribute for
+ * attribute, and a click does what the library's does (a plain left click without a modifier or
+ * another target navigates in place, replacing the entry when the address is the current one),
+ * with two context reads and no effect. Anything else (relative paths, objects, `prefetch`, `mask`,
+ * `relative`, view transitions, a basename) goes to the library's own components. Route discovery
+ * is unchanged: the library finds links by their `data-discover` attribute.
+ *
+ * `vite.config.ts` puts this module in place of `react-router` for the app's own modules in both
+ * builds; dev and the tests use the library as it is. `tests/worker/router-links.test.ts` renders
+ * the same links through both and compares the HTML; `tests/e2e/links.spec.ts` clicks them.
+ */
+export * from "react-router";
+
+/** Plain segments, no `.`/`..` or doubled or trailing slash, then an optional query and fragment. */
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?(?:\?[^#\s]+)?(?:#\S+)?$/;
+
+const isPlain = (to: unknown): to is string => typeof to === "string" && PLAIN_PATH.test(to);
+
+type SiteLinkProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
+
+export function Link(props: SiteLinkProps) {
+  const {
+    onClick,
+    discover = "render",
+    prefetch = "none",
+    relative,
+    reloadDocument,
+    replace,
+    mask,
+    state,
+    target,
+    to,
+    preventScrollReset,
+    viewTransition,
+    defaultShouldRevalidate,
+    ref,
+    ...rest
+  } = props;
+  const dataRouter = useContext(DataRouterContext);
+  const { basename, useTransitions } = useContext(NavigationContext);
+  if (
+    !isPlain(to) ||
+    prefetch !== "none" ||
+    relative !== undefined ||
+    mask !== undefined ||
+    !dataRouter ||
+    basename !== "/"
+  ) {
+    return createElement(RouterLink, props);
+  }
+  const { router } = dataRouter;
+
+  function handleClick(event: MouseEvent<HTMLAnchorElement>) {
+    onClick?.(event);
+    if (event.defaultPrevented) return;
+    const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+    if (event.button !== 0 || (target && target !== "_self") || modified) return;
+    event.preventDefault();
+    const navigate = () =>
+      void router.navigate(to, {
+        replace: replace ?? createPath(router.state.location) === to,
+        state,
+        preventScrollReset,
+        viewTransition,
+        defaultShouldRevalidate,
+      });
+    if (useTransitions) startTransition(navigate);
+    else navigate();
+  }
+
+  // The library's order: its own props, then href, the click handler, ref, target and
+  // data-discover. A link that reloads the document keeps only the caller's handler.
+  return createElement("a", {
+    ...rest,
+    href: to,
+    onClick: reloadDocument ? onClick : handleClick,
+    ref,
+    target,
+    "data-discover": discover === "render" ? "true" : undefined,
+  });
+}
+
+type SiteNavLinkProps = NavLinkProps & { ref?: Ref<HTMLAnchorElement> };
+
+export function NavLink(props: SiteNavLinkProps) {
+  const { "aria-current": ariaCurrent = "page", className = "", end = false, style, to, ...rest } = props;
+  const location = useLocation();
+  const simple =
+    typeof className === "string" &&
+    typeof style !== "function" &&
+    typeof rest.children !== "function" &&
+    !rest.caseSensitive &&
+    !rest.viewTransition &&
+    rest.relative === undefined;
+  if (!isPlain(to) || !simple) return createElement(RouterNavLink, props);
+
+  // The library's test, case-insensitive, for a site served at `/` (a basename makes `Link` hand
+  // over). The library's `pending` class, which it adds while a navigation to the link is under way,
+  // is left out: no style of the site uses it, and a NavLink that asks for `isPending` through a
+  // function takes the library's.
+  const path = to.replace(/[?#].*$/, "").toLowerCase();
+  const current = location.pathname.toLowerCase();
+  const slash = path !== "/" && path.endsWith("/") ? path.length - 1 : path.length;
+  const isActive = current === path || (!end && current.startsWith(path) && current.charAt(slash) === "/");
+  return createElement(Link, {
+    ...(rest as LinkProps),
+    "aria-current": isActive ? ariaCurrent : undefined,
+    className: isActive ? (className ? `${className} active` : "active") : className,
+    style,
+    to,
+  });
+}

@@ -1,0 +1,87 @@
+import type { Page } from "@playwright/test";
+import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+
+// The built site's own Link and NavLink (app/lib/router-links.tsx, decision 035) in the browser:
+// a plain click navigates in place, anything else is left to the browser, and the current page is
+// marked as React Router marks it.
+
+/** A mark on the page's window, gone if the browser loads a new document. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { documentMark: "kept" }));
+}
+const documentMark = (page: Page) =>
+  page.evaluate(() => (window as unknown as { documentMark?: string }).documentMark ?? null);
+
+test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+
+test("a plain click on a site link navigates in place and marks the new page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  await markDocument(page);
+
+  const footer = page.locator("footer");
+  await footer.getByRole("link", { name: "Event Calendar" }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await documentMark(page)).toBe("kept");
+
+  // The header's NavLinks follow the address: Events is current, Home no longer.
+  // (The phone menu is closed, so it is found by its label rather than its role.)
+  const mobileMenu = page.locator('nav[aria-label="Mobile"]');
+  await expect(mobileMenu.locator('a[href="/events"]')).toHaveAttribute("aria-current", "page");
+  await expect(mobileMenu.locator('a[href="/"]')).not.toHaveAttribute("aria-current", /.*/);
+
+  // Back returns to the home page, still in the same document.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await documentMark(page)).toBe("kept");
+});
+
+test("the same address again replaces the history entry", async ({ page }) => {
+  await page.goto("/about");
+  await waitForHydration(page);
+  const entries = await page.evaluate(() => history.length);
+  await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  expect(await page.evaluate(() => history.length)).toBe(entries);
+});
+
+test("a modified click is the browser's: the page stays and a new one opens", async ({ page, context }) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  await markDocument(page);
+  const opened = context.waitForEvent("page");
+  await page
+    .locator("footer")
+    .getByRole("link", { name: "Privacy" })
+    .click({ modifiers: ["ControlOrMeta"] });
+  const tab = await opened;
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe("/privacy");
+  expect(new URL(page.url()).pathname).toBe("/");
+  expect(await documentMark(page)).toBe("kept");
+  await tab.close();
+});
+
+test("without JavaScript the same links load their pages", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/");
+  await page.locator("footer").getByRole("link", { name: "Event Calendar" }).click();
+  await expect(page).toHaveURL(/\/events$/);
+  await expect(page.locator('nav[aria-label="Mobile"] a[href="/events"]')).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await context.close();
+});
+
+test("links are announced to React Router's route discovery", async ({ page }) => {
+  const discovered = page.waitForRequest((request) => request.url().includes("/__manifest"));
+  await page.goto("/");
+  const url = new URL((await discovered).url());
+  expect(url.searchParams.get("paths")?.split(",")).toEqual(
+    expect.arrayContaining(["/events", "/privacy", "/volunteer"]),
+  );
+});
