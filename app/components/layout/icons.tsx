@@ -52,7 +52,8 @@ export function IconSprite() {
   );
 }
 
-function Icon({ name, className }: { name: IconName; className: string }) {
+/** An icon's element, written by each icon component itself (a component per icon, not two). */
+function icon(name: IconName, className: string) {
   return (
     <svg aria-hidden="true" focusable="false" className={className}>
       <use href={`#icon-${name}`} />
@@ -60,21 +61,13 @@ function Icon({ name, className }: { name: IconName; className: string }) {
   );
 }
 
-export const ChevronDownIcon = ({ className = "h-4 w-4" }: IconProps) => (
-  <Icon name="chevron-down" className={className} />
-);
-export const MenuIcon = ({ className = "h-6 w-6" }: IconProps) => <Icon name="menu" className={className} />;
-export const GlobeIcon = ({ className = "h-5 w-5" }: IconProps) => (
-  <Icon name="globe" className={className} />
-);
-export const SunIcon = ({ className = "h-5 w-5" }: IconProps) => <Icon name="sun" className={className} />;
-export const MoonIcon = ({ className = "h-5 w-5" }: IconProps) => <Icon name="moon" className={className} />;
-export const MonitorIcon = ({ className = "h-5 w-5" }: IconProps) => (
-  <Icon name="monitor" className={className} />
-);
-export const HeartIcon = ({ className = "h-5 w-5" }: IconProps) => (
-  <Icon name="heart" className={className} />
-);
+export const ChevronDownIcon = ({ className = "h-4 w-4" }: IconProps) => icon("chevron-down", className);
+export const MenuIcon = ({ className = "h-6 w-6" }: IconProps) => icon("menu", className);
+export const GlobeIcon = ({ className = "h-5 w-5" }: IconProps) => icon("globe", className);
+export const SunIcon = ({ className = "h-5 w-5" }: IconProps) => icon("sun", className);
+export const MoonIcon = ({ className = "h-5 w-5" }: IconProps) => icon("moon", className);
+export const MonitorIcon = ({ className = "h-5 w-5" }: IconProps) => icon("monitor", className);
+export const HeartIcon = ({ className = "h-5 w-5" }: IconProps) => icon("heart", className);
 
 /** The organisation's mark: a rising sun over three paths (education, athletics, mentorship). */
 export function LogoMark({ className = "h-9 w-9" }: IconProps) {
