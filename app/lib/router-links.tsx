@@ -1,4 +1,11 @@
-import { createElement, startTransition, useContext, type MouseEvent, type Ref } from "react";
+import {
+  createElement,
+  startTransition,
+  useContext,
+  type ContextType,
+  type MouseEvent,
+  type Ref,
+} from "react";
 import {
   createPath,
   Link as RouterLink,
@@ -39,8 +46,13 @@ const PLAIN_PATH = /^\/(?:[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*)?(?:\?[^#\s]+)?(?:
 const isPlain = (to: unknown): to is string => typeof to === "string" && PLAIN_PATH.test(to);
 
 type SiteLinkProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
+type Contexts = [ContextType<typeof DataRouterContext>, ContextType<typeof NavigationContext>];
 
-export function Link(props: SiteLinkProps) {
+/** The two context reads every site link makes (a `NavLink` makes them itself, to be one component). */
+const useLinkContexts = (): Contexts => [useContext(DataRouterContext), useContext(NavigationContext)];
+
+/** The `<a>` the library's `Link` writes for a plain path, or null when the library must write it. */
+function plainAnchor(props: SiteLinkProps, [dataRouter, { basename, useTransitions }]: Contexts) {
   const {
     onClick,
     discover = "render",
@@ -58,8 +70,6 @@ export function Link(props: SiteLinkProps) {
     ref,
     ...rest
   } = props;
-  const dataRouter = useContext(DataRouterContext);
-  const { basename, useTransitions } = useContext(NavigationContext);
   if (
     !isPlain(to) ||
     prefetch !== "none" ||
@@ -68,7 +78,7 @@ export function Link(props: SiteLinkProps) {
     !dataRouter ||
     basename !== "/"
   ) {
-    return createElement(RouterLink, props);
+    return null;
   }
   const { router } = dataRouter;
 
@@ -102,33 +112,50 @@ export function Link(props: SiteLinkProps) {
   });
 }
 
+export function Link(props: SiteLinkProps) {
+  return plainAnchor(props, useLinkContexts()) ?? createElement(RouterLink, props);
+}
+
 type SiteNavLinkProps = NavLinkProps & { ref?: Ref<HTMLAnchorElement> };
 
 export function NavLink(props: SiteNavLinkProps) {
-  const { "aria-current": ariaCurrent = "page", className = "", end = false, style, to, ...rest } = props;
+  const {
+    "aria-current": ariaCurrent = "page",
+    caseSensitive,
+    className = "",
+    end = false,
+    style,
+    to,
+    viewTransition,
+    children,
+    ...rest
+  } = props;
   const location = useLocation();
+  const contexts = useLinkContexts();
   const simple =
     typeof className === "string" &&
     typeof style !== "function" &&
-    typeof rest.children !== "function" &&
-    !rest.caseSensitive &&
-    !rest.viewTransition &&
+    typeof children !== "function" &&
+    !caseSensitive &&
+    !viewTransition &&
     rest.relative === undefined;
   if (!isPlain(to) || !simple) return createElement(RouterNavLink, props);
 
-  // The library's test, case-insensitive, for a site served at `/` (a basename makes `Link` hand
-  // over). The library's `pending` class, which it adds while a navigation to the link is under way,
-  // is left out: no style of the site uses it, and a NavLink that asks for `isPending` through a
-  // function takes the library's.
+  // The library's test, case-insensitive. The library's `pending` class, which it adds while a
+  // navigation to the link is under way, is left out: no style of the site uses it, and a NavLink
+  // that asks for `isPending` through a function takes the library's.
   const path = to.replace(/[?#].*$/, "").toLowerCase();
   const current = location.pathname.toLowerCase();
   const slash = path !== "/" && path.endsWith("/") ? path.length - 1 : path.length;
   const isActive = current === path || (!end && current.startsWith(path) && current.charAt(slash) === "/");
-  return createElement(Link, {
-    ...(rest as LinkProps),
+  const linkProps: SiteLinkProps = {
+    ...rest,
     "aria-current": isActive ? ariaCurrent : undefined,
     className: isActive ? (className ? `${className} active` : "active") : className,
     style,
     to,
-  });
+    children,
+  };
+  // The anchor itself, not a `Link` inside: one component per NavLink.
+  return plainAnchor(linkProps, contexts) ?? createElement(RouterLink, linkProps);
 }
