@@ -83,6 +83,9 @@ describe("page metadata", () => {
     expect(events).toHaveLength(EVENTS.length);
     for (const event of events)
       expect(String(event.startDate)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00-0[45]:00$/);
+    const gala = events.find((event) => (event.offers as { url: string }).url.endsWith("#gala"));
+    expect(gala?.offers).toMatchObject({ url: "https://example.org/events#gala", priceCurrency: "USD" });
+    expect(gala?.organizer).toEqual({ "@type": "NGO", name: "product", url: "https://example.org/" });
   });
 
   it("gives each blog post its own title and a 404 to an unknown slug", async () => {

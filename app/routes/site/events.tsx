@@ -18,6 +18,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const { upcoming, past } = await listEvents(env);
+  // Parsed once for the page, not twice per event.
+  const home = new URL("/", env.SITE_URL).toString();
   const jsonLd = [...upcoming, ...past].map(({ slug, fields }) => ({
     "@context": "https://schema.org",
     "@type": "Event",
@@ -45,9 +47,9 @@ export async function loader(args: Route.LoaderArgs) {
       price: String(fields.priceCents / 100),
       priceCurrency: "USD",
       availability: "https://schema.org/InStock",
-      url: new URL(`/events#${slug}`, env.SITE_URL).toString(),
+      url: `${home}events#${slug}`,
     },
-    organizer: { "@type": "NGO", name: "product", url: new URL("/", env.SITE_URL).toString() },
+    organizer: { "@type": "NGO", name: "product", url: home },
     inLanguage: locale,
   }));
   return {
