@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import { expect, test } from "./fixtures";
 
-// Issue "Fast at the edge" and decisions 030 and 035: the first view of `/` and of the content
+// Decisions 030 and 035 (docs/decisions): the first view of `/` and of the content
 // pages loads no more JavaScript than the framework floor's 125 KiB (gzip), as `npm run bench`
 // measures it. The margin is a few hundred bytes, so this catches what would cross it in a test
 // run rather than in the next bench. Pages with a form (/donate, the form pages) carry their
