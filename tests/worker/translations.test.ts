@@ -44,6 +44,20 @@ describe("translations through the KV cache", () => {
     expect(await (await fetchPage("/?lng=es")).text()).toContain("Portada");
   });
 
+  it("gives a page's title from the copy of the moment, not from the last render", async () => {
+    const title = async () =>
+      /<title>([^<]+)<\/title>/.exec(await (await fetchPage("/about?lng=en")).text())![1];
+    const before = await title();
+    expect(await title()).toBe(before);
+    await env.DB.prepare(
+      "INSERT INTO translation_overrides (locale, namespace, key, value) VALUES ('en', 'meta', 'pages.about.title', 'Who we are')",
+    ).run();
+    const { bumpTranslationVersion } = await import("~/server/kernel/translations.server");
+    await bumpTranslationVersion(env);
+    expect(await title()).not.toBe(before);
+    expect(await title()).toContain("Who we are");
+  });
+
   it("answers with an ETag, 304 on a match, and long caching only for the current version", async () => {
     const version = await getTranslationVersion(env);
     const { response } = await readNamespace(`/locales/en/common.json?v=${version}`);

@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { EventCard } from "~/components/content/event-card";
 import { PageHeader } from "~/components/layout/page-header";
 import { newYorkIso } from "~/lib/format";
-import { inLanguage, localized } from "~/lib/content/entry-types";
-import { pageMeta } from "~/lib/seo";
+import { inLanguage } from "~/lib/content/entry-types";
+import { seoMeta } from "~/lib/seo";
 import { listEvents } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
@@ -11,28 +11,53 @@ import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
 
 export const handle = { i18n: ["events", "meta", "tickets"] };
-export const meta = pageMeta;
 
 /** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const { upcoming, past } = await listEvents(env);
-  // Parsed once for the page, not twice per event.
-  const home = new URL("/", env.SITE_URL).toString();
-  const jsonLd = [...upcoming, ...past].map(({ slug, fields }) => ({
+  // Instants in New York time for the JSON-LD, made here so the browser needs no time-zone code.
+  const times = Object.fromEntries(
+    [...upcoming, ...past].map(({ id, fields }) => [
+      id,
+      { start: newYorkIso(fields.date, fields.start), end: newYorkIso(fields.date, fields.end) },
+    ]),
+  );
+  return {
+    seo: pageSeo(args, "events"),
+    times,
+    upcoming: upcoming.map((event) => inLanguage(event, locale)),
+    past: past.map((event) => inLanguage(event, locale)),
+    locale,
+  };
+}
+
+type ShownEvent = Route.ComponentProps["loaderData"]["upcoming"][number];
+
+/**
+ * The events' JSON-LD, made from the events the page already carries rather than sent beside them
+ * in the loader data (decision 036).
+ */
+function eventsJsonLd(
+  events: ShownEvent[],
+  times: Record<string, { start: string; end: string }>,
+  locale: string,
+  home: string,
+) {
+  return events.map(({ id, slug, fields }) => ({
     "@context": "https://schema.org",
     "@type": "Event",
-    name: localized(fields.title, locale),
-    description: localized(fields.description, locale),
-    startDate: newYorkIso(fields.date, fields.start),
-    endDate: newYorkIso(fields.date, fields.end),
+    name: fields.title,
+    description: fields.description,
+    startDate: times[id]?.start,
+    endDate: times[id]?.end,
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     ...(fields.capacity ? { maximumAttendeeCapacity: fields.capacity } : {}),
     location: {
       "@type": "Place",
-      name: localized(fields.place, locale),
+      name: fields.place,
       address: {
         "@type": "PostalAddress",
         streetAddress: fields.street,
@@ -52,13 +77,14 @@ export async function loader(args: Route.LoaderArgs) {
     organizer: { "@type": "NGO", name: "product", url: home },
     inLanguage: locale,
   }));
-  return {
-    seo: pageSeo(args, "events", { jsonLd }),
-    upcoming: upcoming.map((event) => inLanguage(event, locale)),
-    past: past.map((event) => inLanguage(event, locale)),
-    locale,
-  };
 }
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [];
+  const { seo, upcoming, past, times, locale } = loaderData;
+  const home = new URL("/", seo.canonical).toString();
+  return seoMeta({ ...seo, jsonLd: eventsJsonLd([...upcoming, ...past], times, locale, home) });
+};
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
