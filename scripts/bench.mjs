@@ -11,7 +11,9 @@
 //   2. CPU per request: the user + system CPU time (/proc/<pid>/stat) of every process of the
 //      server (wrangler's node, workerd, with local D1 and KV inside workerd) over N sequential
 //      requests, divided by N, once both servers have settled after the load phase. Unlike wall
-//      time it does not count the time other programs on a busy machine hold the cores.
+//      time it does not count the time other programs on a busy machine hold the cores. Each
+//      figure is the median of --cpu-rounds alternating rounds, and the table shows the range of
+//      the rounds' own ratios: on a small machine one round can be a tenth off either way.
 //   3. JavaScript (gzip) loaded by the first view of each page (in Chromium when present).
 //   4. Lighthouse (mobile preset) medians of --runs runs, when Chromium is present.
 //
@@ -19,7 +21,8 @@
 //        --no-build (reuse build/ and bench/floor/build/), --duration=SECONDS (default 5),
 //        --rounds=N (each load figure is the median of N alternating rounds; default 2, quick 1),
 //        --runs=N (Lighthouse runs a page, default 3), --only=load|cpu|js|lighthouse,
-//        --cpu-samples=N (default 200), --no-lighthouse, --out=FILE (also write the figures as JSON),
+//        --cpu-samples=N (requests a CPU round, default 100), --cpu-rounds=N (default 6, quick 2),
+//        --no-lighthouse, --out=FILE (also write the figures as JSON),
 //        --pages=/,/donate (the pages measured, default /, /about, /events and /donate).
 // Ports: BENCH_PORT (site, default 8790) and BENCH_FLOOR_PORT (floor, default 8791).
 import { spawn, spawnSync } from "node:child_process";
@@ -41,7 +44,8 @@ const DURATION = Number(args.get("duration") ?? (QUICK ? 2 : 5));
 const ROUNDS = Number(args.get("rounds") ?? (QUICK ? 1 : 2));
 const RUNS = Number(args.get("runs") ?? 3);
 const CONNECTIONS = QUICK ? [20] : [1, 20, 50];
-const CPU_SAMPLES = Number(args.get("cpu-samples") ?? (QUICK ? 50 : 200));
+const CPU_SAMPLES = Number(args.get("cpu-samples") ?? (QUICK ? 50 : 100));
+const CPU_ROUNDS = Number(args.get("cpu-rounds") ?? (QUICK ? 2 : 6));
 const ONLY = args.get("only");
 const wants = (part) =>
   (!ONLY || ONLY === part) && !((QUICK || args.get("no-lighthouse") === "true") && part === "lighthouse");
@@ -400,20 +404,23 @@ try {
   }
 
   if (wants("cpu")) {
-    say(`\n## Server CPU per request (process CPU over ${CPU_SAMPLES} sequential requests)\n`);
-    say("| request | site ms | floor ms | ratio |");
-    say("|---|---|---|---|");
+    say(
+      `\n## Server CPU per request (process CPU over ${CPU_SAMPLES} sequential requests, median of ${CPU_ROUNDS} alternating rounds)\n`,
+    );
+    say("| request | site ms | floor ms | ratio | rounds' ratios |");
+    say("|---|---|---|---|---|");
     for (const target of [site, floor]) await settle(target);
     for (const item of SCENARIOS) {
-      const cpu = {};
-      // Alternating halves, so a burst of load from elsewhere lands on both.
-      const halves = { site: [], floor: [] };
-      for (const target of [site, floor, floor, site])
-        halves[target.name].push(await cpuPerRequest(target, item));
-      for (const name of ["site", "floor"]) cpu[name] = (halves[name][0] + halves[name][1]) / 2;
-      figures.cpu.push({ request: item.label, ...cpu });
+      // Alternating which goes first, so a burst of load from elsewhere lands on both.
+      const rounds = { site: [], floor: [] };
+      for (let round = 0; round < CPU_ROUNDS; round++)
+        for (const target of round % 2 ? [floor, site] : [site, floor])
+          rounds[target.name].push(await cpuPerRequest(target, item));
+      const cpu = { site: median(rounds.site), floor: median(rounds.floor) };
+      const roundRatios = rounds.site.map((ms, round) => ms / rounds.floor[round]);
+      figures.cpu.push({ request: item.label, ...cpu, roundRatios });
       say(
-        `| ${item.label} | ${cpu.site.toFixed(2)} | ${cpu.floor.toFixed(2)} | **${ratio(cpu.site, cpu.floor)}** |`,
+        `| ${item.label} | ${cpu.site.toFixed(2)} | ${cpu.floor.toFixed(2)} | **${ratio(cpu.site, cpu.floor)}** | ${Math.min(...roundRatios).toFixed(2)}–${Math.max(...roundRatios).toFixed(2)} |`,
       );
     }
   }
