@@ -474,9 +474,12 @@ try {
         floor: Object.fromEntries(["performance", "lcp", "tbt", "bootup"].map((k) => [k, med("floor", k)])),
       };
       row.site.lcpElement = mostCommon(runs.site.map((run) => run.lcpElement)) ?? "";
+      // A run Lighthouse did not complete is left out of the median; the table says so.
+      row.completed = { site: runs.site.length, floor: runs.floor.length };
       figures.lighthouse.push(row);
+      const completed = (name) => (runs[name].length < RUNS ? ` (${runs[name].length} of ${RUNS})` : "");
       say(
-        `| ${path} | ${row.site.performance} | ${row.floor.performance} | ${row.site.lcp.toFixed(0)} | ${row.floor.lcp.toFixed(0)} | ${row.site.tbt.toFixed(0)} | ${row.site.bootup.toFixed(0)} | ${row.floor.bootup.toFixed(0)} | ${row.site.cls.toFixed(3)} | ${row.site.accessibility} | ${row.site.bestPractices} | ${row.site.seo} | \`${row.site.lcpElement}\` |`,
+        `| ${path}${completed("site")} | ${row.site.performance} | ${row.floor.performance}${completed("floor")} | ${row.site.lcp.toFixed(0)} | ${row.floor.lcp.toFixed(0)} | ${row.site.tbt.toFixed(0)} | ${row.site.bootup.toFixed(0)} | ${row.floor.bootup.toFixed(0)} | ${row.site.cls.toFixed(3)} | ${row.site.accessibility} | ${row.site.bestPractices} | ${row.site.seo} | \`${row.site.lcpElement}\` |`,
       );
     }
   } else if (wants("lighthouse")) {
