@@ -110,12 +110,46 @@ function rememberedRouteMatchesInServerBuild(): Plugin {
   };
 }
 
+const SCRIPTS_MODULE =
+  /react-router[\\/]dist[\\/](production|development)[\\/]lib[\\/]dom[\\/]ssr[\\/]components\.js$/;
+const SCRIPTS_COMPONENT = "function Scripts(scriptProps) {";
+const LINK_ELEMENT = `/* @__PURE__ */ React$1.createElement("link", {`;
+
+/**
+ * The page before its scripts (decision 037). React Router's `<Scripts>` announces every module
+ * of the first view with `<link rel="modulepreload">` (its only three links), which React hoists
+ * into the `<head>`. In both builds it writes none of them, and the browser asks for the modules
+ * from the module script at the end of the body. If a React Router upgrade changes the component,
+ * the build warns and keeps it as it is.
+ */
+function noModulePreloadsInBuild(): Plugin {
+  return {
+    name: "no-module-preloads",
+    apply: "build",
+    transform(code, id) {
+      if (!SCRIPTS_MODULE.test(id)) return null;
+      const start = code.indexOf(SCRIPTS_COMPONENT);
+      const end = start === -1 ? -1 : code.indexOf("\n}\n", start);
+      const component = end === -1 ? "" : code.slice(start, end);
+      const links = component.split(LINK_ELEMENT).length - 1;
+      if (links !== 3 || component.split('rel: "modulepreload"').length - 1 !== 3) {
+        this.warn("React Router's <Scripts> changed: it still preloads the modules (decision 037)");
+        return null;
+      }
+      // `null && …` keeps every line in its place, so the source map stays close enough.
+      const patched = component.replaceAll(LINK_ELEMENT, `null && ${LINK_ELEMENT}`);
+      return { code: code.slice(0, start) + patched + code.slice(end), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
     browserTranslatorInClientBuild(),
     standInsInBuild(),
     rememberedRouteMatchesInServerBuild(),
+    noModulePreloadsInBuild(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),

@@ -13,7 +13,6 @@ import { DEFAULT_LOCALE } from "./lib/i18n";
 import { getRequestContext } from "./server/kernel/context.server";
 import { getInstance } from "./server/kernel/i18n.server";
 import { logError } from "./server/kernel/log.server";
-import { withoutModulePreloads } from "./server/kernel/module-preloads.server";
 import { BUNDLED } from "./server/kernel/translations.server";
 
 export const streamTimeout = 5_000;
@@ -88,7 +87,7 @@ export default async function handleRequest(
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const preloads = stylesheetPreloads(routerContext);
   if (preloads) responseHeaders.append("Link", preloads);
-  return new Response(withoutModulePreloads(body), { headers: responseHeaders, status: responseStatusCode });
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {

@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { expect, test } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // Decisions 030 and 035 (docs/decisions): the first view of `/` and of the content
 // pages loads no more JavaScript than the framework floor's 125 KiB (gzip), as `npm run bench`
@@ -21,3 +21,16 @@ for (const path of ["/", "/about", "/events", "/programs", "/blog"]) {
     expect(gzipBytes, [...scripts].join("\n")).toBeLessThanOrEqual(FLOOR_BYTES);
   });
 }
+
+// Decision 037: the head announces no module, so the stylesheet, the HTML and the images come
+// first; the modules load from React Router's module script at the end of the body.
+test("the first view loads its modules from the end of the body, not the head", async ({ page }) => {
+  const response = await page.goto("/about");
+  const html = await response!.text();
+  const head = html.slice(0, html.indexOf("</head>"));
+  expect(head).toContain('rel="stylesheet"');
+  expect(html).not.toContain("modulepreload");
+  const moduleScript = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
+  expect(moduleScript).toMatch(/import \* as route\d+ from "\/assets\/[^"]+\.js";/);
+  await waitForHydration(page);
+});
