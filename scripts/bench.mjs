@@ -331,9 +331,13 @@ function lighthouse(url) {
       "--only-categories=performance,accessibility,best-practices,seo",
       `--chrome-flags=${CHROME_FLAGS.join(" ")}`,
     ],
-    { stdio: "ignore", env: { ...process.env, CHROME_PATH: CHROMIUM } },
+    { stdio: ["ignore", "ignore", "pipe"], encoding: "utf8", env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
-  if (run.status !== 0 || !existsSync(output)) return null;
+  if (run.status !== 0 || !existsSync(output)) {
+    // Why it did not complete: Lighthouse's last line on stderr, shown under the table.
+    const reason = run.stderr?.trim().split("\n").at(-1) || `exit ${run.status ?? run.signal}`;
+    return { failed: reason.slice(0, 200) };
+  }
   const report = JSON.parse(readFileSync(output, "utf8"));
   rmSync(dir, { recursive: true, force: true });
   const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
@@ -452,12 +456,14 @@ try {
     );
     say("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     figures.lighthouse = [];
+    const failures = [];
     for (const path of PAGES) {
       const runs = { site: [], floor: [] };
       for (let run = 0; run < RUNS; run++) {
         for (const target of run % 2 ? [floor, site] : [site, floor]) {
           const result = lighthouse(`${target.base}${path}`);
-          if (result) runs[target.name].push(result);
+          if (result.failed) failures.push(`${target.name} ${path}: ${result.failed}`);
+          else runs[target.name].push(result);
         }
       }
       const med = (name, key) => (runs[name].length ? median(runs[name].map((run) => run[key])) : NaN);
@@ -482,6 +488,8 @@ try {
         `| ${path}${completed("site")} | ${row.site.performance} | ${row.floor.performance}${completed("floor")} | ${row.site.lcp.toFixed(0)} | ${row.floor.lcp.toFixed(0)} | ${row.site.tbt.toFixed(0)} | ${row.site.bootup.toFixed(0)} | ${row.floor.bootup.toFixed(0)} | ${row.site.cls.toFixed(3)} | ${row.site.accessibility} | ${row.site.bestPractices} | ${row.site.seo} | \`${row.site.lcpElement}\` |`,
       );
     }
+    for (const failure of failures) say(`- A run did not complete (${failure}).`);
+    figures.lighthouseFailures = failures;
   } else if (wants("lighthouse")) {
     say("\nLighthouse skipped: no Chromium on this machine.");
   }
