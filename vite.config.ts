@@ -131,8 +131,8 @@ function noModulePreloadsInBuild(): Plugin {
       const start = code.indexOf(SCRIPTS_COMPONENT);
       const end = start === -1 ? -1 : code.indexOf("\n}\n", start);
       const component = end === -1 ? "" : code.slice(start, end);
-      const links = component.split(LINK_ELEMENT).length - 1;
-      if (links !== 3 || component.split('rel: "modulepreload"').length - 1 !== 3) {
+      const occurrences = (part: string) => component.split(part).length - 1;
+      if (occurrences(LINK_ELEMENT) !== 3 || occurrences('rel: "modulepreload"') !== 3) {
         this.warn("React Router's <Scripts> changed: it still preloads the modules (decision 037)");
         return null;
       }
