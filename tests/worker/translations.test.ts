@@ -1,6 +1,12 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bundleCacheKey, getTranslationVersion } from "~/server/kernel/translations.server";
+import { saveOverride } from "~/server/admin/content.server";
+import {
+  bumpTranslationVersion,
+  bundleCacheKey,
+  getTranslationVersion,
+} from "~/server/kernel/translations.server";
+import { userWithSession } from "./auth-helpers";
 import { fetchPage } from "./fetch";
 
 async function readNamespace(path: string, headers: Record<string, string> = {}) {
@@ -35,7 +41,6 @@ describe("translations through the KV cache", () => {
     const stale = await readNamespace("/locales/es/common.json");
     expect((stale.body!.nav as Record<string, string>).home).toBe("Inicio");
 
-    const { bumpTranslationVersion } = await import("~/server/kernel/translations.server");
     await bumpTranslationVersion(env);
     const fresh = await readNamespace("/locales/es/common.json");
     expect(fresh.response.headers.get("X-Translations-Cache")).toBe("miss");
@@ -49,11 +54,14 @@ describe("translations through the KV cache", () => {
       /<title>([^<]+)<\/title>/.exec(await (await fetchPage("/about?lng=en")).text())![1];
     const before = await title();
     expect(await title()).toBe(before);
-    await env.DB.prepare(
-      "INSERT INTO translation_overrides (locale, namespace, key, value) VALUES ('en', 'meta', 'pages.about.title', 'Who we are')",
-    ).run();
-    const { bumpTranslationVersion } = await import("~/server/kernel/translations.server");
-    await bumpTranslationVersion(env);
+    // As the copy editor saves it: the override, then a new version of the copy.
+    const { user } = await userWithSession("title-editor@example.org", "STAFF");
+    await saveOverride(env, user, {
+      locale: "en",
+      namespace: "meta",
+      key: "pages.about.title",
+      value: "Who we are",
+    });
     expect(await title()).not.toBe(before);
     expect(await title()).toContain("Who we are");
   });
