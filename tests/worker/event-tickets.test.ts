@@ -6,7 +6,7 @@ import { ticketAmounts } from "~/lib/tickets";
 import { getDb } from "~/server/db/client.server";
 import { eventRegistrations, outbox } from "~/server/db/schema";
 import { getCampaignProgress } from "~/server/donations/progress.server";
-import type { EventForSale } from "~/server/events/catalog.server";
+import { type EventForSale, getEventForSale } from "~/server/events/catalog.server";
 import {
   eventAvailability,
   reserveSeats,
@@ -208,6 +208,15 @@ describe("the registration page", () => {
     );
     expect(posted.status).toBe(409);
     expect(await posted.text()).toContain("This event has already taken place.");
+  });
+
+  it("sends the event's words in the visitor's language only", async () => {
+    const gala = (await getEventForSale(env, "gala"))!;
+    expect(gala.title.es).not.toBe(gala.title.en);
+    const page = await (await fetchPage("/events/gala/register?lng=es")).text();
+    expect(page).toContain(gala.title.es);
+    expect(page).not.toContain(gala.title.en);
+    expect(page).not.toContain(gala.valueDescription.en);
   });
 
   it("answers an unknown event with 404", async () => {

@@ -28,7 +28,7 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation("tickets");
   const { event, availability, unit, locale, order } = loaderData;
   const paid = event.priceCents > 0;
-  const title = event.title[locale];
+  const title = event.title;
   const { form, fields, pending } = usePageForm({
     id: "event-register",
     schema: EventRegistrationSchema,
@@ -46,7 +46,7 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
           price: money(event.priceCents),
           value: money(unit.valueCents),
           deductible: money(unit.deductibleCents),
-          what: event.valueDescription[locale] || t("values.default"),
+          what: event.valueDescription || t("values.default"),
         })
       : t("register.leadTicketsNoValue", { price: money(event.priceCents) });
   return (

@@ -51,7 +51,14 @@ export async function loadRegisterPage(args: Args) {
     {
       seo: pageSeo(args, "events", { title }),
       locale,
-      event,
+      // The page's words in the visitor's language only: the event's other language stays home.
+      event: {
+        slug: event.slug,
+        title: event.title[locale],
+        startsAt: event.startsAt,
+        priceCents: event.priceCents,
+        valueDescription: event.valueDescription[locale],
+      },
       availability,
       unit,
       maxSeats: Math.min(MAX_SEATS_PER_ORDER, Math.max(1, availability.seatsLeft)),
