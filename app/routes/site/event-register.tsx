@@ -28,7 +28,6 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
   const { t } = useTranslation("tickets");
   const { event, availability, unit, locale, order } = loaderData;
   const paid = event.priceCents > 0;
-  const title = event.title;
   const { form, fields, pending } = usePageForm({
     id: "event-register",
     schema: EventRegistrationSchema,
@@ -51,7 +50,7 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
       : t("register.leadTicketsNoValue", { price: money(event.priceCents) });
   return (
     <PageHeader
-      title={t(paid ? "register.titleTickets" : "register.titleRsvp", { event: title })}
+      title={t(paid ? "register.titleTickets" : "register.titleRsvp", { event: event.title })}
       lead={lead}
     >
       <div className="mt-8 max-w-xl space-y-6">
