@@ -143,6 +143,33 @@ function noModulePreloadsInBuild(): Plugin {
   };
 }
 
+const ROUTER_MODULE = /react-router[\\/]dist[\\/](production|development)[\\/]lib[\\/]router[\\/]router\.js$/;
+const PATCH_ROUTES = "\t\tif (!dataRoutes.hasHMRRoutes) updateState({});\n";
+
+/**
+ * No render for discovered routes (decision 038). Once a page has hydrated, route discovery asks
+ * the server for the routes its links lead to and adds them through the router's `patchRoutes`,
+ * which then publishes an unchanged state, so React renders the whole page a second time to the
+ * same result. In the browser build the routes are added without that state: the router matches
+ * against them at once, and React sees them with the next navigation's state. If a React Router
+ * upgrade changes the method, the build warns and keeps it as it is.
+ */
+function noRenderForDiscoveredRoutes(): Plugin {
+  return {
+    name: "no-render-for-discovered-routes",
+    apply: "build",
+    transform(code, id) {
+      if (this.environment.name !== "client" || !ROUTER_MODULE.test(id)) return null;
+      if (code.split(PATCH_ROUTES).length !== 2) {
+        this.warn("React Router's patchRoutes changed: discovery still renders the page (decision 038)");
+        return null;
+      }
+      // An empty statement keeps every line in its place, so the source map stays close enough.
+      return { code: code.replace(PATCH_ROUTES, "\t\t;\n"), map: null };
+    },
+  };
+}
+
 export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
@@ -150,6 +177,7 @@ export default defineConfig({
     standInsInBuild(),
     rememberedRouteMatchesInServerBuild(),
     noModulePreloadsInBuild(),
+    noRenderForDiscoveredRoutes(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
