@@ -67,9 +67,12 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary).toEqual([]);
 }
 
-/** Waits until React has hydrated the page, so clicks reach their handlers. */
+/**
+ * Waits until React has hydrated the page, so clicks reach their handlers. While a new document
+ * loads, the check may run before it has a root element: then it is simply not hydrated yet.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
 }
 
 /** Dismisses the cookie banner the way a returning visitor would have, before any page loads. */
