@@ -170,6 +170,28 @@ function noRenderForDiscoveredRoutes(): Plugin {
   };
 }
 
+const PRELOAD_HELPER = "\0vite/preload-helper.js";
+
+/**
+ * Lazy imports without Vite's preload helper (decision 039). With `modulePreload: false` every
+ * lazy import of the client build lists no modules to preload (the only stylesheet is the root's),
+ * yet each still goes through Vite's helper, which looks for a nonce, builds `<link>` elements and
+ * reports failures as a `vite:preloadError` event that nothing here listens for: about 0.9 KiB of
+ * every first view. In the client build the helper only starts the import, so a failed import
+ * rejects as it did, to the lazy component's error boundary.
+ */
+function plainLazyImportsInClientBuild(): Plugin {
+  return {
+    name: "plain-lazy-imports",
+    apply: "build",
+    enforce: "pre",
+    load(id) {
+      if (this.environment.name !== "client" || id !== PRELOAD_HELPER) return null;
+      return "export const __vitePreload = (importModule) => importModule();";
+    },
+  };
+}
+
 export default defineConfig({
   // Order matters (docs/toolchain.md, React Router 8 on Workers): UnoCSS, then the Worker environment, then React Router.
   plugins: [
@@ -178,6 +200,7 @@ export default defineConfig({
     rememberedRouteMatchesInServerBuild(),
     noModulePreloadsInBuild(),
     noRenderForDiscoveredRoutes(),
+    plainLazyImportsInClientBuild(),
     UnoCSS(),
     cloudflare({ viteEnvironment: { name: "ssr" } }),
     reactRouter(),
@@ -197,14 +220,14 @@ export default defineConfig({
               groups: [
                 {
                   name: "framework",
-                  // The browser's translator (decision 027) and the site's links (decision 035) travel
-                  // with the framework they stand in for.
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|layout[\\/]i18n-browser\.tsx$|lib[\\/]router-links\.tsx$/,
+                  // The browser's translator (decision 027), the site's links (decision 035) and the
+                  // lazy-import helper (decision 039) travel with the framework they stand in for.
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|use-sync-external-store)[\\/]|layout[\\/]i18n-browser\.tsx$|lib[\\/]router-links\.tsx$|^\0vite[\\/]preload-helper\.js$/,
                 },
                 {
-                  // Small modules nearly every page loads: one file instead of five (decision 035).
+                  // Small modules nearly every page loads: one file instead of six (decisions 035, 039).
                   name: "site",
-                  test: /app[\\/]lib[\\/](i18n|vocabulary|seo)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$/,
+                  test: /app[\\/]lib[\\/](i18n|vocabulary|seo)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$|layout[\\/]kept-part\.tsx$/,
                 },
               ],
             },

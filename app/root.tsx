@@ -107,6 +107,9 @@ function usePageAccent(): string {
 /** This page's namespaces in its language, for entry.client.tsx to hydrate with (decision 011). */
 function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
   const { i18n } = useTranslation();
+  // entry.client.tsx reads the server's copy once, before hydrating; the browser never writes it
+  // again, so it costs no serialisation there (decision 039).
+  if (typeof document !== "undefined") return <TranslationsElement json={READ_BEFORE_HYDRATION} />;
   const key = `${i18n.language}|${namespaces.join(",")}`;
   let kept = translationsJson.get(i18n);
   if (!kept) translationsJson.set(i18n, (kept = new Map()));
@@ -120,10 +123,18 @@ function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
     // Only on the server: in the browser the instance gains namespaces as pages need them.
     if (typeof document === "undefined") kept.set(key, json);
   }
-  return (
-    <script type="application/json" id={TRANSLATIONS_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: json }} />
-  );
+  return <TranslationsElement json={{ __html: json }} />;
 }
+
+const READ_BEFORE_HYDRATION = { __html: "" };
+const TranslationsElement = ({ json }: { json: { __html: string } }) => (
+  <script
+    type="application/json"
+    id={TRANSLATIONS_ELEMENT_ID}
+    suppressHydrationWarning
+    dangerouslySetInnerHTML={json}
+  />
+);
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");

@@ -49,10 +49,41 @@ type SiteLinkProps = LinkProps & { ref?: Ref<HTMLAnchorElement> };
 type Contexts = [ContextType<typeof DataRouterContext>, ContextType<typeof NavigationContext>];
 
 /** The two context reads every site link makes (a `NavLink` makes them itself, to be one component). */
-const useLinkContexts = (): Contexts => [useContext(DataRouterContext), useContext(NavigationContext)];
+export const useLinkContexts = (): Contexts => [useContext(DataRouterContext), useContext(NavigationContext)];
+
+type NavigateOptions = Pick<
+  LinkProps,
+  "replace" | "state" | "preventScrollReset" | "viewTransition" | "defaultShouldRevalidate"
+>;
+
+/**
+ * What the library's `Link` does with a click on a link to a plain path: a plain left click without
+ * a modifier or another target navigates in place, replacing the entry when the address is the
+ * current one; anything else is left to the browser. Also used by kept parts (decision 039).
+ */
+export function navigateOnPlainClick(
+  event: MouseEvent<HTMLElement>,
+  to: string,
+  target: string | null | undefined,
+  [dataRouter, { useTransitions }]: Contexts,
+  options: NavigateOptions = {},
+) {
+  if (event.defaultPrevented || !dataRouter) return;
+  const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+  if (event.button !== 0 || (target && target !== "_self") || modified) return;
+  event.preventDefault();
+  const { router } = dataRouter;
+  const navigate = () =>
+    void router.navigate(to, {
+      ...options,
+      replace: options.replace ?? createPath(router.state.location) === to,
+    });
+  if (useTransitions) startTransition(navigate);
+  else navigate();
+}
 
 /** The `<a>` the library's `Link` writes for a plain path, or null when the library must write it. */
-function plainAnchor(props: SiteLinkProps, [dataRouter, { basename, useTransitions }]: Contexts) {
+function plainAnchor(props: SiteLinkProps, contexts: Contexts) {
   const {
     onClick,
     discover = "render",
@@ -75,29 +106,21 @@ function plainAnchor(props: SiteLinkProps, [dataRouter, { basename, useTransitio
     prefetch !== "none" ||
     relative !== undefined ||
     mask !== undefined ||
-    !dataRouter ||
-    basename !== "/"
+    !contexts[0] ||
+    contexts[1].basename !== "/"
   ) {
     return null;
   }
-  const { router } = dataRouter;
 
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
-    if (event.defaultPrevented) return;
-    const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
-    if (event.button !== 0 || (target && target !== "_self") || modified) return;
-    event.preventDefault();
-    const navigate = () =>
-      void router.navigate(to, {
-        replace: replace ?? createPath(router.state.location) === to,
-        state,
-        preventScrollReset,
-        viewTransition,
-        defaultShouldRevalidate,
-      });
-    if (useTransitions) startTransition(navigate);
-    else navigate();
+    navigateOnPlainClick(event, to as string, target, contexts, {
+      replace,
+      state,
+      preventScrollReset,
+      viewTransition,
+      defaultShouldRevalidate,
+    });
   }
 
   // The library's order: its own props, then href, the click handler, ref, target and

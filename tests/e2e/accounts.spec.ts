@@ -203,6 +203,10 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
   for (const note of ["Called Rosa back", "Rosa called again"]) {
     await page.getByLabel("Add a note").fill(note);
     await page.getByRole("button", { name: "Add note" }).click();
+    // The first note's message is still shown while the second is saved: wait for the note.
+    await expect(
+      page.getByRole("region", { name: "Notes and history" }).getByText(note, { exact: true }),
+    ).toBeVisible();
     await expect(page.getByText("Note added.")).toBeVisible();
   }
   await page.reload();

@@ -21,6 +21,7 @@ import {
   translateFieldError,
 } from "~/components/forms/fields";
 import { TurnstileWidget } from "~/components/forms/turnstile";
+import { KeptPart } from "~/components/layout/kept-part";
 import {
   CUSTOM_AMOUNT,
   DONATION_BOUNDS,
@@ -338,7 +339,10 @@ export function DonateForm({ step, values, result, notice, locale }: DonateFormP
 
   return (
     <div className="space-y-6">
-      <StepIndicator step={step} />
+      {/* Words only: kept as the server wrote them while the page hydrates (decision 039). */}
+      <KeptPart data={step}>
+        <StepIndicator step={step} />
+      </KeptPart>
       {notice ? (
         <div
           role={notice === "canceled" || notice === "upsellAccepted" ? "status" : "alert"}

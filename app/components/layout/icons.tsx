@@ -6,49 +6,40 @@ type IconProps = { className?: string };
  * icons themselves are a `<use>` of it, so a header and footer with many icons repeat no paths.
  */
 const DRAWINGS = {
-  "chevron-down": <path d="m6 9 6 6 6-6" strokeLinecap="round" strokeLinejoin="round" />,
-  menu: <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />,
-  globe: (
-    <>
-      <circle cx="12" cy="12" r="9" />
-      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-    </>
-  ),
-  sun: (
-    <g strokeLinecap="round">
-      <circle cx="12" cy="12" r="4" />
-      <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-    </g>
-  ),
-  moon: <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" strokeLinejoin="round" />,
-  monitor: (
-    <g strokeLinejoin="round">
-      <rect x="3" y="4" width="18" height="12" rx="2" />
-      <path d="M8 20h8M12 16v4" />
-    </g>
-  ),
-  heart: (
-    <path
-      d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.4 4.1 6.7C19.5 16.4 12 21 12 21Z"
-      strokeLinejoin="round"
-    />
-  ),
+  "chevron-down": '<path d="m6 9 6 6 6-6" stroke-linecap="round" stroke-linejoin="round"/>',
+  menu: '<path d="M4 6h16M4 12h16M4 18h16" stroke-linecap="round"/>',
+  globe: '<circle cx="12" cy="12" r="9"/><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18"/>',
+  sun: '<g stroke-linecap="round"><circle cx="12" cy="12" r="4"/><path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4"/></g>',
+  moon: '<path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" stroke-linejoin="round"/>',
+  monitor:
+    '<g stroke-linejoin="round"><rect x="3" y="4" width="18" height="12" rx="2"/><path d="M8 20h8M12 16v4"/></g>',
+  heart:
+    '<path d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.4 4.1 6.7C19.5 16.4 12 21 12 21Z" stroke-linejoin="round"/>',
 } as const;
 
 type IconName = keyof typeof DRAWINGS;
 
+// Fixed markup, written as one string: React hydrates the sprite as one element, not thirty (decision 039).
+const SYMBOLS = {
+  __html: Object.entries(DRAWINGS)
+    .map(
+      ([name, drawing]) =>
+        `<symbol id="icon-${name}" viewBox="0 0 24 24"><g fill="none" stroke="currentColor" stroke-width="2">${drawing}</g></symbol>`,
+    )
+    .join(""),
+};
+
 /** The page's icon drawings, once, for every icon's `<use>`. */
 export function IconSprite() {
   return (
-    <svg aria-hidden="true" focusable="false" width="0" height="0" className="absolute">
-      {Object.entries(DRAWINGS).map(([name, drawing]) => (
-        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
-          <g fill="none" stroke="currentColor" strokeWidth="2">
-            {drawing}
-          </g>
-        </symbol>
-      ))}
-    </svg>
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="0"
+      height="0"
+      className="absolute"
+      dangerouslySetInnerHTML={SYMBOLS}
+    />
   );
 }
 

@@ -1,9 +1,38 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { LANGUAGES, LOCALE_QUERY_PARAM } from "~/lib/i18n";
+import { isLocale, LANGUAGES, LOCALE_QUERY_PARAM, type Locale } from "~/lib/i18n";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
+import { KeptPart } from "./kept-part";
 import { useSwitchLanguage } from "./use-switch-language";
+
+/** The languages, as links the server can follow too (kept while the page hydrates, decision 039). */
+function LanguageLinks({ current }: { current: Locale }) {
+  const { t, i18n } = useTranslation();
+  const location = useLocation();
+  return LANGUAGES.map((language) => {
+    const params = new URLSearchParams(location.search);
+    params.set(LOCALE_QUERY_PARAM, language.code);
+    const selected = language.code === current;
+    return (
+      <li key={language.code}>
+        <a
+          href={`${location.pathname}?${params}`}
+          hrefLang={language.code}
+          lang={language.code}
+          aria-current={selected ? "true" : undefined}
+          className={selected ? "language-option font-bold" : "language-option"}
+        >
+          <span aria-hidden="true">{language.flag}</span>
+          <span>{language.nativeName}</span>
+          <span className="sr-only" lang={i18n.language}>
+            {`(${t(`language.names.${language.code}`)})`}
+          </span>
+        </a>
+      </li>
+    );
+  });
+}
 
 /**
  * Each language is a link with ?lng=, so the choice works without JavaScript (the server then
@@ -11,7 +40,6 @@ import { useSwitchLanguage } from "./use-switch-language";
  */
 export function LanguageSelector({ align = "right" }: { align?: "left" | "right" }) {
   const { t, i18n } = useTranslation();
-  const location = useLocation();
   const switchLanguage = useSwitchLanguage();
   const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
 
@@ -29,34 +57,18 @@ export function LanguageSelector({ align = "right" }: { align?: "left" | "right"
         </>
       }
     >
-      <ul className={`menu-panel min-w-48 ${align === "right" ? "right-0" : "left-0"}`}>
-        {LANGUAGES.map((language) => {
-          const params = new URLSearchParams(location.search);
-          params.set(LOCALE_QUERY_PARAM, language.code);
-          const selected = language.code === current.code;
-          return (
-            <li key={language.code}>
-              <a
-                href={`${location.pathname}?${params}`}
-                hrefLang={language.code}
-                lang={language.code}
-                aria-current={selected ? "true" : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  void switchLanguage(language.code);
-                }}
-                className={selected ? "language-option font-bold" : "language-option"}
-              >
-                <span aria-hidden="true">{language.flag}</span>
-                <span>{language.nativeName}</span>
-                <span className="sr-only" lang={i18n.language}>
-                  {`(${t(`language.names.${language.code}`)})`}
-                </span>
-              </a>
-            </li>
-          );
-        })}
-      </ul>
+      <KeptPart
+        as="ul"
+        className={`menu-panel min-w-48 ${align === "right" ? "right-0" : "left-0"}`}
+        onClick={(event) => {
+          const code = (event.target as Element).closest("a[hreflang]")?.getAttribute("hreflang");
+          if (!isLocale(code)) return;
+          event.preventDefault();
+          void switchLanguage(code);
+        }}
+      >
+        <LanguageLinks current={current.code} />
+      </KeptPart>
     </Disclosure>
   );
 }

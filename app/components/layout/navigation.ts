@@ -1,6 +1,6 @@
 /** The site's navigation (docs/product.md §2): labels are keys of the `common` namespace under `nav`. */
 export type NavLink = { to: string; label: string };
-type NavGroup = { label: string; overview: NavLink; links: NavLink[] };
+export type NavGroup = { label: string; overview: NavLink; links: NavLink[] };
 
 export const NAV_GROUPS: NavGroup[] = [
   {

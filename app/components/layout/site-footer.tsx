@@ -3,16 +3,18 @@ import { Form, Link } from "react-router";
 import { openCookieSettings } from "~/lib/cookie-consent";
 import type { FooterFacts } from "~/lib/organization";
 import { HeartIcon, LogoMark } from "./icons";
+import { KeptPart } from "./kept-part";
 import { LanguageSelector } from "./language-selector";
 import { FOOTER_LINKS, type NavLink } from "./navigation";
 
 const footerLinkClass = "footer-link"; // uno.config.ts shortcuts
 
+/** A column of links, kept as the server wrote it while the page hydrates (decision 039). */
 function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   const { t } = useTranslation();
   return (
-    <div>
-      <h2 className="footer-heading">{title}</h2>
+    <>
+      <h2 className="footer-heading">{t(title)}</h2>
       <ul className="mt-3 space-y-0.5">
         {links.map((link) => (
           <li key={link.to}>
@@ -22,7 +24,45 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
           </li>
         ))}
       </ul>
-    </div>
+    </>
+  );
+}
+
+/** The organisation's profiles, e-mail and telephone (decision 028). */
+function Connect({ facts }: { facts: FooterFacts }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h2 id="footer-social" className="font-bold text-gray-900 dark:text-white">
+        {t("footer.connect")}
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("footer.social.label")}>
+        {facts?.social.map((network) => (
+          <li key={network.id}>
+            <a
+              href={network.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="btn-secondary px-3 text-sm"
+            >
+              {t(`footer.social.${network.id}`)}
+              <span className="sr-only"> {t("footer.social.opensInNewTab")}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      {facts ? (
+        <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
+          <a href={`mailto:${facts.email}`} className="link">
+            {facts.email}
+          </a>
+          {" · "}
+          <a href={`tel:${facts.phone}`} className="link">
+            {facts.phoneDisplay}
+          </a>
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -64,9 +104,15 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
             </li>
           </ul>
         </div>
-        <LinkList title={t("footer.quickLinks")} links={FOOTER_LINKS.quickLinks} />
-        <LinkList title={t("footer.programs")} links={FOOTER_LINKS.programs} />
-        <LinkList title={t("footer.getInvolved")} links={FOOTER_LINKS.getInvolved} />
+        <KeptPart>
+          <LinkList title="footer.quickLinks" links={FOOTER_LINKS.quickLinks} />
+        </KeptPart>
+        <KeptPart>
+          <LinkList title="footer.programs" links={FOOTER_LINKS.programs} />
+        </KeptPart>
+        <KeptPart>
+          <LinkList title="footer.getInvolved" links={FOOTER_LINKS.getInvolved} />
+        </KeptPart>
       </div>
 
       <div className="container-page grid gap-8 border-t border-gray-200 py-8 md:grid-cols-2 dark:border-gray-800">
@@ -100,37 +146,9 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
             </button>
           </Form>
         </section>
-        <section aria-labelledby="footer-social">
-          <h2 id="footer-social" className="font-bold text-gray-900 dark:text-white">
-            {t("footer.connect")}
-          </h2>
-          <ul className="mt-3 flex flex-wrap gap-2" aria-label={t("footer.social.label")}>
-            {facts?.social.map((network) => (
-              <li key={network.id}>
-                <a
-                  href={network.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="btn-secondary px-3 text-sm"
-                >
-                  {t(`footer.social.${network.id}`)}
-                  <span className="sr-only"> {t("footer.social.opensInNewTab")}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-          {facts ? (
-            <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-              <a href={`mailto:${facts.email}`} className="link">
-                {facts.email}
-              </a>
-              {" · "}
-              <a href={`tel:${facts.phone}`} className="link">
-                {facts.phoneDisplay}
-              </a>
-            </p>
-          ) : null}
-        </section>
+        <KeptPart as="section" aria-labelledby="footer-social" data={JSON.stringify(facts)}>
+          <Connect facts={facts} />
+        </KeptPart>
       </div>
 
       <div className="border-t border-gray-200 dark:border-gray-800">

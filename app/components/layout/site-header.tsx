@@ -6,7 +6,8 @@ import { isStaffRole } from "~/lib/vocabulary";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, HeartIcon, LogoMark, MenuIcon } from "./icons";
 import { LanguageSelector } from "./language-selector";
-import { NAV_GROUPS } from "./navigation";
+import { KeptPart } from "./kept-part";
+import { NAV_GROUPS, type NavGroup } from "./navigation";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** The header compacts once the page has scrolled this far (docs/product.md §9). */
@@ -119,6 +120,53 @@ function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void 
   );
 }
 
+/** A top-bar menu's links: kept as the server wrote them while the page hydrates (decision 039). */
+function GroupLinks({ group }: { group: NavGroup }) {
+  const { t } = useTranslation();
+  return [group.overview, ...group.links].map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} end className={menuLinkClass}>
+        {link === group.overview ? t(`nav.overviews.${link.label}`) : t(`nav.${link.label}`)}
+      </NavLink>
+    </li>
+  ));
+}
+
+/** The small screen's menu: every group's overview with its pages under it (decision 039). */
+function MobileMenuLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <li>
+        <NavLink to="/" end className={menuLinkClass}>
+          {t("nav.home")}
+        </NavLink>
+      </li>
+      {NAV_GROUPS.map((group) => (
+        <li key={group.label}>
+          <NavLink to={group.overview.to} end className={overviewLinkClass}>
+            {t(`nav.${group.label}`)}
+          </NavLink>
+          <ul className="ml-4 border-l border-gray-200 pl-2 dark:border-gray-700">
+            {group.links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={menuLinkClass}>
+                  {t(`nav.${link.label}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+      <li>
+        <NavLink to="/contact" className={menuLinkClass}>
+          {t("nav.contact")}
+        </NavLink>
+      </li>
+    </>
+  );
+}
+
 function DonateButton() {
   const { t } = useTranslation();
   return (
@@ -195,17 +243,9 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
                     </>
                   }
                 >
-                  <ul className="menu-panel left-0 min-w-56">
-                    {[group.overview, ...group.links].map((link) => (
-                      <li key={link.to}>
-                        <NavLink to={link.to} end className={menuLinkClass}>
-                          {link === group.overview
-                            ? t(`nav.overviews.${link.label}`)
-                            : t(`nav.${link.label}`)}
-                        </NavLink>
-                      </li>
-                    ))}
-                  </ul>
+                  <KeptPart as="ul" className="menu-panel left-0 min-w-56">
+                    <GroupLinks group={group} />
+                  </KeptPart>
                 </Disclosure>
               </li>
             ))}
@@ -239,34 +279,9 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
               aria-label={t("nav.mobileLabel")}
               className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem-var(--cookie-banner-height,0px))] overflow-y-auto border-b border-gray-200 bg-white px-4 pb-6 pt-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
             >
-              <ul className="grid gap-1 sm:grid-cols-2">
-                <li>
-                  <NavLink to="/" end className={menuLinkClass}>
-                    {t("nav.home")}
-                  </NavLink>
-                </li>
-                {NAV_GROUPS.map((group) => (
-                  <li key={group.label}>
-                    <NavLink to={group.overview.to} end className={overviewLinkClass}>
-                      {t(`nav.${group.label}`)}
-                    </NavLink>
-                    <ul className="ml-4 border-l border-gray-200 pl-2 dark:border-gray-700">
-                      {group.links.map((link) => (
-                        <li key={link.to}>
-                          <NavLink to={link.to} end className={menuLinkClass}>
-                            {t(`nav.${link.label}`)}
-                          </NavLink>
-                        </li>
-                      ))}
-                    </ul>
-                  </li>
-                ))}
-                <li>
-                  <NavLink to="/contact" className={menuLinkClass}>
-                    {t("nav.contact")}
-                  </NavLink>
-                </li>
-              </ul>
+              <KeptPart as="ul" className="grid gap-1 sm:grid-cols-2">
+                <MobileMenuLinks />
+              </KeptPart>
               <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 dark:border-gray-800">
                 <LanguageSelector align="left" />
                 <ThemeSwitcher />

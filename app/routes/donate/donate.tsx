@@ -3,6 +3,7 @@ import { data, Link, redirect } from "react-router";
 import { DonateForm } from "~/components/donate/donate-form";
 import { DonateSidebar } from "~/components/donate/donate-sidebar";
 import { NotConfigured } from "~/components/donate/not-configured";
+import { KeptPart } from "~/components/layout/kept-part";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -81,7 +82,10 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
             <NotConfigured org={loaderData.org} />
           )}
         </div>
-        <DonateSidebar progress={loaderData.progress} org={loaderData.org} />
+        {/* Words and figures only: kept as the server wrote them while the page hydrates (decision 039). */}
+        <KeptPart data={loaderData}>
+          <DonateSidebar progress={loaderData.progress} org={loaderData.org} />
+        </KeptPart>
       </div>
       <p className="container-page pb-10 text-sm text-gray-700 dark:text-gray-300">
         {t("donate:disclosure")}{" "}

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { EventCard } from "~/components/content/event-card";
+import { KeptPart } from "~/components/layout/kept-part";
 import { PageHeader } from "~/components/layout/page-header";
 import { newYorkIso } from "~/lib/format";
 import { inLanguage } from "~/lib/content/entry-types";
@@ -97,11 +98,13 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           {t("upcomingTitle")}
         </h2>
         {upcoming.length ? (
-          <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+          // The cards only show words and links: kept as the server wrote them while the page
+          // hydrates (decision 039).
+          <KeptPart className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data={upcoming}>
             {upcoming.map((event) => (
               <EventCard key={event.id} event={event} locale={locale} upcoming />
             ))}
-          </div>
+          </KeptPart>
         ) : (
           <p className="mt-4 text-lg">{t("none")}</p>
         )}
@@ -112,11 +115,11 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="past" className="text-2xl font-bold tracking-tight sm:text-3xl">
               {t("pastTitle")}
             </h2>
-            <div className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            <KeptPart className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data={past}>
               {past.map((event) => (
                 <EventCard key={event.id} event={event} locale={locale} past />
               ))}
-            </div>
+            </KeptPart>
           </div>
         </section>
       ) : null}

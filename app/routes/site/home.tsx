@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/home/hero-carousel";
+import { KeptPart } from "~/components/layout/kept-part";
 import { StatCounters } from "~/components/home/stat-counters";
 import { Testimonials } from "~/components/home/testimonials";
 import { FallbackImage } from "~/components/pages/fallback-image";
@@ -47,59 +48,96 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 function Hero({ foundingYear }: { foundingYear: number | null }) {
-  const { t } = useTranslation("home");
-  const format = useFormat();
   return (
     <section aria-labelledby="hero-title" className="bg-emerald-900 text-white dark:bg-gray-900">
       <div className="container-page grid items-center gap-10 py-12 lg:grid-cols-2 lg:py-16">
-        <div>
-          <p className="font-semibold uppercase tracking-wide text-emerald-100">
-            {foundingYear ? t("hero.eyebrow", { year: foundingYear }) : t("hero.eyebrowNoYear")}
-          </p>
-          <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {t("hero.title")}
-          </h1>
-          <p className="mt-4 max-w-xl text-lg text-emerald-50 dark:text-gray-200">{t("hero.lead")}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/impact" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
-              {t("hero.impactButton")}
-            </Link>
-            <Link to="/join" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
-              {t("hero.joinButton")}
-            </Link>
-          </div>
-          <h2 className="sr-only">{t("hero.statsLabel")}</h2>
-          <dl className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
-            {HERO_STATS.map((stat) => (
-              <div key={stat.id} className="flex flex-col-reverse">
-                <dt className="text-sm text-emerald-100 dark:text-gray-300">{t(`hero.stats.${stat.id}`)}</dt>
-                <dd className="text-3xl font-extrabold">
-                  {format.number(stat.value)}
-                  {stat.suffix}
-                </dd>
-              </div>
-            ))}
-            {foundingYear ? (
-              <div className="flex flex-col-reverse">
-                <dt className="text-sm text-emerald-100 dark:text-gray-300">{t("hero.stats.launch")}</dt>
-                <dd className="text-3xl font-extrabold">{foundingYear}</dd>
-              </div>
-            ) : null}
-          </dl>
-        </div>
+        <KeptPart data={foundingYear}>
+          <HeroText foundingYear={foundingYear} />
+        </KeptPart>
         <HeroCarousel />
       </div>
       <div className="border-t border-emerald-800 bg-emerald-950 dark:border-gray-800 dark:bg-gray-950">
-        <ul className="container-page grid gap-6 py-8 md:grid-cols-3">
-          {HERO_BLURBS.map((id) => (
-            <li key={id}>
-              <h3 className="text-lg font-bold">{t(`hero.blurbs.${id}.title`)}</h3>
-              <p className="mt-1 text-emerald-50 dark:text-gray-300">{t(`hero.blurbs.${id}.text`)}</p>
-            </li>
-          ))}
-        </ul>
+        <KeptPart as="ul" className="container-page grid gap-6 py-8 md:grid-cols-3">
+          <HeroBlurbs />
+        </KeptPart>
       </div>
     </section>
+  );
+}
+
+/** The hero's words, links and figures (kept while the page hydrates, decision 039). */
+function HeroText({ foundingYear }: { foundingYear: number | null }) {
+  const { t } = useTranslation("home");
+  const format = useFormat();
+  return (
+    <>
+      <p className="font-semibold uppercase tracking-wide text-emerald-100">
+        {foundingYear ? t("hero.eyebrow", { year: foundingYear }) : t("hero.eyebrowNoYear")}
+      </p>
+      <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight sm:text-5xl">
+        {t("hero.title")}
+      </h1>
+      <p className="mt-4 max-w-xl text-lg text-emerald-50 dark:text-gray-200">{t("hero.lead")}</p>
+      <div className="mt-8 flex flex-wrap gap-3">
+        <Link to="/impact" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+          {t("hero.impactButton")}
+        </Link>
+        <Link to="/join" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+          {t("hero.joinButton")}
+        </Link>
+      </div>
+      <h2 className="sr-only">{t("hero.statsLabel")}</h2>
+      <dl className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {HERO_STATS.map((stat) => (
+          <div key={stat.id} className="flex flex-col-reverse">
+            <dt className="text-sm text-emerald-100 dark:text-gray-300">{t(`hero.stats.${stat.id}`)}</dt>
+            <dd className="text-3xl font-extrabold">
+              {format.number(stat.value)}
+              {stat.suffix}
+            </dd>
+          </div>
+        ))}
+        {foundingYear ? (
+          <div className="flex flex-col-reverse">
+            <dt className="text-sm text-emerald-100 dark:text-gray-300">{t("hero.stats.launch")}</dt>
+            <dd className="text-3xl font-extrabold">{foundingYear}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+function HeroBlurbs() {
+  const { t } = useTranslation("home");
+  return HERO_BLURBS.map((id) => (
+    <li key={id}>
+      <h3 className="text-lg font-bold">{t(`hero.blurbs.${id}.title`)}</h3>
+      <p className="mt-1 text-emerald-50 dark:text-gray-300">{t(`hero.blurbs.${id}.text`)}</p>
+    </li>
+  ));
+}
+
+/** A program's words and link (kept while the page hydrates, decision 039). */
+function ProgramText({ program, title }: { program: (typeof HOME_PROGRAMS)[number]; title: string }) {
+  const { t } = useTranslation("home");
+  return (
+    <>
+      <h3 className="text-2xl font-bold">{title}</h3>
+      <p className="mt-1 font-semibold text-accent-800 dark:text-accent-200">
+        {t(`programs.${program.id}.subtitle`)}
+      </p>
+      <p className="mt-3 text-gray-700 dark:text-gray-300">{t(`programs.${program.id}.description`)}</p>
+      <CheckList
+        className="mt-4"
+        items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))}
+      />
+      <Link to={program.path} className="btn-secondary mt-6">
+        {t("programs.learnMore")}
+        {/* The link says where it leads, for screen readers and search engines. */}
+        <span className="sr-only">{t("programs.learnMoreAbout", { program: title })}</span>
+      </Link>
+    </>
   );
 }
 
@@ -132,24 +170,9 @@ function Programs() {
                   }
                 />
               </div>
-              <div>
-                <h3 className="text-2xl font-bold">{title}</h3>
-                <p className="mt-1 font-semibold text-accent-800 dark:text-accent-200">
-                  {t(`programs.${program.id}.subtitle`)}
-                </p>
-                <p className="mt-3 text-gray-700 dark:text-gray-300">
-                  {t(`programs.${program.id}.description`)}
-                </p>
-                <CheckList
-                  className="mt-4"
-                  items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))}
-                />
-                <Link to={program.path} className="btn-secondary mt-6">
-                  {t("programs.learnMore")}
-                  {/* The link says where it leads, for screen readers and search engines. */}
-                  <span className="sr-only">{t("programs.learnMoreAbout", { program: title })}</span>
-                </Link>
-              </div>
+              <KeptPart>
+                <ProgramText program={program} title={title} />
+              </KeptPart>
             </article>
           );
         })}
@@ -183,12 +206,101 @@ function Programs() {
   );
 }
 
-export default function HomePage({ loaderData }: Route.ComponentProps) {
+const impactCard =
+  "flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-950";
+
+/** The year's figures (kept while the page hydrates, decision 039, as are the invitations below). */
+function ImpactFigures({ foundingYear }: { foundingYear: number | null }) {
   const { t } = useTranslation("home");
   const format = useFormat();
+  return (
+    <>
+      <h2 id="impact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {t("impact.title")}
+      </h2>
+      <p className="mt-3 max-w-3xl text-lg text-gray-700 dark:text-gray-300">{t("impact.lead")}</p>
+      <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {HOME_IMPACT.map((item) => (
+          <div key={item.id} className={impactCard}>
+            <dt className="mt-1 text-gray-700 dark:text-gray-300">{t(`impact.${item.id}`)}</dt>
+            <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">
+              {format.number(item.value)}
+              {item.suffix}
+            </dd>
+          </div>
+        ))}
+        {foundingYear ? (
+          <div className={impactCard}>
+            <dt className="mt-1 text-gray-700 dark:text-gray-300">{t("impact.active")}</dt>
+            <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">{foundingYear}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <Link to="/impact" className="btn-primary mt-8">
+        {t("impact.button")}
+      </Link>
+    </>
+  );
+}
+
+function MissionInvitation() {
+  const { t } = useTranslation("home");
+  return (
+    <>
+      <h2 id="mission-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {t("mission.title")}
+      </h2>
+      <p className="mx-auto mt-4 max-w-3xl text-xl text-gray-800 dark:text-gray-200">
+        {t("mission.description")}
+      </p>
+      <Link to="/mission" className="btn-secondary mt-8">
+        {t("mission.button")}
+      </Link>
+    </>
+  );
+}
+
+function GiveInvitation() {
+  const { t } = useTranslation("home");
+  const format = useFormat();
+  return (
+    <div className="rounded-3xl bg-emerald-900 p-8 text-white sm:p-12 dark:bg-gray-900">
+      <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
+        {t("cta.title")}
+      </h2>
+      <p className="mt-3 max-w-2xl text-lg text-emerald-50 dark:text-gray-200">{t("cta.lead")}</p>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <Link to="/give" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+          {t("cta.donate")}
+        </Link>
+        <Link to="/volunteer" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+          {t("cta.volunteer")}
+        </Link>
+      </div>
+      <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
+      <ul className="mt-4 grid gap-4 md:grid-cols-3">
+        {HOME_GIFT_TILES_CENTS.map((amount) => (
+          <li
+            key={amount}
+            className="flex flex-col rounded-2xl bg-white p-6 text-gray-900 dark:bg-gray-800 dark:text-gray-100"
+          >
+            <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">
+              {format.money(amount)}
+            </p>
+            <p className="mt-2 flex-1">{t(`cta.tiles.${amount / 100}`, giftImpact(amount))}</p>
+            <Link to={donateHref(amount)} className="btn-donate mt-4">
+              {t("cta.giveAmount", { amount: format.money(amount) })}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("home");
   const { foundingYear, campaign } = loaderData;
-  const impactCard =
-    "flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-950";
   return (
     <>
       <Hero foundingYear={foundingYear} />
@@ -208,48 +320,15 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       <Programs />
 
       <Reveal aria-labelledby="impact-title" className="bg-gray-50 dark:bg-gray-900">
-        <div className="container-page py-16">
-          <h2 id="impact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {t("impact.title")}
-          </h2>
-          <p className="mt-3 max-w-3xl text-lg text-gray-700 dark:text-gray-300">{t("impact.lead")}</p>
-          <dl className="mt-8 grid grid-cols-2 gap-4 lg:grid-cols-4">
-            {HOME_IMPACT.map((item) => (
-              <div key={item.id} className={impactCard}>
-                <dt className="mt-1 text-gray-700 dark:text-gray-300">{t(`impact.${item.id}`)}</dt>
-                <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">
-                  {format.number(item.value)}
-                  {item.suffix}
-                </dd>
-              </div>
-            ))}
-            {foundingYear ? (
-              <div className={impactCard}>
-                <dt className="mt-1 text-gray-700 dark:text-gray-300">{t("impact.active")}</dt>
-                <dd className="text-3xl font-extrabold text-accent-800 dark:text-accent-200">
-                  {foundingYear}
-                </dd>
-              </div>
-            ) : null}
-          </dl>
-          <Link to="/impact" className="btn-primary mt-8">
-            {t("impact.button")}
-          </Link>
-        </div>
+        <KeptPart className="container-page py-16" data={foundingYear}>
+          <ImpactFigures foundingYear={foundingYear} />
+        </KeptPart>
       </Reveal>
 
       <Reveal aria-labelledby="mission-title">
-        <div className="container-page py-16 text-center">
-          <h2 id="mission-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-            {t("mission.title")}
-          </h2>
-          <p className="mx-auto mt-4 max-w-3xl text-xl text-gray-800 dark:text-gray-200">
-            {t("mission.description")}
-          </p>
-          <Link to="/mission" className="btn-secondary mt-8">
-            {t("mission.button")}
-          </Link>
-        </div>
+        <KeptPart className="container-page py-16 text-center">
+          <MissionInvitation />
+        </KeptPart>
       </Reveal>
 
       <Reveal aria-labelledby="testimonials-title" className="bg-accent-50 dark:bg-gray-950">
@@ -262,42 +341,9 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       </Reveal>
 
       <Reveal aria-labelledby="cta-title">
-        <div className="container-page py-16">
-          <div className="rounded-3xl bg-emerald-900 p-8 text-white sm:p-12 dark:bg-gray-900">
-            <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
-              {t("cta.title")}
-            </h2>
-            <p className="mt-3 max-w-2xl text-lg text-emerald-50 dark:text-gray-200">{t("cta.lead")}</p>
-            <div className="mt-6 flex flex-wrap gap-3">
-              <Link to="/give" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
-                {t("cta.donate")}
-              </Link>
-              <Link
-                to="/volunteer"
-                className="btn focus-ring border-2 border-white text-white hover:bg-white/10"
-              >
-                {t("cta.volunteer")}
-              </Link>
-            </div>
-            <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
-            <ul className="mt-4 grid gap-4 md:grid-cols-3">
-              {HOME_GIFT_TILES_CENTS.map((amount) => (
-                <li
-                  key={amount}
-                  className="flex flex-col rounded-2xl bg-white p-6 text-gray-900 dark:bg-gray-800 dark:text-gray-100"
-                >
-                  <p className="text-4xl font-black text-emerald-800 dark:text-emerald-200">
-                    {format.money(amount)}
-                  </p>
-                  <p className="mt-2 flex-1">{t(`cta.tiles.${amount / 100}`, giftImpact(amount))}</p>
-                  <Link to={donateHref(amount)} className="btn-donate mt-4">
-                    {t("cta.giveAmount", { amount: format.money(amount) })}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </div>
+        <KeptPart className="container-page py-16">
+          <GiveInvitation />
+        </KeptPart>
       </Reveal>
     </>
   );

@@ -1,0 +1,75 @@
+import {
+  createElement,
+  useState,
+  useSyncExternalStore,
+  type HTMLAttributes,
+  type MouseEvent,
+  type ReactNode,
+} from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation } from "react-router";
+import { navigateOnPlainClick, useLinkContexts } from "~/lib/router-links";
+
+type KeptPartProps = HTMLAttributes<HTMLElement> & {
+  /** The element that holds the part. */
+  as?: "div" | "section" | "aside" | "ul" | "p" | "svg";
+  /**
+   * What the part shows besides words: loader data (an object, compared by identity, so a
+   * revalidation renders the part again) or a value.
+   */
+  data?: unknown;
+  children: ReactNode;
+};
+
+const dataIds = new WeakMap<object, number>();
+let lastDataId = 0;
+function dataKey(data: unknown) {
+  if (data === null || typeof data !== "object") return String(data ?? "");
+  let id = dataIds.get(data);
+  if (id === undefined) dataIds.set(data, (id = ++lastDataId));
+  return `#${id}`;
+}
+
+const noSubscription = () => () => {};
+// The same object each time, so a render of a kept part never writes its element again.
+const SERVER_CHILDREN = { __html: "" };
+
+/**
+ * A part of the page that only shows words and links (decision 039). React hydrates its element but
+ * keeps what the server wrote inside, without rendering it again: no components, no translations,
+ * no comparison. Inside, only site links (`Link`, `NavLink`) and plain anchors: a click on a site
+ * link navigates as the link itself would, and the element's own `onClick` sees every click.
+ * When the language, the address or `data` changes, the part is a new one and React renders it
+ * from its children; so does any render that is not the page's hydration (the server's, a client
+ * render after a navigation or after a failed hydration).
+ */
+export function KeptPart({ data, ...props }: KeptPartProps) {
+  const { i18n } = useTranslation();
+  const { pathname, search } = useLocation();
+  return createElement(Part, { key: `${i18n.language} ${pathname}${search} ${dataKey(data)}`, ...props });
+}
+
+function Part({ as = "div", children, onClick, ...props }: Omit<KeptPartProps, "data">) {
+  // React asks for the server's value only while it hydrates, and in the browser that is true.
+  const hydrating = useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => typeof document !== "undefined",
+  );
+  // React renders the part once more after hydrating, as it does for every store whose value moved; the part stays kept.
+  const [kept] = useState(hydrating);
+  const contexts = useLinkContexts();
+  if (!kept) return createElement(as, { ...props, onClick }, children);
+  function followLink(event: MouseEvent<HTMLElement>) {
+    onClick?.(event);
+    const link = (event.target as Element).closest("a[data-discover]");
+    const href = link?.getAttribute("href");
+    if (href) navigateOnPlainClick(event, href, link!.getAttribute("target"), contexts);
+  }
+  return createElement(as, {
+    ...props,
+    onClick: followLink,
+    suppressHydrationWarning: true,
+    dangerouslySetInnerHTML: SERVER_CHILDREN,
+  });
+}
