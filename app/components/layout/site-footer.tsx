@@ -146,7 +146,7 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
             </button>
           </Form>
         </section>
-        <KeptPart as="section" aria-labelledby="footer-social" data={JSON.stringify(facts)}>
+        <KeptPart as="section" aria-labelledby="footer-social" data={facts}>
           <Connect facts={facts} />
         </KeptPart>
       </div>
