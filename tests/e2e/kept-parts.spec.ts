@@ -52,23 +52,6 @@ test("a link in a kept menu navigates in place, and the menu marks the new page"
   await expect(programs.getByRole("link", { name: "Education" })).toHaveAttribute("aria-current", "page");
 });
 
-test("a modified click on a kept link is left to the browser", async ({ page, context }) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  await markDocument(page);
-  const opened = context.waitForEvent("page");
-  await page
-    .locator("footer")
-    .getByRole("link", { name: "Volunteer", exact: true })
-    .click({ modifiers: ["ControlOrMeta"] });
-  const tab = await opened;
-  await tab.waitForLoadState();
-  expect(new URL(tab.url()).pathname).toBe("/volunteer");
-  expect(new URL(page.url()).pathname).toBe("/");
-  expect(await documentMark(page)).toBe("kept");
-  await tab.close();
-});
-
 test("the kept language list switches the language in place, and the kept parts follow", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/events");
