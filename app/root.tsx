@@ -120,8 +120,7 @@ function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
         namespaces.map((namespace) => [namespace, i18n.getResourceBundle(i18n.language, namespace) ?? {}]),
       ),
     );
-    // Only on the server: in the browser the instance gains namespaces as pages need them.
-    if (typeof document === "undefined") kept.set(key, json);
+    kept.set(key, json);
   }
   return <TranslationsElement json={{ __html: json }} />;
 }

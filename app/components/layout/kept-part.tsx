@@ -12,7 +12,7 @@ import { navigateOnPlainClick, useLinkContexts } from "~/lib/router-links";
 
 type KeptPartProps = HTMLAttributes<HTMLElement> & {
   /** The element that holds the part. */
-  as?: "div" | "section" | "aside" | "ul" | "p" | "svg";
+  as?: "div" | "section" | "ul";
   /**
    * What the part shows besides words: loader data (an object, compared by identity, so a
    * revalidation renders the part again) or a value.
@@ -56,7 +56,8 @@ function Part({ as = "div", children, onClick, ...props }: Omit<KeptPartProps, "
     () => false,
     () => typeof document !== "undefined",
   );
-  // React renders the part once more after hydrating, as it does for every store whose value moved; the part stays kept.
+  // React renders the part once more after hydrating, as it does for every store whose value
+  // moved; the part stays kept.
   const [kept] = useState(hydrating);
   const contexts = useLinkContexts();
   if (!kept) return createElement(as, { ...props, onClick }, children);
