@@ -75,6 +75,13 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
 }
 
+/** A mark on the page's window, gone if the browser loads a new document. */
+export async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { documentMark: "kept" }));
+}
+export const documentMark = (page: Page) =>
+  page.evaluate(() => (window as unknown as { documentMark?: string }).documentMark ?? null);
+
 /** Dismisses the cookie banner the way a returning visitor would have, before any page loads. */
 export async function rememberCookieChoice(page: Page) {
   await page.addInitScript(() => {

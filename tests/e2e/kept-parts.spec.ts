@@ -1,5 +1,5 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import type { Locator } from "@playwright/test";
+import { documentMark, expect, markDocument, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 // Kept parts (app/components/layout/kept-part.tsx, decision 039): words and links that React
 // hydrates as one element, keeping the server's nodes inside, until the language, the address or
@@ -9,12 +9,6 @@ import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures
 /** Whether React holds the element: it marks every node it hydrates or renders. */
 const heldByReact = (locator: Locator) =>
   locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber")));
-
-async function markDocument(page: Page) {
-  await page.evaluate(() => Object.assign(window, { documentMark: "kept" }));
-}
-const documentMark = (page: Page) =>
-  page.evaluate(() => (window as unknown as { documentMark?: string }).documentMark ?? null);
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 

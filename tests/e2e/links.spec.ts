@@ -1,16 +1,8 @@
-import type { Page } from "@playwright/test";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import { documentMark, expect, markDocument, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 // The built site's own Link and NavLink (app/lib/router-links.tsx, decision 035) in the browser:
 // a plain click navigates in place, anything else is left to the browser, and the current page is
 // marked as React Router marks it. Route discovery adds routes without a render (decision 038).
-
-/** A mark on the page's window, gone if the browser loads a new document. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => Object.assign(window, { documentMark: "kept" }));
-}
-const documentMark = (page: Page) =>
-  page.evaluate(() => (window as unknown as { documentMark?: string }).documentMark ?? null);
 
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
