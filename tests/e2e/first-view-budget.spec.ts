@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
 // Decisions 030 and 035 (docs/decisions): the first view of `/` and of the content
@@ -8,13 +9,19 @@ import { expect, test, waitForHydration } from "./fixtures";
 // form's code and are not held to it.
 const FLOOR_BYTES = 125 * 1024;
 
+/** The addresses of the scripts a first view of `path` loads. */
+async function firstViewScripts(page: Page, path: string) {
+  const scripts = new Set<string>();
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") scripts.add(response.url());
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  return scripts;
+}
+
 for (const path of ["/", "/about", "/events", "/programs", "/blog"]) {
   test(`the first view of ${path} loads at most the floor's JavaScript`, async ({ page, request }) => {
-    const scripts = new Set<string>();
-    page.on("response", (response) => {
-      if (response.request().resourceType() === "script") scripts.add(response.url());
-    });
-    await page.goto(path, { waitUntil: "networkidle" });
+    const scripts = await firstViewScripts(page, path);
     let gzipBytes = 0;
     for (const url of scripts) gzipBytes += gzipSync(await (await request.get(url)).body()).length;
     expect(scripts.size).toBeGreaterThan(0);
@@ -33,4 +40,15 @@ test("the first view loads its modules from the end of the body, not the head", 
   const moduleScript = /<script[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? "";
   expect(moduleScript).toMatch(/import \* as route\d+ from "\/assets\/[^"]+\.js";/);
   await waitForHydration(page);
+});
+
+// Decision 040: every chunk the build writes asks V8 to compile all its functions while it
+// downloads. React Router's route manifest (one object, no functions) is written apart.
+test("every chunk of the first view carries V8's compile hint", async ({ page, request }) => {
+  const chunks = [...(await firstViewScripts(page, "/"))].filter((url) => !/\/manifest-\w+\.js$/.test(url));
+  expect(chunks.length).toBeGreaterThan(5);
+  for (const url of chunks)
+    expect((await (await request.get(url)).text()).split("\n", 1)[0], url).toBe(
+      "//# allFunctionsCalledOnLoad",
+    );
 });

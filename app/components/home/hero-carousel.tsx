@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FallbackImage } from "~/components/pages/fallback-image";
 import { useHydrated, useReducedMotion } from "~/components/pages/motion";
@@ -37,41 +37,7 @@ export function HeroCarousel() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className="grid" aria-live={running ? "off" : "polite"} data-testid="hero-slides">
-        {HERO_SLIDES.map((slide, slideIndex) => {
-          const active = slideIndex === index;
-          const title = t(`hero.slides.${slide.id}.title`);
-          return (
-            <figure
-              key={slide.id}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t("hero.slideLabel", { index: slideIndex + 1, count })}
-              aria-hidden={!active}
-              data-active={active}
-              className={`[grid-area:1/1] m-0 flex flex-col overflow-hidden rounded-2xl bg-emerald-950 shadow-xl motion-safe:transition-[opacity,visibility] motion-safe:duration-700 ${
-                active ? "visible opacity-100" : "invisible opacity-0"
-              }`}
-            >
-              <div className="aspect-[3/2] w-full bg-gradient-to-br from-emerald-400 via-emerald-600 to-emerald-900">
-                <FallbackImage
-                  src={slide.image}
-                  alt={t(`hero.slides.${slide.id}.alt`)}
-                  width={ILLUSTRATION.width}
-                  height={ILLUSTRATION.height}
-                  eager={slideIndex === 0}
-                  className="h-full w-full object-cover"
-                  fallback={null}
-                />
-              </div>
-              <figcaption className="flex-1 p-5 text-white">
-                <p className="text-xl font-bold">{title}</p>
-                <p className="mt-1 text-emerald-50">{t(`hero.slides.${slide.id}.description`)}</p>
-              </figcaption>
-            </figure>
-          );
-        })}
-      </div>
+      <HeroSlides index={index} running={running} />
       {/* The dots and pause button work only with JavaScript: they appear once the page has hydrated. */}
       {hydrated ? (
         <div className="mt-3 flex items-center justify-center gap-1">
@@ -112,3 +78,49 @@ export function HeroCarousel() {
     </section>
   );
 }
+
+/**
+ * The slides, rendered again only when the shown slide or the timer changes: not when the
+ * controls appear after hydration, nor when focus moves.
+ */
+const HeroSlides = memo(function HeroSlides({ index, running }: { index: number; running: boolean }) {
+  const { t } = useTranslation("home");
+  const count = HERO_SLIDES.length;
+  return (
+    <div className="grid" aria-live={running ? "off" : "polite"} data-testid="hero-slides">
+      {HERO_SLIDES.map((slide, slideIndex) => {
+        const active = slideIndex === index;
+        const title = t(`hero.slides.${slide.id}.title`);
+        return (
+          <figure
+            key={slide.id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t("hero.slideLabel", { index: slideIndex + 1, count })}
+            aria-hidden={!active}
+            data-active={active}
+            className={`[grid-area:1/1] m-0 flex flex-col overflow-hidden rounded-2xl bg-emerald-950 shadow-xl motion-safe:transition-[opacity,visibility] motion-safe:duration-700 ${
+              active ? "visible opacity-100" : "invisible opacity-0"
+            }`}
+          >
+            <div className="aspect-[3/2] w-full bg-gradient-to-br from-emerald-400 via-emerald-600 to-emerald-900">
+              <FallbackImage
+                src={slide.image}
+                alt={t(`hero.slides.${slide.id}.alt`)}
+                width={ILLUSTRATION.width}
+                height={ILLUSTRATION.height}
+                eager={slideIndex === 0}
+                className="h-full w-full object-cover"
+                fallback={null}
+              />
+            </div>
+            <figcaption className="flex-1 p-5 text-white">
+              <p className="text-xl font-bold">{title}</p>
+              <p className="mt-1 text-emerald-50">{t(`hero.slides.${slide.id}.description`)}</p>
+            </figcaption>
+          </figure>
+        );
+      })}
+    </div>
+  );
+});

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { memo, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated, useReducedMotion } from "~/components/pages/motion";
 import { TESTIMONIAL_ROTATION_MS } from "~/content/figures";
@@ -61,34 +61,7 @@ export function Testimonials() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <div className="grid" aria-live={running ? "off" : "polite"}>
-        {TESTIMONIALS.map((id, itemIndex) => {
-          const active = itemIndex === index;
-          return (
-            <figure
-              key={id}
-              role="group"
-              aria-roledescription="slide"
-              aria-label={t("testimonials.slideLabel", { index: itemIndex + 1, count })}
-              aria-hidden={!active}
-              data-active={active}
-              className={`[grid-area:1/1] m-0 rounded-2xl bg-white p-6 shadow-sm sm:p-10 dark:bg-gray-900 motion-safe:transition-[opacity,visibility] motion-safe:duration-500 ${
-                active ? "visible opacity-100" : "invisible opacity-0"
-              }`}
-            >
-              <blockquote className="text-xl font-medium text-gray-900 sm:text-2xl dark:text-gray-100">
-                <p>“{t(`testimonials.items.${id}.quote`)}”</p>
-              </blockquote>
-              <figcaption className="mt-4">
-                <span className="font-bold">{t(`testimonials.items.${id}.author`)}</span>
-                <span className="block text-gray-700 dark:text-gray-300">
-                  {t(`testimonials.items.${id}.role`)}
-                </span>
-              </figcaption>
-            </figure>
-          );
-        })}
-      </div>
+      <TestimonialSlides index={index} running={running} />
       {hydrated ? (
         <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
           <button
@@ -177,3 +150,45 @@ function TestimonialAuthor({ id }: { id: (typeof TESTIMONIALS)[number] }) {
     </>
   );
 }
+
+/** The quotes, rendered again only when the shown quote or the timer changes (as the hero's slides). */
+const TestimonialSlides = memo(function TestimonialSlides({
+  index,
+  running,
+}: {
+  index: number;
+  running: boolean;
+}) {
+  const { t } = useTranslation("home");
+  const count = TESTIMONIALS.length;
+  return (
+    <div className="grid" aria-live={running ? "off" : "polite"}>
+      {TESTIMONIALS.map((id, itemIndex) => {
+        const active = itemIndex === index;
+        return (
+          <figure
+            key={id}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t("testimonials.slideLabel", { index: itemIndex + 1, count })}
+            aria-hidden={!active}
+            data-active={active}
+            className={`[grid-area:1/1] m-0 rounded-2xl bg-white p-6 shadow-sm sm:p-10 dark:bg-gray-900 motion-safe:transition-[opacity,visibility] motion-safe:duration-500 ${
+              active ? "visible opacity-100" : "invisible opacity-0"
+            }`}
+          >
+            <blockquote className="text-xl font-medium text-gray-900 sm:text-2xl dark:text-gray-100">
+              <p>“{t(`testimonials.items.${id}.quote`)}”</p>
+            </blockquote>
+            <figcaption className="mt-4">
+              <span className="font-bold">{t(`testimonials.items.${id}.author`)}</span>
+              <span className="block text-gray-700 dark:text-gray-300">
+                {t(`testimonials.items.${id}.role`)}
+              </span>
+            </figcaption>
+          </figure>
+        );
+      })}
+    </div>
+  );
+});
