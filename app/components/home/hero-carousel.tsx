@@ -80,8 +80,8 @@ export function HeroCarousel() {
 }
 
 /**
- * The slides, rendered again only when the shown slide or the timer changes: not when the
- * controls appear after hydration, nor when focus moves.
+ * The slides, rendered again only when the shown slide changes or the rotation stops or starts,
+ * not when the controls appear after hydration.
  */
 const HeroSlides = memo(function HeroSlides({ index, running }: { index: number; running: boolean }) {
   const { t } = useTranslation("home");

@@ -151,7 +151,7 @@ function TestimonialAuthor({ id }: { id: (typeof TESTIMONIALS)[number] }) {
   );
 }
 
-/** The quotes, rendered again only when the shown quote or the timer changes (as the hero's slides). */
+/** The quotes, rendered again only when the shown quote changes or the rotation stops or starts. */
 const TestimonialSlides = memo(function TestimonialSlides({
   index,
   running,
