@@ -16,6 +16,7 @@ import {
 import type { Route } from "./+types/root";
 import { browserLanguageDetector } from "./components/layout/browser-language";
 import { CookieBanner } from "./components/layout/cookie-banner";
+import { useMenus } from "./components/layout/disclosure";
 import { IconSprite } from "./components/layout/icons";
 import { NavigationPending } from "./components/layout/navigation-pending";
 import { useNonce } from "./components/layout/nonce";
@@ -176,6 +177,7 @@ function SiteFrame({
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
+  useMenus();
   return (
     <>
       {/* First in the page, as GOV.UK places it: keyboard and screen reader users meet it

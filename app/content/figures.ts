@@ -117,6 +117,14 @@ export function giftImpact(cents: number): { hours: number; months: number; seas
 /** Gift tiles of the home page's call to action; their words are keyed by whole dollars. */
 export const HOME_GIFT_TILES_CENTS = [5_000, 25_000, 100_000] as const;
 
+/**
+ * A link into /donate that preselects a gift (the home tiles, /give, the calculator); the link
+ * carries whole dollars (see preselectFromSearch in app/lib/donation.ts).
+ */
+export function donateHref(cents: number, frequency: "one-time" | "monthly" = "one-time"): string {
+  return `/donate?amount=${cents / 100}&frequency=${frequency}`;
+}
+
 /** Donation impact examples of the give page (§9); their words are keyed by whole dollars. */
 export const GIFT_EXAMPLES_CENTS = [2_500, 5_000, 10_000, 25_000, 50_000, 100_000] as const;
 

@@ -20,8 +20,3 @@ export const HOME_PROGRAMS = [
 ] as const;
 
 export const TESTIMONIALS = ["parent", "mentor", "leader"] as const;
-
-/** A link into /donate that preselects a gift; the link carries whole dollars (see preselectFromSearch). */
-export function donateHref(cents: number, frequency: "one-time" | "monthly" = "one-time"): string {
-  return `/donate?amount=${cents / 100}&frequency=${frequency}`;
-}

@@ -71,6 +71,21 @@ for (const width of [390, 1280]) {
   });
 }
 
+test("Escape in an open menu closes the menu and leaves the banner unanswered", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/");
+  await waitForHydration(page);
+  const programs = page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Programs" });
+  await programs.click();
+  await page.keyboard.press("Escape");
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Athletics" }),
+  ).toBeHidden();
+  await expect(programs).toBeFocused();
+  await expect(banner(page)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("cookieConsent"))).toBeNull();
+});
+
 test("Escape closes the banner as necessary only", async ({ page }) => {
   await page.goto("/");
   await waitForHydration(page);

@@ -51,6 +51,23 @@ test.describe("header", () => {
     await expect(programs).toBeFocused();
   });
 
+  test("a click or a focus elsewhere closes an open menu", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const programs = nav.locator("summary", { hasText: "Programs" });
+    const athletics = nav.getByRole("link", { name: "Athletics" });
+    await programs.click();
+    await expect(athletics).toBeVisible();
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(athletics).toBeHidden();
+    await programs.focus();
+    await page.keyboard.press("Enter");
+    await expect(athletics).toBeVisible();
+    await page.locator("main").focus();
+    await expect(athletics).toBeHidden();
+  });
+
   test("dropdown links navigate and the menu closes; the page scrolls to the top", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);

@@ -21,6 +21,8 @@ async function restartTimer(page: Page, control: string) {
 }
 
 const activeSlide = (page: Page) => page.locator('[data-testid="hero-slides"] > [data-active="true"]');
+const callToAction = (page: Page) =>
+  page.locator("section", { has: page.getByRole("heading", { name: "Help a young New Yorker thrive" }) });
 
 test.describe("home hero", () => {
   test("rotates every 4 seconds through four slides, and the dots pick one", async ({ page }) => {
@@ -74,7 +76,19 @@ test.describe("reduced motion", () => {
     await page.clock.runFor(20_000);
     await expect(activeSlide(page)).toContainText("Athletics");
     await expect(page.getByTestId("counter-hours")).toHaveText("5,000+");
+    await expect(callToAction(page)).toHaveCSS("opacity", "1");
   });
+});
+
+test("a section below the fold fades in once it comes into view, and stays", async ({ page }) => {
+  await loadPaused(page);
+  const section = callToAction(page);
+  await expect(section).toHaveCSS("opacity", "0");
+  await section.getByRole("link", { name: "Give $1,000" }).scrollIntoViewIfNeeded();
+  await expect(section).toHaveAttribute("data-revealed", "true");
+  await expect(section).toHaveCSS("opacity", "1");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(section).toHaveCSS("opacity", "1");
 });
 
 test("counters count up once in 20 steps of 40 ms when 30% visible", async ({ page }) => {

@@ -105,7 +105,8 @@ export function CookieBanner() {
   }, [open]);
 
   // Escape answers "necessary only" on a first visit; after a reopen it closes and keeps the
-  // saved choice. Menus stop their own Escape; a modal dialog owns it while open.
+  // saved choice. An open menu handles its own Escape first (`defaultPrevented`, `useMenus`); a
+  // modal dialog owns it while open.
   useEffect(() => {
     if (!open) return;
     function onKeyDown(event: KeyboardEvent) {

@@ -5,6 +5,7 @@ import {
   type HTMLAttributes,
   type MouseEvent,
   type ReactNode,
+  type Ref,
 } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
@@ -12,7 +13,9 @@ import { navigateOnPlainClick, useLinkContexts } from "~/lib/router-links";
 
 type KeptPartProps = HTMLAttributes<HTMLElement> & {
   /** The element that holds the part. */
-  as?: "div" | "section" | "ul";
+  as?: "div" | "section" | "ul" | "dl";
+  /** The element, for an effect that works on what the part shows (the counters' count). */
+  ref?: Ref<HTMLElement>;
   /**
    * What the part shows besides words: loader data (an object, compared by identity, so a
    * revalidation renders the part again) or a value.
@@ -39,28 +42,27 @@ const SERVER_CHILDREN = { __html: "" };
  * keeps what the server wrote inside, without rendering it again: no components, no translations,
  * no comparison. Inside, only site links (`Link`, `NavLink`) and plain anchors: a click on a site
  * link navigates as the link itself would, and the element's own `onClick` sees every click.
- * When the language, the address or `data` changes, the part is a new one and React renders it
- * from its children; so does any render that is not the page's hydration (the server's, a client
- * render after a navigation or after a failed hydration).
+ * Once the language, the address or `data` changes, React renders the part from its children, and
+ * from then on always; so does any render that is not the page's hydration (the server's, a client
+ * render after a navigation or after a failed hydration). One component, not a keyed wrapper around
+ * one: each kept part is one fiber to hydrate (decision 041).
  */
-export function KeptPart({ data, ...props }: KeptPartProps) {
+export function KeptPart({ data, as = "div", children, onClick, ...props }: KeptPartProps) {
   const { i18n } = useTranslation();
   const { pathname, search } = useLocation();
-  return createElement(Part, { key: `${i18n.language} ${pathname}${search} ${dataKey(data)}`, ...props });
-}
-
-function Part({ as = "div", children, onClick, ...props }: Omit<KeptPartProps, "data">) {
+  const contexts = useLinkContexts();
+  const shown = `${i18n.language} ${pathname}${search} ${dataKey(data)}`;
   // React asks for the server's value only while it hydrates, and in the browser that is true.
   const hydrating = useSyncExternalStore(
     noSubscription,
     () => false,
     () => typeof document !== "undefined",
   );
-  // React renders the part once more after hydrating, as it does for every store whose value
-  // moved; the part stays kept.
-  const [kept] = useState(hydrating);
-  const contexts = useLinkContexts();
-  if (!kept) return createElement(as, { ...props, onClick }, children);
+  // What the server wrote is kept for what it showed. React renders the part once more after
+  // hydrating, as it does for every store whose value moved; the part stays kept.
+  const [kept, setKept] = useState(hydrating ? shown : null);
+  if (kept !== null && kept !== shown) setKept(null);
+  if (kept !== shown) return createElement(as, { ...props, onClick }, children);
   function followLink(event: MouseEvent<HTMLElement>) {
     onClick?.(event);
     const link = (event.target as Element).closest("a[data-discover]");

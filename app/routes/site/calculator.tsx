@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/lib/format";
-import { donateHref } from "~/content/home";
+import { donateHref } from "~/content/figures";
 import { CALCULATOR, calculateImpact, parseFrequency, type Frequency } from "~/content/impact-calculator";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";

@@ -8,18 +8,19 @@ import { Testimonials } from "~/components/home/testimonials";
 import { FallbackImage } from "~/components/pages/fallback-image";
 import { asList, newYorkDate, useFormat } from "~/lib/format";
 import { ModalLink } from "~/components/pages/modal-link";
-import { Reveal } from "~/components/pages/reveal";
+import { revealSection, useRevealSections } from "~/components/pages/reveal";
 import { CheckList } from "~/components/pages/check-list";
 import {
   campaignEnded,
   campaignYear,
+  donateHref,
   fundraisingCampaign,
   giftImpact,
   HERO_STATS,
   HOME_GIFT_TILES_CENTS,
   HOME_IMPACT,
 } from "~/content/figures";
-import { donateHref, HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
+import { HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
 import { getOrganization } from "~/server/content/organization.server";
@@ -144,7 +145,7 @@ function ProgramText({ program, title }: { program: (typeof HOME_PROGRAMS)[numbe
 function Programs() {
   const { t } = useTranslation("home");
   return (
-    <Reveal aria-labelledby="programs-title" className="container-page py-16">
+    <section aria-labelledby="programs-title" {...revealSection("container-page py-16")}>
       <h2 id="programs-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
         {t("programs.title")}
       </h2>
@@ -202,7 +203,7 @@ function Programs() {
           </Link>
         </div>
       </div>
-    </Reveal>
+    </section>
   );
 }
 
@@ -301,11 +302,12 @@ function GiveInvitation() {
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
   const { foundingYear, campaign } = loaderData;
+  useRevealSections();
   return (
     <>
       <Hero foundingYear={foundingYear} />
 
-      <Reveal aria-labelledby="stats-title" className="bg-accent-50 dark:bg-gray-950" threshold={0.3}>
+      <section aria-labelledby="stats-title" {...revealSection("bg-accent-50 dark:bg-gray-950", 0.3)}>
         <div className="container-page py-16 text-center">
           <h2 id="stats-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
             {t("stats.title")}
@@ -315,36 +317,36 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </p>
           <StatCounters />
         </div>
-      </Reveal>
+      </section>
 
       <Programs />
 
-      <Reveal aria-labelledby="impact-title" className="bg-gray-50 dark:bg-gray-900">
+      <section aria-labelledby="impact-title" {...revealSection("bg-gray-50 dark:bg-gray-900")}>
         <KeptPart className="container-page py-16" data={foundingYear}>
           <ImpactFigures foundingYear={foundingYear} />
         </KeptPart>
-      </Reveal>
+      </section>
 
-      <Reveal aria-labelledby="mission-title">
+      <section aria-labelledby="mission-title" {...revealSection()}>
         <KeptPart className="container-page py-16 text-center">
           <MissionInvitation />
         </KeptPart>
-      </Reveal>
+      </section>
 
-      <Reveal aria-labelledby="testimonials-title" className="bg-accent-50 dark:bg-gray-950">
+      <section aria-labelledby="testimonials-title" {...revealSection("bg-accent-50 dark:bg-gray-950")}>
         <div className="container-page py-16">
           <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
             {t("testimonials.title")}
           </h2>
           <Testimonials />
         </div>
-      </Reveal>
+      </section>
 
-      <Reveal aria-labelledby="cta-title">
+      <section aria-labelledby="cta-title" {...revealSection()}>
         <KeptPart className="container-page py-16">
           <GiveInvitation />
         </KeptPart>
-      </Reveal>
+      </section>
     </>
   );
 }
