@@ -33,7 +33,7 @@ import {
 } from "./lib/i18n";
 import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
 import { footerFacts, type FooterFacts } from "./lib/organization";
-import type { Seo } from "./lib/seo";
+import { usePageSeo } from "./lib/seo";
 import type { SessionUser } from "./lib/session-user";
 import { THEME_STORAGE_KEY } from "./lib/theme";
 import { getRequestContext } from "./server/kernel/context.server";
@@ -100,9 +100,7 @@ const translationsJson = new WeakMap<object, Map<string, string>>();
  * browser does not need the list of every page; pages without one take the default.
  */
 function usePageAccent(): string {
-  const matches = useMatches();
-  const seo = matches.map((match) => (match.loaderData as { seo?: Seo } | undefined)?.seo).findLast(Boolean);
-  return seo?.accent ?? DEFAULT_ACCENT;
+  return usePageSeo()?.accent ?? DEFAULT_ACCENT;
 }
 
 /** This page's namespaces in its language, for entry.client.tsx to hydrate with (decision 011). */

@@ -1,8 +1,13 @@
-import type { MetaDescriptor } from "react-router";
+import { useMatches, type MetaDescriptor } from "react-router";
 
 /** What a page tells search engines and link previews; built on the server (app/server/seo.server.ts). */
 export type Seo = {
   title: string;
+  /**
+   * The page's own name, without the site's title template: its heading, which the browser then
+   * needs no dictionary of page names for (decision 042).
+   */
+  heading: string;
   description: string;
   canonical: string;
   alternates: { hrefLang: string; href: string }[];
@@ -41,4 +46,11 @@ export function seoMeta(seo: Seo | undefined): MetaDescriptor[] {
 /** The meta export of every page whose loader returns `{ seo }`. */
 export function pageMeta({ loaderData }: { loaderData: unknown }): MetaDescriptor[] {
   return seoMeta((loaderData as { seo?: Seo } | undefined)?.seo);
+}
+
+/** The page's Seo, made by its loader: the innermost route that has one. */
+export function usePageSeo(): Seo | undefined {
+  return useMatches()
+    .map((match) => (match.loaderData as { seo?: Seo } | undefined)?.seo)
+    .findLast(Boolean);
 }

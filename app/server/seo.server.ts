@@ -50,6 +50,7 @@ export function pageSeo(
   const title = own.title ?? t(`pages.${key}.title`);
   const seo: Seo = {
     title: pathname === "/" && !own.title ? `${t("siteName")} | ${title}` : t("titleTemplate", { title }),
+    heading: title,
     description: own.description ?? t(`pages.${key}.description`),
     canonical: localizedUrl(siteUrl, pathname, locale),
     alternates: [

@@ -103,8 +103,15 @@ describe("first view", () => {
     expect(english.about).toEqual(BUNDLED.en!.about);
 
     const spanish = translationsIn(await (await fetchPage("/donate?lng=es")).text());
-    expect(Object.keys(spanish).sort()).toEqual(["common", "donate", "meta"]);
+    expect(Object.keys(spanish).sort()).toEqual(["common", "donate"]);
     expect(spanish.donate).toEqual(BUNDLED.es!.donate);
+  });
+
+  it("carries no page names for a page that shows only its own (decision 042)", async () => {
+    const html = await (await fetchPage("/events?lng=es")).text();
+    expect(Object.keys(translationsIn(html)).sort()).toEqual(["common", "events"]);
+    // Its heading is its own name, from its loader's Seo.
+    expect(html).toMatch(/<h1[^>]*>Eventos<\/h1>/);
   });
 });
 

@@ -89,7 +89,7 @@ describe("the isolate's tier in front of the edge HTML cache (decision 031)", ()
 
   it("stays within its budget of bytes, letting the least recently served page go first", async () => {
     // Five pages of about a fifth of the budget each: the first one kept has to go.
-    const body = "x".repeat(Math.floor(ISOLATE_TIER_BYTES / 2 / 5) + 1000);
+    const body = "x".repeat(Math.floor(ISOLATE_TIER_BYTES / 5) + 1000);
     const keys = [];
     for (const path of ["/blog/a", "/blog/b", "/blog/c", "/blog/d"])
       keys.push(await keptOnlyInIsolate(path, body));

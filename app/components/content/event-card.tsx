@@ -75,7 +75,7 @@ export function EventCard({
         <div className="mt-6 flex flex-wrap gap-3">
           {upcoming ? (
             <Link to={`/events/${event.slug}/register`} className="btn-primary">
-              {t(fields.priceCents ? "tickets:register.buyLink" : "tickets:register.rsvpLink")}
+              {t(fields.priceCents ? "buyLink" : "rsvpLink")}
               <span className="sr-only">: {title}</span>
             </Link>
           ) : null}

@@ -13,6 +13,7 @@ const DRAWINGS = {
   moon: '<path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8Z" stroke-linejoin="round"/>',
   monitor:
     '<g stroke-linejoin="round"><rect x="3" y="4" width="18" height="12" rx="2"/><path d="M8 20h8M12 16v4"/></g>',
+  check: '<path d="m5 12 5 5 9-10" stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>',
   heart:
     '<path d="M12 21s-7.5-4.6-9.5-9.3C1.1 8.4 3.2 5 6.6 5c2 0 3.4 1.1 4.4 2.5C12 6.1 13.4 5 15.4 5c3.4 0 5.5 3.4 4.1 6.7C19.5 16.4 12 21 12 21Z" stroke-linejoin="round"/>',
 } as const;
@@ -58,6 +59,7 @@ export const GlobeIcon = ({ className = "h-5 w-5" }: IconProps) => icon("globe",
 export const SunIcon = ({ className = "h-5 w-5" }: IconProps) => icon("sun", className);
 export const MoonIcon = ({ className = "h-5 w-5" }: IconProps) => icon("moon", className);
 export const MonitorIcon = ({ className = "h-5 w-5" }: IconProps) => icon("monitor", className);
+export const CheckIcon = ({ className = "h-4 w-4" }: IconProps) => icon("check", className);
 export const HeartIcon = ({ className = "h-5 w-5" }: IconProps) => icon("heart", className);
 
 /** The organisation's mark: a rising sun over three paths (education, athletics, mentorship). */

@@ -15,7 +15,7 @@ export function LegalPage({ page }: { page: "privacy" | "terms" | "accessibility
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t(`meta:pages.${page}.title`)} lead={t(`${page}.lead`)}>
+      <PageHeader lead={t(`${page}.lead`)}>
         <p className="mt-4 text-gray-700 dark:text-gray-300">
           {t("updated", { date: formatCalendarDate(LEGAL_UPDATED, format.locale) })}
         </p>

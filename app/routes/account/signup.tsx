@@ -17,7 +17,7 @@ import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
 
-export const handle = { i18n: ["meta", "account"] };
+export const handle = { i18n: ["account"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -18,7 +18,7 @@ import { sitePageSeo } from "~/server/seo.server";
 import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/donate";
 
-export const handle = { i18n: ["meta", "donate"] };
+export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -61,11 +61,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function DonatePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("meta");
+  const { t } = useTranslation("donate");
   const state = actionData ?? loaderData.state;
   return (
     <>
-      <PageHeader title={t("pages.donate.title")} lead={t("donate:lead")} />
+      <PageHeader lead={t("lead")} />
       <div className="container-page grid gap-10 py-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div>
           {loaderData.configured ? (
@@ -88,9 +88,9 @@ export default function DonatePage({ loaderData, actionData }: Route.ComponentPr
         </KeptPart>
       </div>
       <p className="container-page pb-10 text-sm text-gray-700 dark:text-gray-300">
-        {t("donate:disclosure")}{" "}
+        {t("disclosure")}{" "}
         <Link to="/reports" className="link">
-          {t("pages.reports.title")}
+          {t("reportsLink")}
         </Link>
       </p>
     </>

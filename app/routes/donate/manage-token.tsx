@@ -19,7 +19,7 @@ import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/manage-token";
 
-export const handle = { i18n: ["meta", "donate"] };
+export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
 
 // A signed link is a key: it must not be cached, indexed or leaked in a Referer.

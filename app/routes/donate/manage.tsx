@@ -9,7 +9,7 @@ import { answerMailRequest } from "~/server/page-form.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/manage";
 
-export const handle = { i18n: ["meta", "donate"] };
+export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { pageSeo } from "~/server/seo.server";
 import { readThankYou } from "~/server/donations/checkout.server";
 import type { Route } from "./+types/thank-you";
 
-export const handle = { i18n: ["meta", "donate"] };
+export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {

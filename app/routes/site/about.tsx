@@ -25,10 +25,7 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
   const { foundingYear } = loaderData;
   return (
     <>
-      <PageHeader
-        title={t("meta:pages.about.title")}
-        lead={foundingYear ? t("about.lead", { year: foundingYear }) : t("about.leadNoYear")}
-      />
+      <PageHeader lead={foundingYear ? t("about.lead", { year: foundingYear }) : t("about.leadNoYear")} />
       <Section id="who" title={t("about.whoTitle")}>
         <Paragraphs className="mt-4 max-w-3xl" items={asList(t("about.who", { returnObjects: true }))} />
       </Section>

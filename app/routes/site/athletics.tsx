@@ -13,7 +13,7 @@ import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
 import { AthleticsForm } from "~/components/forms/athletics-form";
 
-export const handle = { i18n: ["programs", "meta", "forms"] };
+export const handle = { i18n: ["programs", "forms"] };
 export const meta = pageMeta;
 
 /** The programs' badges are staff-edited content (decision 029). */
@@ -27,7 +27,7 @@ export default function AthleticsPage({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t("meta:pages.athletics.title")} lead={t("athletics.lead")}>
+      <PageHeader lead={t("athletics.lead")}>
         <StatList
           stats={[
             { value: `${format.number(YEAR_ONE.athletes)}+`, label: t("athletics.stats.athletes") },

@@ -9,7 +9,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog-post";
 
-export const handle = { i18n: ["blog", "meta"] };
+export const handle = { i18n: ["blog"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog";
 
-export const handle = { i18n: ["blog", "meta"] };
+export const handle = { i18n: ["blog"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -41,7 +41,7 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const { posts } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.blog.title")} lead={t("lead")} />
+      <PageHeader lead={t("lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2 lg:grid-cols-3">
         {posts.map(({ slug, fields, cover }, index) => {
           const title = fields.title;

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/calculator";
 
-export const handle = { i18n: ["impact", "meta"] };
+export const handle = { i18n: ["impact"] };
 export const meta = pageMeta;
 
 /** The choice lives in the URL too, so the calculator also works as a plain GET form. */
@@ -41,7 +41,7 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader title={t("meta:pages.calculator.title")} lead={t("calculator.lead")} />
+      <PageHeader lead={t("calculator.lead")} />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-2">
         <section aria-labelledby="calc-form-title">
           <h2 id="calc-form-title" className="text-2xl font-bold">

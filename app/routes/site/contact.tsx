@@ -11,7 +11,7 @@ import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/forms/contact-form";
 
-export const handle = { i18n: ["involve", "meta", "forms"] };
+export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -43,7 +43,7 @@ export default function ContactPage({ loaderData }: Route.ComponentProps) {
   const { contact } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.contact.title")} lead={t("contact.lead")} />
+      <PageHeader lead={t("contact.lead")} />
       <FormSlot
         id="contact-form"
         title={t("contact.formTitle")}

@@ -12,7 +12,7 @@ import type { Route } from "./+types/education";
 import { EducationForm } from "~/components/forms/education-form";
 import { useProgramBadge } from "~/components/pages/program-card";
 
-export const handle = { i18n: ["programs", "meta", "forms"] };
+export const handle = { i18n: ["programs", "forms"] };
 export const meta = pageMeta;
 
 /** The programs' badges are staff-edited content (decision 029). */
@@ -27,7 +27,7 @@ export default function EducationPage({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t("meta:pages.education.title")} lead={t("education.lead")}>
+      <PageHeader lead={t("education.lead")}>
         <StatList
           stats={[
             { value: `${format.number(YEAR_ONE.students)}+`, label: t("education.stats.students") },

@@ -9,7 +9,7 @@ import { EventRegistrationSchema, MAX_SEATS_PER_ORDER } from "~/lib/tickets";
 import { handleRegisterPost, loadRegisterPage } from "~/server/events/register-page.server";
 import type { Route } from "./+types/event-register";
 
-export const handle = { i18n: ["meta", "events", "tickets"] };
+export const handle = { i18n: ["events", "tickets"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

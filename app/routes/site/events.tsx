@@ -11,7 +11,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
 
-export const handle = { i18n: ["events", "meta", "tickets"] };
+export const handle = { i18n: ["events"] };
 
 /** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
 export async function loader(args: Route.LoaderArgs) {
@@ -92,7 +92,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { upcoming, past, locale } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.events.title")} lead={t("lead")} />
+      <PageHeader lead={t("lead")} />
       <section aria-labelledby="upcoming" className="container-page py-12" data-testid="upcoming-events">
         <h2 id="upcoming" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {t("upcomingTitle")}

@@ -8,7 +8,7 @@ import type { Route } from "./+types/get-involved";
 import { GetInvolvedForm } from "~/components/forms/get-involved-form";
 import { FundraisingTeamForm } from "~/components/forms/fundraising-team-form";
 
-export const handle = { i18n: ["involve", "meta", "forms"] };
+export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export default function GetInvolvedPage() {
   const { t } = useTranslation("involve");
   return (
     <>
-      <PageHeader title={t("meta:pages.getInvolved.title")} lead={t("getInvolved.lead")} />
+      <PageHeader lead={t("getInvolved.lead")} />
       <Section id="ways" title={t("getInvolved.waysTitle")}>
         <CardGrid>
           {WAYS.map((way) => (

@@ -15,7 +15,7 @@ import type { Route } from "./+types/give";
 import { GivingInfoForm } from "~/components/forms/giving-info-form";
 import { ModalLink } from "~/components/pages/modal-link";
 
-export const handle = { i18n: ["give", "donate", "meta", "forms"] };
+export const handle = { i18n: ["give", "donate", "forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -28,7 +28,7 @@ export default function GivePage({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t("meta:pages.give.title")} lead={t("lead")}>
+      <PageHeader lead={t("lead")}>
         <p className="mt-6">
           <Link to="/donate" className="btn-donate">
             {t("donateNow")}

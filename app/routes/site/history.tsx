@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/history";
 
-export const handle = { i18n: ["about", "meta"] };
+export const handle = { i18n: ["about"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -17,7 +17,7 @@ export default function HistoryPage() {
   const { t } = useTranslation("about");
   return (
     <>
-      <PageHeader title={t("meta:pages.history.title")} lead={t("history.lead")} />
+      <PageHeader lead={t("history.lead")} />
       <Section id="timeline" title={t("history.timelineTitle")}>
         <ol className="mt-8 space-y-8 border-l-4 border-accent-200 pl-6 dark:border-gray-700">
           {HISTORY.map((item) => (

@@ -31,7 +31,7 @@ import type { Route } from "./+types/home";
 // The form (with its schemas and form library) loads when the dialog first opens.
 const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
 
-export const handle = { i18n: ["home", "meta"] };
+export const handle = { i18n: ["home"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/impact";
 
-export const handle = { i18n: ["impact", "give", "meta"] };
+export const handle = { i18n: ["impact", "give"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export default function ImpactPage() {
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t("meta:pages.impact.title")} lead={t("impact.lead")} />
+      <PageHeader lead={t("impact.lead")} />
       <Section id="targets" title={t("impact.targetsTitle")}>
         <StatList
           stats={[

@@ -11,7 +11,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join-our-team";
 
-export const handle = { i18n: ["involve", "meta"] };
+export const handle = { i18n: ["involve"] };
 export const meta = pageMeta;
 
 /** Open positions are staff-edited records (decision 020), newest first. */
@@ -30,7 +30,7 @@ export default function JobsPage({ loaderData }: Route.ComponentProps) {
   const { jobs, email } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.jobs.title")} lead={t("jobs.lead")} />
+      <PageHeader lead={t("jobs.lead")} />
       <Section id="open" title={t("jobs.openTitle")}>
         <CardGrid>
           {jobs.map((job) => (

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join";
 
-export const handle = { i18n: ["involve", "meta"] };
+export const handle = { i18n: ["involve"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -26,7 +26,7 @@ export default function JoinPage() {
   const { t } = useTranslation("involve");
   return (
     <>
-      <PageHeader title={t("meta:pages.join.title")} lead={t("join.lead")} />
+      <PageHeader lead={t("join.lead")} />
       <section aria-labelledby="options" className="container-page py-12">
         <h2 id="options" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {t("join.optionsTitle")}

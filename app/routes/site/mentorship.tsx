@@ -10,7 +10,7 @@ import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mentorship";
 import { MentoringForm } from "~/components/forms/mentoring-form";
 
-export const handle = { i18n: ["programs", "meta", "forms"] };
+export const handle = { i18n: ["programs", "forms"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export default function MentorshipPage() {
   const { t } = useTranslation("programs");
   return (
     <>
-      <PageHeader title={t("meta:pages.mentorship.title")} lead={t("mentorship.lead")}>
+      <PageHeader lead={t("mentorship.lead")}>
         <StatList
           stats={[
             { value: `${YEAR_ONE.mentorPairs}+`, label: t("mentorship.stats.pairs") },

@@ -8,7 +8,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mission";
 
-export const handle = { i18n: ["about", "meta"] };
+export const handle = { i18n: ["about"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -19,7 +19,7 @@ export default function MissionPage() {
   const { t } = useTranslation("about");
   return (
     <>
-      <PageHeader title={t("meta:pages.mission.title")} lead={t("mission.mission")} />
+      <PageHeader lead={t("mission.mission")} />
       <Section id="vision" title={t("mission.visionTitle")} lead={t("mission.vision")} />
       <Section id="values" title={t("mission.valuesTitle")} tinted>
         <CardGrid>

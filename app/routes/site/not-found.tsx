@@ -3,8 +3,6 @@ import { NotFound } from "~/components/not-found";
 import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import type { Route } from "./+types/not-found";
 
-export const handle = { i18n: ["meta"] };
-
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
 }

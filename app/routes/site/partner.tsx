@@ -15,7 +15,7 @@ import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
 import { PartnerForm } from "~/components/forms/partner-form";
 
-export const handle = { i18n: ["involve", "meta", "forms"] };
+export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
 
 /** The published partner prospects (content type `prospect`, decision 029) in the visitor's language. */
@@ -46,7 +46,7 @@ export default function PartnerPage({ loaderData }: Route.ComponentProps) {
   const format = useFormat();
   return (
     <>
-      <PageHeader title={t("meta:pages.partner.title")} lead={t("partner.lead")} />
+      <PageHeader lead={t("partner.lead")} />
       <Section id="types" title={t("partner.typesTitle")}>
         <CardGrid columns={2}>
           {PARTNER_KINDS.map((type) => (

@@ -3,7 +3,7 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/privacy";
 
-export const handle = { i18n: ["legal", "meta"] };
+export const handle = { i18n: ["legal"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

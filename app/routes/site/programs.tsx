@@ -23,7 +23,7 @@ export default function ProgramsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("programs");
   return (
     <>
-      <PageHeader title={t("meta:pages.programs.title")} lead={t("programs.overviewLead")} />
+      <PageHeader lead={t("programs.overviewLead")} />
       <Section id="pillars" title={t("programs.pillarsTitle")}>
         <CardGrid>
           {(["education", "athletics", "mentorship"] as const).map((pillar) => (

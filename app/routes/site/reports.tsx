@@ -12,7 +12,7 @@ import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/reports";
 
-export const handle = { i18n: ["impact", "meta", "forms"] };
+export const handle = { i18n: ["impact", "forms"] };
 export const meta = pageMeta;
 
 /** The published reports (content type `report`, decisions 020 and 021), newest year first. */
@@ -55,7 +55,7 @@ export default function ReportsPage({ loaderData }: Route.ComponentProps) {
   const { reports } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.reports.title")} lead={t("reports.lead")} />
+      <PageHeader lead={t("reports.lead")} />
       <section aria-labelledby="documents" className="container-page py-12">
         <h2 id="documents" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {t("reports.documentsTitle")}

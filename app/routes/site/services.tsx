@@ -3,11 +3,11 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
 import { ButtonRow, Card, CardGrid, Section } from "~/components/pages/ui";
-import { pageMeta } from "~/lib/seo";
+import { pageMeta, usePageSeo } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/services";
 
-export const handle = { i18n: ["programs", "meta"] };
+export const handle = { i18n: ["programs"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -18,11 +18,12 @@ type Service = { title: string; text: string; link: string };
 
 export default function ServicesPage() {
   const { t } = useTranslation("programs");
+  const heading = usePageSeo()?.heading;
   return (
     <>
-      <PageHeader title={t("meta:pages.services.title")} lead={t("services.lead")} />
+      <PageHeader lead={t("services.lead")} />
       <div className="container-page py-12">
-        <h2 className="sr-only">{t("meta:pages.services.title")}</h2>
+        <h2 className="sr-only">{heading}</h2>
         <CardGrid>
           {asList<Service>(t("services.list", { returnObjects: true })).map((service) => (
             <Card key={service.title} title={service.title}>

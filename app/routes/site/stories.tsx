@@ -11,7 +11,7 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/stories";
 
-export const handle = { i18n: ["impact", "meta"] };
+export const handle = { i18n: ["impact"] };
 export const meta = pageMeta;
 
 /** Success stories are staff-edited records (decision 020), newest first. */
@@ -29,7 +29,7 @@ export default function StoriesPage({ loaderData }: Route.ComponentProps) {
   const { stories } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.stories.title")} lead={t("stories.lead")} />
+      <PageHeader lead={t("stories.lead")} />
       <div className="container-page grid gap-6 py-12 md:grid-cols-2">
         {stories.map((story) => (
           <StoryCard key={story.id} story={story} />

@@ -13,7 +13,7 @@ import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/team";
 
-export const handle = { i18n: ["about", "meta"] };
+export const handle = { i18n: ["about"] };
 export const meta = pageMeta;
 
 /** "Ana María Ruiz" → "AR": shown when a member has no photo. */
@@ -102,7 +102,7 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("about");
   return (
     <>
-      <PageHeader title={t("meta:pages.team.title")} lead={t("team.lead")} />
+      <PageHeader lead={t("team.lead")} />
       <Section id="staff" title={t("team.staffTitle")}>
         <Members members={loaderData.team} group="staff" />
       </Section>

@@ -14,7 +14,7 @@ import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
 
-export const handle = { i18n: ["involve", "meta", "forms"] };
+export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
 
 /** The published volunteer roles (content type `role`, decision 029). */
@@ -28,7 +28,7 @@ export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
   const { roles, locale } = loaderData;
   return (
     <>
-      <PageHeader title={t("meta:pages.volunteer.title")} lead={t("volunteer.lead")} />
+      <PageHeader lead={t("volunteer.lead")} />
       <Section id="roles" title={t("volunteer.rolesTitle")}>
         {roles.length === 0 ? (
           <p className="mt-6 text-lg text-gray-700 dark:text-gray-300">{t("labels.noRoles")}</p>
