@@ -195,14 +195,12 @@ function fromIsolate(key: string, nonce: string): Response | null {
   // Most recently served last: the budget lets the oldest go first.
   isolateTier.delete(key);
   isolateTier.set(key, kept);
-  return new Response(withNonce(kept.parts, utf8.encode(nonce)), { status: 200, headers: kept.headers });
+  return new Response(withNonce(kept, utf8.encode(nonce)), { status: 200, headers: kept.headers });
 }
 
-/** The page's bytes with the nonce's between its parts. */
-function withNonce(parts: Uint8Array[], nonce: Uint8Array): Uint8Array<ArrayBuffer> {
-  const body = new Uint8Array(
-    parts.reduce((total, part) => total + part.byteLength, 0) + nonce.byteLength * (parts.length - 1),
-  );
+/** The page's bytes with the nonce's between its parts (`bytes` is the parts' total, kept once). */
+function withNonce({ parts, bytes }: KeptPage, nonce: Uint8Array): Uint8Array<ArrayBuffer> {
+  const body = new Uint8Array(bytes + nonce.byteLength * (parts.length - 1));
   let at = 0;
   for (const [index, part] of parts.entries()) {
     if (index > 0) {
