@@ -14,6 +14,13 @@ import {
 /** At most this many seats in one RSVP or one order. */
 export const MAX_SEATS_PER_ORDER = 10;
 
+/**
+ * Seats one address may hold at once across all events (decision 046): tickets being paid for,
+ * RSVPs waiting for their link, confirmed RSVPs of events to come. An event may allow more
+ * (a school's trip to an open house).
+ */
+export const SEATS_PER_ADDRESS = 10;
+
 /** RSVP to a free event, or tickets to a paid one: the same three fields. */
 export const EventRegistrationSchema = formSchema({
   name: requiredText(LENGTH.name),

@@ -98,10 +98,12 @@ export const REGISTRATION_KINDS = ["rsvp", "ticket"] as const;
 export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
 
 /**
- * "held" keeps seats for a ticket buyer at Stripe Checkout until the hold expires; "confirmed"
- * is an RSVP or a paid ticket; "released" gave its seats back (expired or failed checkout).
+ * "held" keeps seats for a ticket buyer at Stripe Checkout until the hold expires; "pending" is
+ * an RSVP waiting for its e-mailed link, which takes no seat; "confirmed" is an RSVP whose link
+ * was followed or a paid ticket; "released" gave its seats back (expired or failed checkout);
+ * "canceled" was cancelled by staff (a paid ticket refunded) (decisions 024 and 046).
  */
-export const REGISTRATION_STATUSES = ["held", "confirmed", "released"] as const;
+export const REGISTRATION_STATUSES = ["held", "pending", "confirmed", "released", "canceled"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** Site content that staff edit (decision 020): a draft, on the site, or taken off it. */

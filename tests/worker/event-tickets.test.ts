@@ -38,14 +38,17 @@ function testEvent(fields: Partial<EventForSale> = {}): EventForSale {
     priceCents: 0,
     fairMarketValueCents: 0,
     valueDescription: { en: "", es: "" },
+    seatsPerAddress: 10,
     ...fields,
   };
 }
+/** One person, from an address of their own (the per-address cap has tests of its own). */
 const person = (quantity = 1) => ({
   name: "Rosa Díaz",
   email: `rosa-${next()}@example.com`,
   locale: "en" as const,
   quantity,
+  holder: `holder-${crypto.randomUUID()}`,
 });
 
 async function payOnStripe(checkoutUrl: string) {
@@ -106,14 +109,14 @@ describe("quid-pro-quo amounts", () => {
 
 describe("capacity", () => {
   it("takes seats up to the capacity and then says how many are left", async () => {
-    const event = testEvent({ capacity: 3 });
-    expect((await reserveSeats(env, event, { ...person(2), kind: "rsvp" })).ok).toBe(true);
-    expect(await reserveSeats(env, event, { ...person(2), kind: "rsvp" })).toEqual({
+    const event = testEvent({ capacity: 3, priceCents: 1_000 });
+    expect((await reserveSeats(env, event, { ...person(2), kind: "ticket" })).ok).toBe(true);
+    expect(await reserveSeats(env, event, { ...person(2), kind: "ticket" })).toEqual({
       ok: false,
       reason: "sold-out",
       seatsLeft: 1,
     });
-    expect((await reserveSeats(env, event, { ...person(1), kind: "rsvp" })).ok).toBe(true);
+    expect((await reserveSeats(env, event, { ...person(1), kind: "ticket" })).ok).toBe(true);
     expect(await eventAvailability(env, event)).toEqual({ state: "sold-out", seatsLeft: 0 });
   });
 
@@ -168,7 +171,7 @@ describe("capacity", () => {
 });
 
 describe("the registration page", () => {
-  it("takes an RSVP to a free event and mails a confirmation with the calendar file, in Spanish", async () => {
+  it("takes an RSVP to a free event and mails its confirmation link with the calendar file, in Spanish", async () => {
     const email = `rsvp-${next()}@example.com`;
     const response = await postForm(
       "/events/openHouse/register?lng=es",
@@ -176,12 +179,15 @@ describe("the registration page", () => {
       visitor(),
     );
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain(`Su asistencia para 3 personas está confirmada`);
+    expect(await response.text()).toContain(`Para confirmar su asistencia para 3 personas`);
     const [row] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.email, email));
-    expect(row).toMatchObject({ kind: "rsvp", status: "confirmed", quantity: 3, locale: "es" });
+    expect(row).toMatchObject({ kind: "rsvp", status: "pending", quantity: 3, locale: "es" });
     const [mail] = await db.select().from(outbox).where(eq(outbox.to, email));
     expect(mail).toMatchObject({ template: "event.rsvp", locale: "es" });
-    expect(mail!.text).toContain("está confirmada para 3 personas");
+    expect(mail!.text).toContain("para 3 personas, abra este enlace");
+    expect(mail!.text).toMatch(
+      /https:\/\/example\.org\/events\/openHouse\/register\?lng=es&rsvp=[\w-]+\.[\w-]+/,
+    );
     expect(mail!.text).toContain("https://example.org/events/openHouse/calendar.ics?lng=es");
   });
 

@@ -195,6 +195,8 @@ export const ENTRY_TYPES = {
       postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
       priceCents: { kind: "cents", label: "price" },
       capacity: { kind: "count", label: "capacity" },
+      // More seats than the site-wide cap per address, for a group behind one (decision 046).
+      seatsPerAddress: { kind: "count", label: "seatsPerAddress" },
       // What one ticket gets (the gala's dinner): not deductible, stated on the receipt (decision 024).
       valueCents: { kind: "cents", label: "value" },
       valueDescription: { kind: "text", label: "valueDescription", max: 120 },
@@ -444,6 +446,7 @@ export type EventFields = {
   postalCode: string;
   priceCents: number;
   capacity: number | null;
+  seatsPerAddress: number | null;
   valueCents: number;
   valueDescription: Bilingual;
   category: (typeof EVENT_CATEGORIES)[number];

@@ -1,14 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import { AdminPageHeader } from "~/components/admin/ui";
+import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { useLocale } from "~/lib/format";
 import { eventRegistrationList } from "~/server/events/admin.server";
+import { cancelRegistration } from "~/server/events/registrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/registrations-event";
 
 export const handle = { i18n: ["admin", "tickets"] };
@@ -23,9 +25,26 @@ export async function loader(args: Route.LoaderArgs) {
   return { title: adminTitle(args, "tickets:admin.attendees"), ...list };
 }
 
+/** POST: cancel one registration (a paid ticket refunded), audited; the list shows the freed seats. */
+export async function action(args: Route.ActionArgs) {
+  const admin = await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const id = String(readPostedForm(args.context).get("registration") ?? "");
+  const outcome = await cancelRegistration(env, admin, args.params.slug, id);
+  if (!outcome.ok) return data(outcome, { status: outcome.error === "refund-failed" ? 502 : 400 });
+  return outcome;
+}
+
 type Attendee = Route.ComponentProps["loaderData"]["rows"][number];
 
-export default function AdminEventRegistrations({ loaderData }: Route.ComponentProps) {
+/** What the row's button does, in its words; a registration already ended has none. */
+function cancelLabel(row: Attendee) {
+  if (row.status !== "held" && row.status !== "pending" && row.status !== "confirmed") return null;
+  if (row.kind === "rsvp") return "admin.cancelRsvp";
+  return row.status === "held" ? "admin.cancelHeld" : "admin.cancelTicket";
+}
+
+export default function AdminEventRegistrations({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const locale = useLocale();
   const { event, rows, totals } = loaderData;
@@ -39,6 +58,22 @@ export default function AdminEventRegistrations({ loaderData }: Route.ComponentP
     {
       header: "tickets:admin.registeredAt",
       cell: (row) => <DateTime iso={row.confirmedAt ?? row.createdAt} />,
+    },
+    {
+      header: "tickets:admin.actions",
+      cell: (row) => {
+        const label = cancelLabel(row);
+        // A real form per row, so cancelling works without JavaScript too.
+        return label ? (
+          <Form method="post">
+            <input type="hidden" name="registration" value={row.id} />
+            <button type="submit" className="btn-secondary">
+              {t(label)}
+              <span className="sr-only">: {row.name}</span>
+            </button>
+          </Form>
+        ) : null;
+      },
     },
   ];
   return (
@@ -57,6 +92,11 @@ export default function AdminEventRegistrations({ loaderData }: Route.ComponentP
           </>
         }
       />
+      {actionData?.ok ? (
+        <Flash>{t(actionData.refunded ? "admin.refundedNotice" : "admin.canceledNotice")}</Flash>
+      ) : actionData ? (
+        <Flash tone="error">{t(`admin.errors.${actionData.error}`)}</Flash>
+      ) : null}
       <RecordTable label={t("admin.attendees")} columns={columns} rows={rows} empty={t("admin.none")} />
     </div>
   );

@@ -54,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   // The visitor cookie the Checkout limit counts by (decision 024) comes with the first step's
   // answer, not with the page, so the page itself stays cacheable for everyone (decision 027).
-  const cookie = visitorCookieHeader(request);
+  const cookie = await visitorCookieHeader(env, request);
   const headers: HeadersInit = cookie ? { "Set-Cookie": cookie } : {};
   if (outcome.kind === "redirect") return redirect(outcome.url, { status: 303, headers });
   return data(outcome.state, { status: outcome.status, headers });

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { SubmitButton, TextField } from "~/components/forms/fields";
+import { Form, Link } from "react-router";
+import { SubmitButton, TextField, translateFieldError } from "~/components/forms/fields";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatMoney, formatNewYorkDateTime } from "~/lib/format";
@@ -36,6 +36,9 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
   });
   const money = (cents: number) => formatMoney(cents, locale);
   const done = actionData && "done" in actionData ? actionData.done : null;
+  const confirmed = actionData && "confirmed" in actionData ? actionData.confirmed : null;
+  const confirmError = actionData && "confirmError" in actionData ? actionData.confirmError : null;
+  const rsvpLink = loaderData.rsvpLink;
   const closed = availability.state !== "open";
   const quantity = Number(fields.quantity.value);
   const lead = !paid
@@ -72,11 +75,26 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
           <Notice>{t("register.ticketsUnknown")}</Notice>
         ) : null}
         {loaderData.canceled ? <Notice>{t("register.canceled")}</Notice> : null}
+        {rsvpLink === "invalid" ? <Notice>{t("register.rsvpLinkInvalid")}</Notice> : null}
+        {confirmError ? <Notice>{translateFieldError(t, confirmError)}</Notice> : null}
+        {confirmed ? (
+          <Notice tone="success">{t("register.rsvpConfirmed", { count: confirmed.count })}</Notice>
+        ) : rsvpLink && rsvpLink !== "invalid" && !closed ? (
+          // The e-mailed link only opens this page; the button confirms (decision 014: mail scanners follow links).
+          <Form method="post" className="space-y-4">
+            <input type="hidden" name="intent" value="confirm-rsvp" />
+            <input type="hidden" name="token" value={rsvpLink.token} />
+            <p>{t("register.rsvpConfirmLead", { count: rsvpLink.quantity })}</p>
+            <SubmitButton
+              pending={pending}
+              label={t("register.rsvpConfirm")}
+              pendingLabel={t("register.sending")}
+            />
+          </Form>
+        ) : null}
         {done ? (
-          <Notice tone="success">
-            {t("register.rsvpDone", { name: done.name, count: done.count, email: done.email })}
-          </Notice>
-        ) : closed ? (
+          <Notice tone="success">{t("register.rsvpDone", { count: done.count, email: done.email })}</Notice>
+        ) : confirmed || (rsvpLink && rsvpLink !== "invalid" && !closed) ? null : closed ? (
           <p
             role="status"
             className="rounded-xl border-2 border-gray-400 p-4 font-semibold"

@@ -401,7 +401,8 @@ export const files = sqliteTable(
  * Event RSVPs and tickets (decision 024), apart from donations: a ticket's price is not a gift,
  * only its deductible part (price − fair-market value) is, and that is stated on its receipt.
  * Seats held or confirmed count against the event's capacity, checked and written in one
- * statement (app/server/events/registrations.server.ts).
+ * statement (app/server/events/registrations.server.ts), as are the seats one address may hold
+ * across all events (`holder`, decision 046).
  */
 export const eventRegistrations = sqliteTable(
   "event_registrations",
@@ -421,15 +422,24 @@ export const eventRegistrations = sqliteTable(
     /** What Stripe charged (0 for an RSVP). */
     amountCents: integer("amount_cents").notNull().default(0),
     currency: text("currency").notNull().default("usd"),
-    /** Until when a held seat counts against capacity. */
+    /**
+     * Until when the seats count: a ticket held at Checkout against capacity and its address, a
+     * pending RSVP against its address, a confirmed RSVP against its address until the event starts.
+     */
     holdExpiresAt: text("hold_expires_at"),
+    /** SHA-256 of the address (its /64 for IPv6) that asked, for the per-address seat cap (decision 046). */
+    holder: text("holder"),
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     confirmedAt: text("confirmed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("event_registrations_event_idx").on(table.eventSlug, table.status)],
+  (table) => [
+    index("event_registrations_event_idx").on(table.eventSlug, table.status),
+    index("event_registrations_email_idx").on(table.eventSlug, table.email),
+    index("event_registrations_holder_idx").on(table.holder, table.holdExpiresAt),
+  ],
 );
 
 /**

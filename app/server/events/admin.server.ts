@@ -15,7 +15,7 @@ export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
     listEventsForSale(env),
     getDb(env).select().from(eventRegistrations),
   ]);
-  const adjustments = await ticketAdjustments(env, rows);
+  const adjustments = await ticketAdjustments(env);
   const perEvent = events.map((event) => ({
     event,
     totals: ticketTotals(
@@ -30,7 +30,7 @@ export async function eventRegistrationList(env: Pick<Env, "DB" | "CACHE">, slug
   const event = await getEventForSale(env, slug);
   if (!event) return null;
   const rows = await attendees(env, slug);
-  return { event, rows, totals: ticketTotals(rows, await ticketAdjustments(env, rows)) };
+  return { event, rows, totals: ticketTotals(rows, await ticketAdjustments(env, slug)) };
 }
 
 /** The attendee list as a file for the door; the export is audited (decision 014). */

@@ -1,6 +1,7 @@
 import { localized, type Entry } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
 import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
+import { SEATS_PER_ADDRESS } from "~/lib/tickets";
 import { findPublishedEvent, listPublished } from "../content/entries.server";
 
 /**
@@ -22,6 +23,8 @@ export type EventForSale = {
   fairMarketValueCents: number;
   /** What that is, for the receipt ("dinner"); empty when nothing is received. */
   valueDescription: Record<Locale, string>;
+  /** Seats one address may hold at once, this event's included (decision 046). */
+  seatsPerAddress: number;
 };
 
 /** An event without a capacity takes any number (the editor leaves the field empty). */
@@ -44,6 +47,7 @@ function toEventForSale(entry: Entry<"event">): EventForSale {
     priceCents: fields.priceCents,
     fairMarketValueCents: fields.valueCents,
     valueDescription: inEachLanguage(fields.valueDescription),
+    seatsPerAddress: Math.max(SEATS_PER_ADDRESS, fields.seatsPerAddress ?? 0),
   };
 }
 

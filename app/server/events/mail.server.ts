@@ -15,12 +15,54 @@ export function calendarLink(env: Pick<Env, "SITE_URL">, slug: string, locale: s
 }
 
 /**
- * The e-mail for a registration, in the registrant's language: an RSVP's confirmation, or a
- * ticket receipt stating the fair-market value of what the tickets include and the deductible
- * part, with the IRS quid-pro-quo disclosure for a payment over $75 (decision 024). Words in
- * app/locales/{en,es}/tickets.json.
+ * An RSVP's link, in the registrant's language (decision 046): following it confirms the seats.
+ * Like every mail to a typed address it says nothing the visitor typed, not even the name
+ * ("Hello,"), so no one can send a stranger words of their choosing (decision 014).
  */
-export async function buildRegistrationEmail(
+export async function buildRsvpLinkEmail(
+  env: MailEnv,
+  event: EventForSale,
+  registration: Pick<Registration, "id" | "email" | "locale">,
+  link: { token: string; quantity: number },
+): Promise<OutgoingEmail> {
+  const locale = toLocale(registration.locale);
+  const t = await translatorFor(env, locale, "tickets");
+  const title = event.title[locale];
+  const confirmUrl = new URL(`/events/${event.slug}/register`, env.SITE_URL);
+  confirmUrl.searchParams.set("lng", locale);
+  confirmUrl.searchParams.set("rsvp", link.token);
+  return {
+    to: registration.email,
+    subject: t("mail.rsvpSubject", { event: title }),
+    text: [
+      t("mail.greeting"),
+      "",
+      t("mail.rsvpBody", {
+        event: title,
+        date: formatNewYorkDateTime(event.startsAt, locale),
+        count: link.quantity,
+      }),
+      confirmUrl.toString(),
+      "",
+      t("mail.rsvpNotYou"),
+      t("mail.reference", { id: registration.id }),
+      "",
+      t("mail.calendar"),
+      calendarLink(env, event.slug, locale),
+      "",
+      t("receipts:signature"),
+    ].join("\n"),
+    template: "event.rsvp",
+    locale,
+  };
+}
+
+/**
+ * A paid order's receipt, in the buyer's language: the fair-market value of what the tickets
+ * include and the deductible part, with the IRS quid-pro-quo disclosure for a payment over $75
+ * (decision 024). Nothing the buyer typed (decision 046). Words in app/locales/{en,es}/tickets.json.
+ */
+export async function buildTicketReceiptEmail(
   env: MailEnv,
   event: EventForSale,
   registration: Registration,
@@ -30,24 +72,9 @@ export async function buildRegistrationEmail(
   const money = (cents: number) => formatMoney(cents, locale, registration.currency);
   const title = event.title[locale];
   const when = formatNewYorkDateTime(event.startsAt, locale);
-  const head = [t("mail.greeting", { name: registration.name }), ""];
+  const head = [t("mail.greeting"), ""];
   const calendar = ["", t("mail.calendar"), calendarLink(env, event.slug, locale)];
   const signature = ["", t("receipts:signature")];
-  if (registration.kind === "rsvp") {
-    return {
-      to: registration.email,
-      subject: t("mail.rsvpSubject", { event: title }),
-      text: [
-        ...head,
-        t("mail.rsvpBody", { event: title, date: when, count: registration.quantity }),
-        t("mail.reference", { id: registration.id }),
-        ...calendar,
-        ...signature,
-      ].join("\n"),
-      template: "event.rsvp",
-      locale,
-    };
-  }
   const amounts = ticketAmounts(
     registration.unitPriceCents,
     registration.unitValueCents,

@@ -11,15 +11,21 @@ import { pageSeo } from "../seo.server";
 import { isStripeConfigured } from "../stripe/client.server";
 import { getEventForSale } from "./catalog.server";
 import {
+  confirmRsvp,
   eventAvailability,
+  readRsvpLink,
   readTicketOrder,
   registerRsvp,
+  seatHolder,
   startTicketCheckout,
+  type RsvpConfirmation,
+  type SeatRefusal,
 } from "./registrations.server";
 
 /**
- * /events/:slug/register: a free event's RSVP or a paid event's tickets (decision 024). The
- * server decides whether the event still takes registrations; the page only shows it.
+ * /events/:slug/register: a free event's RSVP or a paid event's tickets (decision 024), and the
+ * page an RSVP's e-mailed link opens (`?rsvp=<token>`: a button that confirms by POST, decision
+ * 046). The server decides whether the event still takes registrations; the page only shows it.
  */
 
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { slug?: string } };
@@ -41,7 +47,9 @@ export async function loadRegisterPage(args: Args) {
     ? await readTicketOrder(env, ctx, event, sessionId, (slug) => getEventForSale(env, slug))
     : null;
   const unit = ticketAmounts(event.priceCents, event.fairMarketValueCents, 1);
-  const cookie = event.priceCents > 0 ? visitorCookieHeader(args.request) : null;
+  const cookie = event.priceCents > 0 ? await visitorCookieHeader(env, args.request) : null;
+  const rsvpToken = url.searchParams.get("rsvp");
+  const rsvpLink = rsvpToken ? await readRsvpLink(env, rsvpToken) : null;
   const locale = requestLocale(args.context);
   const t = getInstance(args.context).getFixedT(locale, "tickets");
   const title = t(event.priceCents > 0 ? "register.titleTickets" : "register.titleRsvp", {
@@ -64,6 +72,12 @@ export async function loadRegisterPage(args: Args) {
       maxSeats: Math.min(MAX_SEATS_PER_ORDER, Math.max(1, availability.seatsLeft)),
       order,
       canceled: url.searchParams.has("canceled"),
+      // The link's own token goes back in the confirming form; a bad one only gets a notice.
+      rsvpLink: rsvpToken
+        ? rsvpLink
+          ? { token: rsvpToken, quantity: rsvpLink.quantity }
+          : ("invalid" as const)
+        : null,
       ticketsConfigured: isStripeConfigured(env),
     },
     { headers: { "Cache-Control": "no-store", ...(cookie ? { "Set-Cookie": cookie } : {}) } },
@@ -74,13 +88,29 @@ const REFUSALS = {
   past: "tickets:register.past",
   "sold-out": "tickets:register.soldOut",
   stripe: "tickets:register.failed",
+  invalid: "tickets:register.rsvpLinkInvalid",
 } as const;
+
+/** What a refused registration or confirmation says, and its status. */
+function refusalAnswer(outcome: SeatRefusal | { ok: false; reason: "stripe" | "invalid" }) {
+  const message =
+    outcome.reason === "address-limit"
+      ? messageWith("tickets:register.addressLimit", { count: outcome.seatsLeft })
+      : // Fewer seats than asked: say how many are left.
+        outcome.reason === "sold-out" && outcome.seatsLeft > 0
+        ? messageWith("tickets:register.notEnough", { count: outcome.seatsLeft })
+        : REFUSALS[outcome.reason];
+  const status = outcome.reason === "stripe" ? 502 : outcome.reason === "address-limit" ? 429 : 409;
+  return { message, status };
+}
 
 export async function handleRegisterPost(args: Args) {
   const { env, ctx } = getRequestContext(args.context);
   const event = await eventOr404(args);
   const paid = event.priceCents > 0;
   const posted = readPostedForm(args.context);
+  if (!paid && posted.get("intent") === "confirm-rsvp")
+    return answerConfirmation(await confirmRsvp(env, event, String(posted.get("token") ?? "")));
   const parsed = await parsePublicPost(args, EventRegistrationSchema, {
     // Tickets start a Checkout, so they share its limits; an RSVP is a public form (decision 012).
     ...(paid
@@ -98,6 +128,7 @@ export async function handleRegisterPost(args: Args) {
     email: parsed.value.email,
     locale,
     quantity: parsed.value.quantity,
+    holder: await seatHolder(args.request),
   };
   if (paid && !isStripeConfigured(env))
     return data(
@@ -109,18 +140,18 @@ export async function handleRegisterPost(args: Args) {
     : await registerRsvp(env, ctx, event, request);
   if (outcome.ok && "url" in outcome) return redirect(outcome.url, 303);
   if (outcome.ok) {
+    // The same answer whether this was a first RSVP or a change, and whether a mail left.
     return {
       result: parsed.reply({ resetForm: true }),
-      done: { name: request.name, email: request.email, count: request.quantity },
+      done: { email: request.email, count: request.quantity },
     };
   }
-  // Fewer seats than asked: say how many are left.
-  const message =
-    outcome.reason === "sold-out" && outcome.seatsLeft > 0
-      ? messageWith("tickets:register.notEnough", { count: outcome.seatsLeft })
-      : REFUSALS[outcome.reason];
-  return data(
-    { result: parsed.reply({ formErrors: [message] }), done: null },
-    { status: outcome.reason === "stripe" ? 502 : 409 },
-  );
+  const { message, status } = refusalAnswer(outcome);
+  return data({ result: parsed.reply({ formErrors: [message] }), done: null }, { status });
+}
+
+function answerConfirmation(outcome: RsvpConfirmation) {
+  if (outcome.ok) return { confirmed: { count: outcome.quantity } };
+  const { message, status } = refusalAnswer(outcome);
+  return data({ confirmError: message }, { status });
 }

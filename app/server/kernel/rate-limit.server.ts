@@ -33,6 +33,11 @@ export const RATE_LIMITS = {
    * who throws away cookies.
    */
   checkoutAddress: { limit: 60, windowSeconds: 10 * 60 },
+  /**
+   * RSVP confirmation links per recipient a day, whoever asks: a stranger's address typed again
+   * and again gets a few mails, not a flood (decision 046).
+   */
+  rsvpMail: { limit: 3, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The visitor's address, as Cloudflare reports it; local runs have none. */
@@ -132,11 +137,11 @@ export async function hitSubjectRateLimit(
  * ceiling per address. Every hit counts in all three; the slowest window answers.
  */
 export async function hitCheckoutLimits(
-  env: Pick<Env, "DB">,
+  env: Pick<Env, "DB" | "CACHE" | "LINK_SIGNING_SECRET">,
   request: Request,
   email: string,
 ): Promise<RateLimitVerdict> {
-  const visitor = readVisitorId(request);
+  const visitor = await readVisitorId(env, request);
   const verdicts = await Promise.all([
     visitor
       ? hitSubjectRateLimit(env, "checkout", `visitor:${visitor}`, RATE_LIMITS.checkout)
