@@ -6,7 +6,9 @@ import { donationTotals, monthlyUpsellCents, processingFeeCents } from "~/lib/do
 import { formatMoney } from "~/lib/format";
 import { getDb } from "~/server/db/client.server";
 import { donationAttempts, outbox } from "~/server/db/schema";
-import { fetchPage, postForm } from "./fetch";
+import { visitorCookieHeader } from "~/server/kernel/visitor-cookie.server";
+import { cookieFrom } from "./auth-helpers";
+import { fetchPage, ORIGIN, postForm } from "./fetch";
 import { signedWebhook } from "./stripe-webhook";
 
 /** Fewer lost gifts (decision 024): the monthly offer, recovery e-mails, room-friendly limits, one total. */
@@ -16,6 +18,8 @@ const db = getDb(env);
 let counter = 0;
 const next = () => ++counter;
 const address = () => `203.0.113.${next()}`;
+/** A visitor cookie as the server issues it (signed, decision 046): one browser. */
+const browser = async () => cookieFrom(await visitorCookieHeader(env, new Request(ORIGIN)));
 
 type CheckoutRequest = {
   path: string;
@@ -174,7 +178,9 @@ describe("the Checkout limit", () => {
     const page = await fetchPage("/donate");
     expect(page.headers.get("Set-Cookie") ?? "").not.toMatch(/visitor=/);
     const step = await postForm("/donate", { ...gift(), step: "details" }, { "CF-Connecting-IP": address() });
-    expect(step.headers.get("Set-Cookie")).toMatch(/^visitor=[\w-]+; Path=\/; .*HttpOnly; SameSite=Lax/);
+    expect(step.headers.get("Set-Cookie")).toMatch(
+      /^visitor=[\w-]+\.[\w-]+; Path=\/; .*HttpOnly; SameSite=Lax/,
+    );
   });
 
   it("lets 40 people behind one address each start a Checkout", async () => {
@@ -183,7 +189,7 @@ describe("the Checkout limit", () => {
     for (let person = 0; person < 40; person++) {
       const response = await paymentStep(
         gift({ email: `guest-${person}@example.com` }),
-        { ...headers, Cookie: `visitor=room-guest-${person}-0000000000` },
+        { ...headers, Cookie: await browser() },
         "pay",
       );
       statuses.push(response.status);
@@ -192,11 +198,12 @@ describe("the Checkout limit", () => {
   });
 
   it("refuses one browser after 3 attempts in 5 minutes, whatever the address", async () => {
+    const cardTester = await browser();
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 20; attempt++) {
       const response = await paymentStep(
         gift(),
-        { "CF-Connecting-IP": address(), Cookie: "visitor=card-tester-000000000000" },
+        { "CF-Connecting-IP": address(), Cookie: cardTester },
         "pay",
       );
       statuses.push(response.status);
@@ -218,11 +225,7 @@ describe("the Checkout limit", () => {
     const headers = { "CF-Connecting-IP": "192.0.2.99" };
     const byAddress: number[] = [];
     for (let attempt = 0; attempt < 62; attempt++) {
-      const response = await paymentStep(
-        gift(),
-        { ...headers, Cookie: `visitor=fresh-cookie-${attempt}-00000000` },
-        "pay",
-      );
+      const response = await paymentStep(gift(), { ...headers, Cookie: await browser() }, "pay");
       byAddress.push(response.status);
     }
     expect(byAddress.filter((status) => status === 303)).toHaveLength(60);
