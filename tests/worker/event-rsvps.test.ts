@@ -190,6 +190,13 @@ describe("staff cancel from the attendee list", () => {
       ),
     ).toBe(true);
     expect((await eventAvailability(env, gala)).seatsLeft).toBe(galaBefore + 2);
+    // The buyer's return page, visited again, does not bring the order back.
+    await fetchPage(`/events/gala/register?session_id=${sessionId}`);
+    const [afterReturn] = await db
+      .select()
+      .from(eventRegistrations)
+      .where(eq(eventRegistrations.id, ticket!.id));
+    expect(afterReturn!.status).toBe("canceled");
     // Twice is once: the second answer says it is already cancelled.
     const again = await postForm(
       "/admin/registrations/gala",

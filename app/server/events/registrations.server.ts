@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, not, sql } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
@@ -419,7 +419,9 @@ export async function fulfilTicketSession(
   if (!registrationId || session.status !== "complete" || session.payment_status !== "paid") return [];
   const db = getDb(env);
   const now = new Date().toISOString();
-  // A payment is real even if the hold ran out: the seats are confirmed whatever the status.
+  // A payment is real even if the hold ran out: the seats are confirmed whatever the status,
+  // except a paid order staff cancelled and refunded, which a later visit to the return page or
+  // a late event must not bring back (decision 046).
   await db
     .update(eventRegistrations)
     .set({
@@ -431,7 +433,17 @@ export async function fulfilTicketSession(
       confirmedAt: sql`COALESCE(${eventRegistrations.confirmedAt}, ${now})`,
       updatedAt: now,
     })
-    .where(eq(eventRegistrations.id, registrationId));
+    .where(
+      and(
+        eq(eventRegistrations.id, registrationId),
+        not(
+          and(
+            eq(eventRegistrations.status, "canceled"),
+            isNotNull(eventRegistrations.stripePaymentIntentId),
+          )!,
+        ),
+      ),
+    );
   const [registration] = await db
     .select()
     .from(eventRegistrations)
