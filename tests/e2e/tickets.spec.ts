@@ -1,10 +1,15 @@
 import { STRIPE_ORIGIN } from "../../playwright.config";
 import {
+  createAccount,
+  executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
+  logIn,
   rememberCookieChoice,
+  runId,
   test,
+  testAccount,
   waitForHydration,
 } from "./fixtures";
 
@@ -112,6 +117,44 @@ test("confirms an RSVP without JavaScript", async ({ browser }) => {
   await page.goto(link.pathname + link.search);
   await page.getByRole("button", { name: "Confirm my RSVP" }).click();
   await expect(page.getByText("Your RSVP for 2 people is confirmed.")).toBeVisible();
+  await context.close();
+});
+
+test("an admin cancels an RSVP from the attendee list, without JavaScript too, and its seats come back", async ({
+  page,
+  browser,
+}) => {
+  const run = runId();
+  const admin = testAccount("events-admin", run);
+  createAccount(admin.email, "Events Admin", admin.password);
+  const name = `Guest ${run}`;
+  const cancelButton = new RegExp(`^Cancel RSVP\\W+${name}$`);
+  executeLocalD1(
+    `INSERT INTO event_registrations (id, event_slug, kind, status, name, email, locale, quantity, confirmed_at, hold_expires_at) VALUES ('e2e-rsvp-${run}', 'basketballClinic', 'rsvp', 'confirmed', '${name}', 'guest-${run}@example.com', 'en', 4, '2026-01-01T00:00:00.000Z', '2027-02-13T17:00:00.000Z');`,
+  );
+  await logIn(page, admin);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/admin/registrations/basketballClinic");
+  await waitForHydration(page);
+  await expect(page.getByRole("button", { name: cancelButton })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoAxeViolations(page);
+
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const noScript = await context.newPage();
+  await noScript.goto("/admin/registrations/basketballClinic");
+  const seats = async () => Number(/Seats taken: (\d+)/.exec(await noScript.locator("main").innerText())![1]);
+  const before = await seats();
+  await noScript.getByRole("button", { name: cancelButton }).click();
+  await expect(
+    noScript.getByText("The registration is canceled and its seats are free again."),
+  ).toBeVisible();
+  await expect(noScript.getByRole("button", { name: cancelButton })).toHaveCount(0);
+  expect(await seats()).toBe(before - 4);
   await context.close();
 });
 
