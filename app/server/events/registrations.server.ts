@@ -45,18 +45,10 @@ export const TICKET_SESSION_KIND = "event-ticket";
 export type Registration = typeof eventRegistrations.$inferSelect;
 export type Availability = { state: "open" | "sold-out" | "past"; seatsLeft: number };
 
-/** Seats that count against capacity: confirmed, or held and not yet run out. */
-function takenSeats(slug: string, nowIso: string) {
-  return sql<number>`(SELECT COALESCE(SUM(${eventRegistrations.quantity}), 0) FROM ${eventRegistrations}
-    WHERE ${eventRegistrations.eventSlug} = ${slug}
-    AND (${eventRegistrations.status} = 'confirmed'
-      OR (${eventRegistrations.status} = 'held' AND ${eventRegistrations.holdExpiresAt} > ${nowIso})))`;
-}
-
 /**
- * The same counts in raw SQL for the statements that check and write at once, with numbered
- * parameters. `TAKEN` is the capacity count above, leaving out one registration (`''` for none),
- * whose own seats a change replaces. `HELD_BY` is what one address holds across all events
+ * The counts, in SQL with numbered parameters, for the statements that check and write at once.
+ * `TAKEN` is the seats that count against capacity: confirmed, or held and not yet run out,
+ * leaving out one registration (`''` for none), whose own seats a change replaces. `HELD_BY` is what one address holds across all events
  * (decision 046): tickets at Checkout, RSVPs waiting for their link, and confirmed RSVPs until
  * their event starts; a paid ticket is not counted, since it is no longer held but bought.
  */
@@ -80,9 +72,9 @@ export async function eventAvailability(
   event: EventForSale,
   now = new Date(),
 ): Promise<Availability> {
-  const [row] = await getDb(env)
-    .select({ taken: takenSeats(event.slug, now.toISOString()) })
-    .from(sql`(SELECT 1)`);
+  const row = await env.DB.prepare(`SELECT ${TAKEN("?1", "?2", "''")} AS taken`)
+    .bind(event.slug, now.toISOString())
+    .first<{ taken: number }>();
   const seatsLeft = Math.max(0, event.capacity - Number(row?.taken ?? 0));
   if (new Date(event.startsAt) <= now) return { state: "past", seatsLeft };
   return { state: seatsLeft > 0 ? "open" : "sold-out", seatsLeft };
