@@ -94,6 +94,18 @@ describe("RSVPs", () => {
     expect(changed).toMatchObject({ status: "confirmed", quantity: 5 });
   });
 
+  it("keeps one RSVP when the same e-mail posts twice at once", async () => {
+    const email = `twice-${next()}@example.com`;
+    const answers = await Promise.all([
+      rsvp("familyNight", email, 2, "192.0.2.35"),
+      rsvp("familyNight", email, 2, "192.0.2.36"),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(
+      await db.select().from(eventRegistrations).where(eq(eventRegistrations.email, email)),
+    ).toHaveLength(1);
+  });
+
   it("caps the seats one address holds in RSVPs, whatever e-mails it uses", async () => {
     const address = "192.0.2.40";
     expect((await rsvp("springStemFair", `cap-${next()}@example.com`, 6, address)).status).toBe(200);

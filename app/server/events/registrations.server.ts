@@ -197,20 +197,27 @@ export async function registerRsvp(
   request: RsvpRequest,
 ): Promise<Reservation> {
   const email = request.email.toLowerCase();
-  const [existing] = await getDb(env)
-    .select()
-    .from(eventRegistrations)
-    .where(
-      and(
-        eq(eventRegistrations.eventSlug, event.slug),
-        eq(eventRegistrations.email, email),
-        eq(eventRegistrations.kind, "rsvp"),
-        inArray(eventRegistrations.status, ["pending", "confirmed"]),
-      ),
-    );
-  const outcome = existing
+  const findActive = async () => {
+    const [row] = await getDb(env)
+      .select()
+      .from(eventRegistrations)
+      .where(
+        and(
+          eq(eventRegistrations.eventSlug, event.slug),
+          eq(eventRegistrations.email, email),
+          eq(eventRegistrations.kind, "rsvp"),
+          inArray(eventRegistrations.status, ["pending", "confirmed"]),
+        ),
+      );
+    return row;
+  };
+  const existing = await findActive();
+  let outcome = existing
     ? await changeRsvp(env, event, existing, request)
     : await reserveSeats(env, event, { ...request, kind: "rsvp" });
+  // Two first posts for one e-mail at once: the one that lost to the other is a change of it.
+  const raced = !existing && !outcome.ok && outcome.reason !== "past" ? await findActive() : undefined;
+  if (raced) outcome = await changeRsvp(env, event, raced, request);
   if (!outcome.ok) return outcome;
   const mailAllowed = await hitSubjectRateLimit(env, "rsvpMail", email, RATE_LIMITS.rsvpMail);
   if (mailAllowed.allowed) {
