@@ -1,23 +1,11 @@
 import Stripe from "stripe";
-import { STRIPE_API_VERSION } from "./events.server";
+import { STRIPE_API_VERSION, stripeApiLocation } from "./events.server";
 
 type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
 
 /** Online giving needs the secret key; the webhook secret only matters to the webhook. */
 export function isStripeConfigured(env: StripeEnv): boolean {
   return Boolean(env.STRIPE_SECRET_KEY);
-}
-
-/** host/port/protocol from STRIPE_API_BASE (tests point it at a local server), else Stripe's own. */
-function apiLocation(base: string | undefined) {
-  if (!base) return {};
-  const url = new URL(base);
-  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
-  return {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
-    protocol,
-  };
 }
 
 /** The Stripe client for this request, or null when no key is configured. Keys come only from secrets. */
@@ -30,7 +18,7 @@ export function getStripe(env: StripeEnv): Stripe | null {
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
     timeout: 10_000,
-    ...apiLocation(env.STRIPE_API_BASE),
+    ...stripeApiLocation(env.STRIPE_API_BASE),
   });
 }
 
