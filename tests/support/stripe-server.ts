@@ -39,6 +39,10 @@ type Session = Json & {
   cancel_url: string;
   amount_total: number;
   metadata: Record<string, string>;
+};
+/** What a session was created with that Stripe keeps off the session object (line items …). */
+type CheckoutRequest = Json & {
+  line_items: (Json & { quantity?: string; price_data: Json & { unit_amount: string } })[];
   subscription_data?: { metadata?: Record<string, string> };
 };
 type Subscription = Json & {
@@ -164,6 +168,7 @@ export async function startStripeServer(
   /** A PaymentIntent's dispute, once opened. */
   const disputes = new Map<string, Json>();
   const sessions = new Map<string, Session>();
+  const checkoutRequests = new Map<string, CheckoutRequest>();
   const customers = new Map<string, Json>();
   const subscriptions = new Map<string, Subscription>();
   const invoicePayments: Json[] = [];
@@ -351,10 +356,8 @@ export async function startStripeServer(
       await emit("checkout.session.completed", session, webhook);
       return;
     }
-    const lineItem = (session.line_items as Json[])[0] as {
-      quantity?: string;
-      price_data: Json & { unit_amount: string; product_data?: { name?: string } };
-    };
+    const asked = checkoutRequests.get(session.id)!;
+    const lineItem = asked.line_items[0]!;
     const fixture = stripeFixture("subscription") as Json & { items: { data: Json[] } };
     const subscriptionId = newId("sub");
     const subscription: Subscription = {
@@ -366,7 +369,7 @@ export async function startStripeServer(
       customer: customerId,
       status: "active",
       livemode: false,
-      metadata: session.subscription_data?.metadata ?? {},
+      metadata: asked.subscription_data?.metadata ?? {},
       pause_collection: null,
       cancel_at: null,
       cancel_at_period_end: false,
@@ -468,6 +471,7 @@ export async function startStripeServer(
         return send(response, 404, "No such session", "text/plain");
       const id = newId("cs");
       const { after_expiration: _recovery, ...copied } = expired;
+      checkoutRequests.set(id, checkoutRequests.get(expired.id)!);
       sessions.set(id, {
         ...copied,
         id,
@@ -621,13 +625,13 @@ export async function startStripeServer(
           error: { type: "invalid_request_error", message: "missing parameters" },
         });
       const id = newId("cs");
-      const { line_items: lineItems_, after_expiration: afterExpiration, ...asked } = body;
-      const recovery = (afterExpiration as { recovery?: { enabled?: string } } | undefined)?.recovery;
+      checkoutRequests.set(id, body as CheckoutRequest);
+      const fixture = stripeFixture("checkout-session");
+      const recovery = (body.after_expiration as { recovery?: { enabled?: string } } | undefined)?.recovery;
       const session = {
-        ...stripeFixture("checkout-session"),
-        ...asked,
-        // Kept for the payment page, as Stripe keeps them (listed at /line_items).
-        line_items: lineItems_,
+        ...fixture,
+        // Of what was asked, what the session object shows (mode, URLs, locale, submit_type …).
+        ...Object.fromEntries(Object.entries(body).filter(([key]) => key in fixture)),
         id,
         object: "checkout.session",
         created: now(),
