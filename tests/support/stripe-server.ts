@@ -747,7 +747,9 @@ export async function startStripeServer(
       return reply(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
     }
     // Webhook endpoints, as `npm run stripe:setup` manages them. Like Stripe, the secret is
-    // returned only when an endpoint is created, and its API version is set only then.
+    // returned only when an endpoint is created, and its API version is set only then. Unlike
+    // Stripe, every endpoint shares the server's one signing secret, the one the site under test
+    // holds, so registering an endpoint never breaks the other tests' deliveries.
     if (path === "/v1/webhook_endpoints" && method === "GET") {
       const data = [...webhookEndpoints.values()].map(({ secret: _secret, ...endpoint }) => endpoint);
       return reply(200, { object: "list", data, has_more: false, url: "/v1/webhook_endpoints" });
