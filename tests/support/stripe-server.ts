@@ -15,8 +15,7 @@
  * Stripe always sends; an invoice never embeds its `payments` (GET /v1/invoice_payments lists
  * them); a request with a parameter the pinned API's types do not allow is refused with Stripe's
  * error object; events come in the API version of the webhook endpoint registered for their URL
- * (else the server's default, settable at /__test/api-version), and an invoice in the older
- * version has the older shape. Events are signed with the real SDK.
+ * (else the pinned one), and an invoice in the older version has the older shape. Events are signed with the real SDK.
  *
  * Run alone: `node tests/support/stripe-server.ts` (STRIPE_MOCK_PORT, default 12193).
  */
@@ -60,7 +59,7 @@ type Subscription = Json & {
 const signer = new Stripe(TEST_SECRET_KEY, { apiVersion: STRIPE_API_VERSION });
 
 /** A fresh copy of Stripe's published example object (tests/fixtures/stripe/README.md). */
-export function stripeFixture(name: string): Json {
+function stripeFixture(name: string): Json {
   return JSON.parse(
     readFileSync(new URL(`../fixtures/stripe/${name}.json`, import.meta.url), "utf8"),
   ) as Json;
@@ -73,7 +72,7 @@ export function stripeFixture(name: string): Json {
 const allowedParameters = stripeFixture("request-parameters") as Record<string, Json>;
 
 /** The first parameter (as Stripe names it, `a[b]`) that the tree does not allow, if any. */
-export function unknownParameter(allowed: Json | true, value: unknown, name = ""): string | null {
+function unknownParameter(allowed: Json | true, value: unknown, name = ""): string | null {
   if (allowed === true || typeof value !== "object" || value === null) return null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
@@ -159,11 +158,9 @@ export type StripeServer = {
 };
 
 export async function startStripeServer(
-  options: { port?: number; webhookSecret?: string; apiVersion?: string } = {},
+  options: { port?: number; webhookSecret?: string } = {},
 ): Promise<StripeServer> {
   const webhookSecret = options.webhookSecret ?? TEST_WEBHOOK_SECRET;
-  /** The version of events whose URL has no registered endpoint (an account's default). */
-  let defaultApiVersion = options.apiVersion ?? STRIPE_API_VERSION;
   const webhookEndpoints = new Map<string, Json & { id: string; url: string; api_version: string | null }>();
   /** A PaymentIntent's dispute, once opened. */
   const disputes = new Map<string, Json>();
@@ -179,10 +176,13 @@ export async function startStripeServer(
   const events: Stripe.Event[] = [];
   let origin = "";
 
-  /** Like Stripe: the API version of the endpoint registered for the URL, else the default. */
+  /**
+   * Like Stripe: the API version of the endpoint registered for the URL, else the account's
+   * default, which here is the pinned one.
+   */
   const versionFor = (webhook: string | null) =>
     [...webhookEndpoints.values()].find((endpoint) => endpoint.url === webhook)?.api_version ??
-    defaultApiVersion;
+    STRIPE_API_VERSION;
 
   /** The object as the event's API version shows it (only the invoice differs, of what is sent). */
   function rendered(object: Json, apiVersion: string): Json {
@@ -494,7 +494,7 @@ export async function startStripeServer(
     }
 
     // Test controls: renewals, failures, pauses, bank payments settling, refunds and disputes on
-    // demand, the default API version of events; what was received.
+    // demand; what was received.
     if (path === "/__test/requests") return send(response, 200, requests);
     if (path === "/__test/events") return send(response, 200, events);
     // An invoice's payment, for events a test builds itself (?invoice=&payment_intent=&amount=).
@@ -515,10 +515,6 @@ export async function startStripeServer(
       };
       invoicePayments.push(invoicePayment);
       return send(response, 200, invoicePayment);
-    }
-    if (path === "/__test/api-version" && method === "POST") {
-      defaultApiVersion = url.searchParams.get("version") ?? STRIPE_API_VERSION;
-      return send(response, 200, { api_version: defaultApiVersion });
     }
     // A bank payment's outcome (?outcome=succeeded|failed): the session's async event.
     if ((match = path.match(/^\/__test\/sessions\/(cs_\w+)\/settle$/)) && method === "POST") {
