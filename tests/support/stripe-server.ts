@@ -122,6 +122,7 @@ function legacyInvoice(invoice: Json, paymentIntent: string | null): Json {
     charge: paymentIntent ? `ch_${paymentIntent.slice(3)}` : null,
   };
 }
+
 let counter = 0;
 const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(++counter).toString(36)}`;
 const now = () => Math.floor(Date.now() / 1000);
