@@ -50,9 +50,15 @@ export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 export const DONATION_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
 
-/** A chargeback: "open" while Stripe holds the money, then "won" or "lost" (decision 017). */
-export const DISPUTE_STATUSES = ["open", "won", "lost"] as const;
+/**
+ * A dispute, by what it does to the money (decisions 017 and 044): an "inquiry" (closed as
+ * "inquiry_closed") or a "prevented" dispute withdraws nothing; a chargeback is "open" while
+ * Stripe holds the money, then "won" or "lost".
+ */
+export const DISPUTE_STATUSES = ["inquiry", "inquiry_closed", "prevented", "open", "won", "lost"] as const;
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+/** The dispute statuses under which Stripe has taken the gift's money back. */
+export const FUNDS_WITHDRAWN_DISPUTE_STATUSES = ["open", "lost"] as const satisfies DisputeStatus[];
 
 export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] as const;
 

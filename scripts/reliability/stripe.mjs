@@ -45,7 +45,7 @@ function rowsOf(answer) {
  * What the gifts must count for: the rule of app/server/donations/ledger.server.ts, written
  * again here as SQL so the check does not trust the code it checks.
  */
-const COUNTED_SQL = `case when status = 'succeeded' and (dispute_status is null or dispute_status = 'won')
+const COUNTED_SQL = `case when status = 'succeeded' and (dispute_status is null or dispute_status not in ('open', 'lost'))
   and amount_cents > refunded_cents then amount_cents - refunded_cents else 0 end`;
 
 export async function stripePhase({

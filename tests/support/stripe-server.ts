@@ -1,19 +1,29 @@
 /**
  * A local Stripe-compatible HTTP server for the tests (never shipped: it runs in Node only).
  * It implements the calls the product makes (Checkout Sessions, customers, subscriptions,
- * invoice payments, billing portal sessions, refunds and charges), sends what Stripe would send when
- * a session expires, a subscription changes or a refund is made (`charge.refunded` with the running
- * `amount_refunded`, and `refund.created`), offers refunds and disputes on demand (partial amounts
- * included, under /__test/payments), recovery links for expired sessions created with
+ * invoice payments, billing portal sessions, refunds, charges and webhook endpoints), sends what
+ * Stripe would send when a session completes or expires, a subscription starts, changes, pauses
+ * or resumes, or a refund is made (`charge.refunded` with the running `amount_refunded`, and
+ * `refund.created`), offers refunds and disputes on demand (partial amounts and every dispute
+ * status included, under /__test/payments), recovery links for expired sessions created with
  * after_expiration.recovery.enabled (/recover/<id>), and serves a stand-in payment page that, like
- * Stripe Checkout, completes the session, posts signed events to the site's webhook and returns
- * to the success URL. Events are signed with the real SDK (generateTestHeaderStringAsync).
+ * Stripe Checkout, completes the session (by card, or by a bank payment that settles later),
+ * posts signed events to the site's webhook and returns to the success URL.
+ *
+ * Shaped like the real service (docs/decisions/044-stripe-event-versions.md): every object is
+ * built from Stripe's published example of it (tests/fixtures/stripe/), so it carries the fields
+ * Stripe always sends; an invoice never embeds its `payments` (GET /v1/invoice_payments lists
+ * them); a request with a parameter the pinned API's types do not allow is refused with Stripe's
+ * error object; events come in the API version of the webhook endpoint registered for their URL
+ * (else the pinned one), and an invoice in the older version has the older shape. Events are signed with the real SDK.
  *
  * Run alone: `node tests/support/stripe-server.ts` (STRIPE_MOCK_PORT, default 12193).
  */
+import { readFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { pathToFileURL } from "node:url";
 import Stripe from "stripe";
+import { STRIPE_API_VERSION, STRIPE_LEGACY_API_VERSION } from "../../app/server/stripe/events.server.ts";
 
 export const DEFAULT_STRIPE_MOCK_PORT = 12193;
 export const TEST_WEBHOOK_SECRET = "whsec_test_local_stripe_server";
@@ -28,6 +38,10 @@ type Session = Json & {
   cancel_url: string;
   amount_total: number;
   metadata: Record<string, string>;
+};
+/** What a session was created with that Stripe keeps off the session object (line items …). */
+type CheckoutRequest = Json & {
+  line_items: (Json & { quantity?: string; price_data: Json & { unit_amount: string } })[];
   subscription_data?: { metadata?: Record<string, string> };
 };
 type Subscription = Json & {
@@ -35,11 +49,80 @@ type Subscription = Json & {
   customer: string;
   status: string;
   metadata: Record<string, string>;
-  items: { object: "list"; data: { id: string; price: Json & { unit_amount: number; product: string } }[] };
+  items: {
+    object: "list";
+    data: (Json & { id: string; quantity: number; price: Json & { unit_amount: number; product: string } })[];
+  };
   webhook: string;
 };
 
-const signer = new Stripe(TEST_SECRET_KEY);
+const signer = new Stripe(TEST_SECRET_KEY, { apiVersion: STRIPE_API_VERSION });
+
+/** A fresh copy of Stripe's published example object (tests/fixtures/stripe/README.md). */
+function stripeFixture(name: string): Json {
+  return JSON.parse(
+    readFileSync(new URL(`../fixtures/stripe/${name}.json`, import.meta.url), "utf8"),
+  ) as Json;
+}
+
+/**
+ * The parameters each endpoint's request type allows in the pinned `stripe` package, as a tree
+ * of names (`*` for any key, `true` for a value). Read from its TypeScript types.
+ */
+const allowedParameters = stripeFixture("request-parameters") as Record<string, Json>;
+
+/** The first parameter (as Stripe names it, `a[b]`) that the tree does not allow, if any. */
+function unknownParameter(allowed: Json | true, value: unknown, name = ""): string | null {
+  if (allowed === true || typeof value !== "object" || value === null) return null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = unknownParameter(allowed, item, `${name}[${index}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, child] of Object.entries(value as Json)) {
+    const path = name ? `${name}[${key}]` : key;
+    const rule = (allowed[key] ?? allowed["*"]) as Json | true | undefined;
+    if (rule === undefined) return path;
+    const found = unknownParameter(rule, child, path);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Stripe's error object for a parameter it does not know. */
+const parameterUnknown = (param: string) => ({
+  error: {
+    code: "parameter_unknown",
+    doc_url: "https://stripe.com/docs/error-codes/parameter-unknown",
+    message: `Received unknown parameter: ${param}`,
+    param,
+    type: "invalid_request_error",
+  },
+});
+
+/** The key of tests/fixtures/stripe/request-parameters.json for a request: ids become `{id}`. */
+const routeKey = (method: string, path: string) =>
+  `${method} ${path.replace(/\/(cs|cus|sub|ch|we|in|pi|re)_\w+/g, "/{id}")}`;
+
+/**
+ * An invoice as API version 2024-06-20 shows it: subscription, its metadata and the
+ * PaymentIntent at the top level, no `parent`.
+ */
+function legacyInvoice(invoice: Json, paymentIntent: string | null): Json {
+  const { parent, ...rest } = invoice as Json & {
+    parent: { subscription_details?: { subscription: string; metadata: Json | null } } | null;
+  };
+  return {
+    ...rest,
+    subscription: parent?.subscription_details?.subscription ?? null,
+    subscription_details: { metadata: parent?.subscription_details?.metadata ?? null },
+    payment_intent: paymentIntent,
+    charge: paymentIntent ? `ch_${paymentIntent.slice(3)}` : null,
+  };
+}
+
 let counter = 0;
 const newId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(++counter).toString(36)}`;
 const now = () => Math.floor(Date.now() / 1000);
@@ -79,7 +162,11 @@ export async function startStripeServer(
   options: { port?: number; webhookSecret?: string } = {},
 ): Promise<StripeServer> {
   const webhookSecret = options.webhookSecret ?? TEST_WEBHOOK_SECRET;
+  const webhookEndpoints = new Map<string, Json & { id: string; url: string; api_version: string | null }>();
+  /** A PaymentIntent's dispute, once opened. */
+  const disputes = new Map<string, Json>();
   const sessions = new Map<string, Session>();
+  const checkoutRequests = new Map<string, CheckoutRequest>();
   const customers = new Map<string, Json>();
   const subscriptions = new Map<string, Subscription>();
   const invoicePayments: Json[] = [];
@@ -90,18 +177,34 @@ export async function startStripeServer(
   const events: Stripe.Event[] = [];
   let origin = "";
 
+  /**
+   * Like Stripe: the API version of the endpoint registered for the URL, else the account's
+   * default, which here is the pinned one.
+   */
+  const versionFor = (webhook: string | null) =>
+    [...webhookEndpoints.values()].find((endpoint) => endpoint.url === webhook)?.api_version ??
+    STRIPE_API_VERSION;
+
+  /** The object as the event's API version shows it (only the invoice differs, of what is sent). */
+  function rendered(object: Json, apiVersion: string): Json {
+    if (apiVersion !== STRIPE_LEGACY_API_VERSION || object.object !== "invoice") return object;
+    const payment = invoicePayments.find((candidate) => candidate.invoice === object.id);
+    return legacyInvoice(object, ((payment?.payment as Json | undefined)?.payment_intent as string) ?? null);
+  }
+
   /** Builds, records and (when a webhook URL is known) delivers a signed event. */
   async function emit(type: string, object: Json, webhook: string | null) {
+    const apiVersion = versionFor(webhook);
     const event = {
+      ...stripeFixture("event"),
       id: newId("evt"),
-      object: "event",
-      api_version: Stripe.API_VERSION,
+      api_version: apiVersion,
       created: now(),
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
-      data: { object },
+      data: { object: rendered(structuredClone(object), apiVersion) },
     } as unknown as Stripe.Event;
     events.push(event);
     // Only local sites are called (e2e); the worker tests fetch /__test/events and deliver them.
@@ -126,14 +229,23 @@ export async function startStripeServer(
   /** The charge of a PaymentIntent as Stripe shows it: its running refunded total included. */
   const chargeOf = (paymentIntent: string) => {
     const payment = payments.get(paymentIntent)!;
+    const id = `ch_${paymentIntent.slice(3)}`;
     return {
-      id: `ch_${paymentIntent.slice(3)}`,
-      object: "charge",
+      ...stripeFixture("charge"),
+      id,
       amount: payment.amount,
+      amount_captured: payment.amount,
       amount_refunded: payment.refunded,
       refunded: payment.refunded >= payment.amount,
+      disputed: disputes.has(paymentIntent),
       currency: payment.currency,
+      created: now(),
+      customer: null,
+      invoice: undefined,
+      paid: true,
       payment_intent: paymentIntent,
+      receipt_email: null,
+      refunds: { object: "list", data: [], has_more: false, url: `/v1/charges/${id}/refunds` },
       status: "succeeded",
     };
   };
@@ -144,6 +256,7 @@ export async function startStripeServer(
     payment.refunded = Math.min(payment.amount, payment.refunded + amount);
     const charge = chargeOf(paymentIntent);
     const created = {
+      ...stripeFixture("refund"),
       id: newId("re"),
       object: "refund",
       amount,
@@ -162,52 +275,77 @@ export async function startStripeServer(
   function invoiceFor(subscription: Subscription, reason: string, paid: boolean): Json {
     const id = newId("in");
     const price = subscription.items.data[0]!.price;
+    const amount = price.unit_amount * subscription.items.data[0]!.quantity;
+    const currency = (price.currency as string) ?? "usd";
     const paymentIntent = newId("pi");
-    if (paid)
-      payments.set(paymentIntent, {
-        amount: price.unit_amount,
-        currency: (price.currency as string) ?? "usd",
-        refunded: 0,
-        webhook: subscription.webhook,
-      });
-    if (paid)
+    if (paid) {
+      payments.set(paymentIntent, { amount, currency, refunded: 0, webhook: subscription.webhook });
       invoicePayments.push({
+        ...stripeFixture("invoice_payment"),
         id: newId("inpay"),
-        object: "invoice_payment",
+        amount_paid: amount,
+        amount_requested: amount,
+        created: now(),
+        currency,
         invoice: id,
+        livemode: false,
         payment: { type: "payment_intent", payment_intent: paymentIntent },
         status: "paid",
+        status_transitions: { canceled_at: null, paid_at: now() },
       });
+    }
+    const paidAt = paid ? now() : null;
+    // Like Stripe's, the invoice does not embed its payments: they must be listed or expanded.
     return {
+      ...stripeFixture("invoice"),
       id,
       object: "invoice",
       customer: subscription.customer,
-      currency: price.currency ?? "usd",
-      amount_due: price.unit_amount,
-      amount_paid: paid ? price.unit_amount : 0,
+      currency,
+      amount_due: amount,
+      amount_paid: paid ? amount : 0,
+      amount_remaining: paid ? 0 : amount,
       attempt_count: 1,
+      attempted: true,
       billing_reason: reason,
+      collection_method: "charge_automatically",
+      created: now(),
+      lines: { object: "list", data: [], has_more: false, url: `/v1/invoices/${id}/lines` },
+      livemode: false,
+      metadata: {},
       status: paid ? "paid" : "open",
-      status_transitions: { paid_at: paid ? now() : null },
+      status_transitions: {
+        finalized_at: now(),
+        marked_uncollectible_at: null,
+        paid_at: paidAt,
+        voided_at: null,
+      },
+      subtotal: amount,
+      total: amount,
       parent: {
         type: "subscription_details",
+        quote_details: null,
         subscription_details: { subscription: subscription.id, metadata: subscription.metadata },
       },
-      payments: paid
-        ? { object: "list", data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }] }
-        : { object: "list", data: [] },
     };
   }
 
-  /** What Stripe Checkout does when the donor pays: complete the session, then the events. */
-  async function completeSession(session: Session) {
+  /** A subscription as Stripe shows it: no test-only fields. */
+  const visibleSubscription = ({ webhook: _webhook, ...visible }: Subscription): Json => visible;
+
+  /**
+   * What Stripe Checkout does when the donor pays: complete the session, then the events. A bank
+   * payment completes unpaid; /__test/sessions/<id>/settle later sends its outcome.
+   */
+  async function completeSession(session: Session, method: "card" | "bank" = "card") {
     const webhook = webhookFor(session.success_url);
     const customerId = newId("cus");
-    customers.set(customerId, { id: customerId, object: "customer", email: session.customer_email });
+    const email = (session.customer_email as string | undefined) ?? null;
+    customers.set(customerId, { ...stripeFixture("customer"), id: customerId, email, metadata: {} });
     session.status = "complete";
-    session.payment_status = "paid";
+    session.payment_status = method === "bank" && session.mode === "payment" ? "unpaid" : "paid";
     session.customer = customerId;
-    session.customer_details = { email: session.customer_email };
+    session.customer_details = { ...(session.customer_details as Json), email };
     if (session.mode === "payment") {
       session.payment_intent = newId("pi");
       payments.set(session.payment_intent as string, {
@@ -219,40 +357,63 @@ export async function startStripeServer(
       await emit("checkout.session.completed", session, webhook);
       return;
     }
-    const lineItem = (session.line_items as Json[])[0] as { price_data: Json & { unit_amount: string } };
+    const asked = checkoutRequests.get(session.id)!;
+    const lineItem = asked.line_items[0]!;
+    const fixture = stripeFixture("subscription") as Json & { items: { data: Json[] } };
+    const subscriptionId = newId("sub");
     const subscription: Subscription = {
-      id: newId("sub"),
+      ...fixture,
+      id: subscriptionId,
       object: "subscription",
+      created: now(),
+      start_date: now(),
       customer: customerId,
       status: "active",
-      metadata: session.subscription_data?.metadata ?? {},
+      livemode: false,
+      metadata: asked.subscription_data?.metadata ?? {},
       pause_collection: null,
+      cancel_at: null,
       cancel_at_period_end: false,
+      canceled_at: null,
+      ended_at: null,
+      cancellation_details: { comment: null, feedback: null, reason: null },
       items: {
         object: "list",
         data: [
           {
+            ...fixture.items.data[0],
             id: newId("si"),
+            created: now(),
+            metadata: {},
+            quantity: Number(lineItem.quantity ?? 1),
+            subscription: subscriptionId,
             price: {
+              ...((fixture.items.data[0] as Json).price as Json),
               id: newId("price"),
-              object: "price",
+              created: now(),
               product: newId("prod"),
               currency: (lineItem.price_data.currency as string) ?? "usd",
               unit_amount: Number(lineItem.price_data.unit_amount),
-              recurring: { interval: "month" },
+              unit_amount_decimal: lineItem.price_data.unit_amount,
             },
           },
         ],
       },
       webhook,
-    };
+    } as Subscription;
     subscriptions.set(subscription.id, subscription);
     const invoice = invoiceFor(subscription, "subscription_create", true);
+    subscription.latest_invoice = invoice.id;
     session.subscription = subscription.id;
     session.invoice = invoice.id;
+    await emit("customer.subscription.created", visibleSubscription(subscription), webhook);
     await emit("checkout.session.completed", session, webhook);
     await emit("invoice.paid", invoice, webhook);
   }
+
+  /** A subscription changed (by the API or a test control): Stripe's event for it. */
+  const subscriptionChanged = (subscription: Subscription, type: string) =>
+    emit(type, visibleSubscription(subscription), subscription.webhook);
 
   const send = (response: ServerResponse, status: number, body: unknown, type = "application/json") => {
     response.writeHead(status, { "Content-Type": type });
@@ -276,7 +437,8 @@ export async function startStripeServer(
 <p><label>Card number <input name="card" value="4242 4242 4242 4242" autocomplete="off"></label></p>
 <p><label>Expiry <input name="exp" value="12 / 34"></label> <label>CVC <input name="cvc" value="123"></label></p>
 <p><label>Postal code <input name="postal" value="10027"></label></p>
-<button type="submit">Pay</button></form>
+<button type="submit">Pay</button>
+<button type="submit" name="method" value="bank">Use a bank account (settles later)</button></form>
 <p><a href="${escapeHtml(session.cancel_url)}">Back to the site (cancel)</a></p></body></html>`;
   }
 
@@ -298,7 +460,8 @@ export async function startStripeServer(
       const session = sessions.get(match[1]!);
       if (!session) return send(response, 404, "No such session", "text/plain");
       if (method === "GET") return send(response, 200, payPage(session), "text/html; charset=utf-8");
-      if (session.status === "open") await completeSession(session);
+      const paidBy = new URLSearchParams(raw).get("method") === "bank" ? "bank" : "card";
+      if (session.status === "open") await completeSession(session, paidBy);
       response.writeHead(303, { Location: session.success_url.replace("{CHECKOUT_SESSION_ID}", session.id) });
       return response.end();
     }
@@ -309,6 +472,7 @@ export async function startStripeServer(
         return send(response, 404, "No such session", "text/plain");
       const id = newId("cs");
       const { after_expiration: _recovery, ...copied } = expired;
+      checkoutRequests.set(id, checkoutRequests.get(expired.id)!);
       sessions.set(id, {
         ...copied,
         id,
@@ -330,9 +494,56 @@ export async function startStripeServer(
       );
     }
 
-    // Test controls: renewals, failures, refunds on demand; what was received.
+    // Test controls: renewals, failures, pauses, bank payments settling, refunds and disputes on
+    // demand; what was received.
     if (path === "/__test/requests") return send(response, 200, requests);
     if (path === "/__test/events") return send(response, 200, events);
+    // An invoice's payment, for events a test builds itself (?invoice=&payment_intent=&amount=).
+    if (path === "/__test/invoice_payments" && method === "POST") {
+      const amount = Number(url.searchParams.get("amount") ?? 0);
+      const invoicePayment = {
+        ...stripeFixture("invoice_payment"),
+        id: newId("inpay"),
+        amount_paid: amount,
+        amount_requested: amount,
+        created: now(),
+        currency: "usd",
+        invoice: url.searchParams.get("invoice"),
+        livemode: false,
+        payment: { type: "payment_intent", payment_intent: url.searchParams.get("payment_intent") },
+        status: "paid",
+        status_transitions: { canceled_at: null, paid_at: now() },
+      };
+      invoicePayments.push(invoicePayment);
+      return send(response, 200, invoicePayment);
+    }
+    // A bank payment's outcome (?outcome=succeeded|failed): the session's async event.
+    if ((match = path.match(/^\/__test\/sessions\/(cs_\w+)\/settle$/)) && method === "POST") {
+      const session = sessions.get(match[1]!);
+      if (!session || session.status !== "complete" || session.payment_status !== "unpaid")
+        return notFound(response, "unsettled session");
+      const succeeded = url.searchParams.get("outcome") !== "failed";
+      if (succeeded) session.payment_status = "paid";
+      const event = await emit(
+        succeeded ? "checkout.session.async_payment_succeeded" : "checkout.session.async_payment_failed",
+        session,
+        webhookFor(session.success_url),
+      );
+      return send(response, 200, event);
+    }
+    // Stripe pauses a subscription (status `paused`) when a trial ends without a payment method,
+    // and resumes it on POST /v1/subscriptions/<id>/resume: the events for both.
+    if ((match = path.match(/^\/__test\/subscriptions\/(sub_\w+)\/(pause|resume)$/)) && method === "POST") {
+      const subscription = subscriptions.get(match[1]!);
+      if (!subscription) return notFound(response, "subscription");
+      const pause = match[2] === "pause";
+      subscription.status = pause ? "paused" : "active";
+      const event = await subscriptionChanged(
+        subscription,
+        pause ? "customer.subscription.paused" : "customer.subscription.resumed",
+      );
+      return send(response, 200, event);
+    }
     if ((match = path.match(/^\/__test\/subscriptions\/(sub_\w+)\/(renew|fail)$/)) && method === "POST") {
       const subscription = subscriptions.get(match[1]!);
       if (!subscription) return notFound(response, "subscription");
@@ -346,39 +557,51 @@ export async function startStripeServer(
       return send(response, 200, event);
     }
 
-    // A refund (?amount=<cents>, the whole remainder by default) or a dispute
-    // (?status=needs_response opens it; won or lost closes it) of a paid PaymentIntent.
+    // A refund (?amount=<cents>, the whole remainder by default) or a dispute's new status
+    // (?status=, any of Stripe's; needs_response by default): created for the first, closed for
+    // a final status, updated otherwise.
     if ((match = path.match(/^\/__test\/payments\/(pi_\w+)\/(refund|dispute)$/)) && method === "POST") {
       const paymentIntent = match[1]!;
       const payment = payments.get(paymentIntent);
       if (!payment) return notFound(response, "payment");
-      const charge = `ch_${paymentIntent.slice(3)}`;
       if (match[2] === "refund") {
         const amount = Number(url.searchParams.get("amount") ?? payment.amount - payment.refunded);
         return send(response, 200, (await refund(paymentIntent, amount)).event);
       }
       const status = url.searchParams.get("status") ?? "needs_response";
-      const event = await emit(
-        status === "won" || status === "lost" ? "charge.dispute.closed" : "charge.dispute.created",
-        {
+      const existing = disputes.get(paymentIntent);
+      const dispute = {
+        ...(existing ?? {
+          ...stripeFixture("dispute"),
           id: `dp_${paymentIntent.slice(3)}`,
-          object: "dispute",
           amount: payment.amount,
           currency: payment.currency,
-          charge,
+          charge: `ch_${paymentIntent.slice(3)}`,
+          created: now(),
+          livemode: false,
+          metadata: {},
           payment_intent: paymentIntent,
-          status,
-        },
-        payment.webhook,
-      );
-      return send(response, 200, event);
+        }),
+        status,
+      };
+      disputes.set(paymentIntent, dispute);
+      const type = !existing
+        ? "charge.dispute.created"
+        : ["won", "lost", "warning_closed", "prevented"].includes(status)
+          ? "charge.dispute.closed"
+          : "charge.dispute.updated";
+      return send(response, 200, await emit(type, dispute, payment.webhook));
     }
 
     // The API.
     if (request.headers.authorization !== `Bearer ${TEST_SECRET_KEY}`)
       return send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key" } });
-    const body = method === "GET" || method === "DELETE" ? {} : decodeStripeForm(raw);
+    const body = decodeStripeForm(method === "GET" || method === "DELETE" ? url.search.slice(1) : raw);
     requests.push({ method, path, body });
+    // Like Stripe, a parameter the endpoint does not take is refused, whatever the call.
+    const allowed = allowedParameters[routeKey(method, path)];
+    const unknown = allowed ? unknownParameter(allowed, body) : null;
+    if (unknown) return send(response, 400, parameterUnknown(unknown));
     const key = request.headers["idempotency-key"];
     if (typeof key === "string" && method === "POST" && idempotent.has(key))
       return send(response, 200, idempotent.get(key));
@@ -399,17 +622,33 @@ export async function startStripeServer(
           error: { type: "invalid_request_error", message: "missing parameters" },
         });
       const id = newId("cs");
+      checkoutRequests.set(id, body as CheckoutRequest);
+      const fixture = stripeFixture("checkout-session");
+      const recovery = (body.after_expiration as { recovery?: { enabled?: string } } | undefined)?.recovery;
       const session = {
-        ...body,
+        ...fixture,
+        // Of what was asked, what the session object shows (mode, URLs, locale, submit_type …).
+        ...Object.fromEntries(Object.entries(body).filter(([key]) => key in fixture)),
         id,
         object: "checkout.session",
+        created: now(),
+        expires_at: now() + 24 * 60 * 60,
+        livemode: false,
         status: "open",
         payment_status: "unpaid",
+        amount_subtotal: amount,
         amount_total: amount,
         currency: "usd",
         customer: null,
+        customer_details: null,
+        customer_email: (body.customer_email as string | undefined) ?? null,
+        client_reference_id: (body.client_reference_id as string | undefined) ?? null,
+        invoice: null,
         payment_intent: null,
         subscription: null,
+        recovered_from: null,
+        total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
+        after_expiration: recovery?.enabled === "true" ? { recovery: { enabled: true, url: null } } : null,
         metadata: (body.metadata as Record<string, string>) ?? {},
         url: `${origin}/pay/${id}`,
       } as unknown as Session;
@@ -426,10 +665,9 @@ export async function startStripeServer(
       session.status = "expired";
       // Like Stripe, a session created with after_expiration.recovery.enabled gets a recovery
       // link that opens a new session with the same details.
-      const recovery = (session.after_expiration as { recovery?: { enabled?: string } } | undefined)
-        ?.recovery;
-      if (recovery?.enabled === "true")
-        session.after_expiration = { recovery: { enabled: true, url: `${origin}/recover/${session.id}` } };
+      const recovery = (session.after_expiration as { recovery?: Json } | null)?.recovery;
+      if (recovery?.enabled)
+        session.after_expiration = { recovery: { ...recovery, url: `${origin}/recover/${session.id}` } };
       await emit("checkout.session.expired", session, webhookFor(session.success_url));
       return reply(200, session);
     }
@@ -438,7 +676,13 @@ export async function startStripeServer(
       return session ? reply(200, session) : notFound(response, "checkout session");
     }
     if (path === "/v1/customers" && method === "POST") {
-      const customer = { id: newId("cus"), object: "customer", ...body };
+      const customer = {
+        ...stripeFixture("customer"),
+        metadata: {},
+        ...body,
+        id: newId("cus"),
+        created: now(),
+      };
       customers.set(customer.id, customer);
       return reply(200, customer);
     }
@@ -456,12 +700,17 @@ export async function startStripeServer(
           if (existing && item.price_data) {
             if (item.price_data.product !== existing.price.product)
               return send(response, 400, {
-                error: { type: "invalid_request_error", message: "product mismatch" },
+                error: {
+                  type: "invalid_request_error",
+                  param: "items[0][price_data][product]",
+                  message: "product mismatch",
+                },
               });
             existing.price = {
               ...existing.price,
               id: newId("price"),
               unit_amount: Number(item.price_data.unit_amount),
+              unit_amount_decimal: item.price_data.unit_amount,
             };
           }
         }
@@ -469,15 +718,20 @@ export async function startStripeServer(
           subscription.pause_collection = body.pause_collection === "" ? null : body.pause_collection;
         if ("cancel_at_period_end" in body)
           subscription.cancel_at_period_end = body.cancel_at_period_end === "true";
-        const { webhook: _hook, ...changed } = subscription;
-        await emit("customer.subscription.updated", changed, subscription.webhook);
+        await subscriptionChanged(subscription, "customer.subscription.updated");
       }
       if (method === "DELETE") {
         subscription.status = "canceled";
-        await emit("customer.subscription.deleted", subscription, subscription.webhook);
+        subscription.canceled_at = now();
+        subscription.ended_at = now();
+        subscription.cancellation_details = {
+          comment: null,
+          feedback: null,
+          reason: "cancellation_requested",
+        };
+        await subscriptionChanged(subscription, "customer.subscription.deleted");
       }
-      const { webhook: _webhook, ...visible } = subscription;
-      return reply(200, visible);
+      return reply(200, visibleSubscription(subscription));
     }
     if (path === "/v1/invoice_payments" && method === "GET") {
       const invoice = url.searchParams.get("invoice");
@@ -488,6 +742,49 @@ export async function startStripeServer(
           (paymentIntent && (payment.payment as Json).payment_intent === paymentIntent),
       );
       return reply(200, { object: "list", data, has_more: false, url: "/v1/invoice_payments" });
+    }
+    // Webhook endpoints, as `npm run stripe:setup` manages them. Like Stripe, the secret is
+    // returned only when an endpoint is created, and its API version is set only then. Unlike
+    // Stripe, every endpoint shares the server's one signing secret, the one the site under test
+    // holds, so registering an endpoint never breaks the other tests' deliveries.
+    if (path === "/v1/webhook_endpoints" && method === "GET") {
+      const data = [...webhookEndpoints.values()].map(({ secret: _secret, ...endpoint }) => endpoint);
+      return reply(200, { object: "list", data, has_more: false, url: "/v1/webhook_endpoints" });
+    }
+    if (path === "/v1/webhook_endpoints" && method === "POST") {
+      if (!body.url || !Array.isArray(body.enabled_events))
+        return send(response, 400, {
+          error: { type: "invalid_request_error", message: "Missing required param: url or enabled_events." },
+        });
+      const endpoint = {
+        ...stripeFixture("webhook_endpoint"),
+        id: newId("we"),
+        created: now(),
+        description: (body.description as string | undefined) ?? null,
+        metadata: (body.metadata as Json | undefined) ?? {},
+        url: String(body.url),
+        enabled_events: body.enabled_events,
+        api_version: (body.api_version as string | undefined) ?? null,
+        secret: webhookSecret,
+      };
+      webhookEndpoints.set(endpoint.id, endpoint);
+      return reply(200, endpoint);
+    }
+    if ((match = path.match(/^\/v1\/webhook_endpoints\/(we_\w+)$/))) {
+      const endpoint = webhookEndpoints.get(match[1]!);
+      if (!endpoint) return notFound(response, "webhook endpoint");
+      if (method === "POST") {
+        if (body.url) endpoint.url = String(body.url);
+        if (Array.isArray(body.enabled_events)) endpoint.enabled_events = body.enabled_events;
+        if ("description" in body) endpoint.description = body.description || null;
+        if ("disabled" in body) endpoint.status = body.disabled === "true" ? "disabled" : "enabled";
+      }
+      if (method === "DELETE") {
+        webhookEndpoints.delete(endpoint.id);
+        return reply(200, { id: endpoint.id, object: "webhook_endpoint", deleted: true });
+      }
+      const { secret: _secret, ...visible } = endpoint;
+      return reply(200, visible);
     }
     if (path === "/v1/refunds" && method === "POST") {
       const paymentIntent = String(body.payment_intent ?? "");
@@ -522,8 +819,11 @@ export async function startStripeServer(
     if (path === "/v1/billing_portal/sessions" && method === "POST") {
       const returnUrl = String(body.return_url ?? "");
       return reply(200, {
+        ...stripeFixture("billing_portal-session"),
         id: newId("bps"),
         object: "billing_portal.session",
+        created: now(),
+        livemode: false,
         customer: body.customer,
         return_url: returnUrl,
         url: `${origin}/portal?return_url=${encodeURIComponent(returnUrl)}`,

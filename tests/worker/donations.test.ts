@@ -253,7 +253,11 @@ describe("webhook", () => {
     const email = "monthly@example.com";
     const response = await donate({ email, frequency: "monthly", amount: "2500" });
     const { events } = await payOnStripe(response.headers.get("Location")!);
-    expect(events.map((item) => item.type)).toEqual(["checkout.session.completed", "invoice.paid"]);
+    expect(events.map((item) => item.type)).toEqual([
+      "customer.subscription.created",
+      "checkout.session.completed",
+      "invoice.paid",
+    ]);
     const [gift] = await db.select().from(recurringGifts).where(eq(recurringGifts.donorEmail, email));
     expect(gift).toMatchObject({ amountCents: 2500, status: "active" });
 

@@ -2,12 +2,34 @@ import { env } from "cloudflare:workers";
 import Stripe from "stripe";
 import { getDb } from "~/server/db/client.server";
 import { donationAttempts } from "~/server/db/schema";
+import { STRIPE_API_VERSION } from "~/server/stripe/events.server";
 import { fetchPage } from "./fetch";
 
 const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttpClient() });
 
+/**
+ * The payments of invoices built by `invoicePaid`: like Stripe, the local server lists them at
+ * /v1/invoice_payments rather than in the invoice, so they are given to it before delivery.
+ */
+const unlistedInvoicePayments = new Map<string, { paymentIntent: string; amountCents: number }>();
+
+async function listInvoicePayment(invoiceId: string) {
+  const payment = unlistedInvoicePayments.get(invoiceId);
+  if (!payment) return;
+  const query = new URLSearchParams({
+    invoice: invoiceId,
+    payment_intent: payment.paymentIntent,
+    amount: String(payment.amountCents),
+  });
+  const listed = await fetch(`${env.STRIPE_API_BASE}/__test/invoice_payments?${query}`, { method: "POST" });
+  if (!listed.ok) throw new Error(`invoice payment answered ${listed.status}`);
+  unlistedInvoicePayments.delete(invoiceId);
+}
+
 /** Posts an event to the webhook signed as Stripe signs it. */
 export async function signedWebhook(event: object, secret = env.STRIPE_WEBHOOK_SECRET!) {
+  const object = (event as { data?: { object?: { object?: string; id?: string } } }).data?.object;
+  if (object?.object === "invoice" && object.id) await listInvoicePayment(object.id);
   const payload = JSON.stringify(event);
   const signature = await signer.webhooks.generateTestHeaderStringAsync({
     payload,
@@ -21,12 +43,16 @@ export async function signedWebhook(event: object, secret = env.STRIPE_WEBHOOK_S
   });
 }
 
-export function stripeEvent(type: string, object: object, options: { id?: string; created?: number } = {}) {
+export function stripeEvent(
+  type: string,
+  object: object,
+  options: { id?: string; created?: number; apiVersion?: string } = {},
+) {
   return {
     id: options.id ?? `evt_${crypto.randomUUID()}`,
     object: "event",
     type,
-    api_version: Stripe.API_VERSION,
+    api_version: options.apiVersion ?? STRIPE_API_VERSION,
     created: options.created ?? Math.floor(Date.now() / 1000),
     data: { object },
   };
@@ -81,10 +107,12 @@ export function invoicePaid(
   options: { paidAt?: number; first?: boolean; paymentIntent?: string } = {},
 ) {
   const paymentIntent = options.paymentIntent ?? `pi_${unique()}`;
+  const invoiceId = `in_${unique()}`;
+  unlistedInvoicePayments.set(invoiceId, { paymentIntent, amountCents });
   return {
     paymentIntent,
     event: stripeEvent("invoice.paid", {
-      id: `in_${unique()}`,
+      id: invoiceId,
       object: "invoice",
       customer: subscription.customer,
       currency: "usd",
@@ -99,10 +127,6 @@ export function invoicePaid(
           subscription: subscription.id,
           metadata: { attempt_id: subscription.attemptId },
         },
-      },
-      payments: {
-        object: "list",
-        data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }],
       },
     }),
   };
@@ -120,10 +144,10 @@ export function chargeRefunded(paymentIntent: string, amountCents: number, refun
 }
 
 export function dispute(
-  type: "charge.dispute.created" | "charge.dispute.closed",
+  type: "charge.dispute.created" | "charge.dispute.updated" | "charge.dispute.closed",
   paymentIntent: string,
   amountCents: number,
-  status: "needs_response" | "won" | "lost",
+  status: Stripe.Dispute.Status,
 ) {
   return stripeEvent(type, {
     id: `dp_${paymentIntent.slice(3)}`,

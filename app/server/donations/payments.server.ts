@@ -204,14 +204,21 @@ function invoiceSubscription(invoice: Stripe.Invoice) {
   return { subscriptionId: idOf(details?.subscription), metadata: details?.metadata ?? {} };
 }
 
-/** The PaymentIntent behind an invoice, so a later refund finds its donation row. */
+/**
+ * The PaymentIntent behind a paid invoice, so a later refund or dispute finds its donation row.
+ * A webhook's invoice never carries `payments` (it must be expanded), so Stripe is asked. None
+ * found throws: Stripe retries the event, and the gift is never recorded without the
+ * PaymentIntent its refunds and disputes are matched by (decision 017).
+ */
 async function invoicePaymentIntent(env: Env, invoice: Stripe.Invoice): Promise<string | null> {
-  const embedded = invoice.payments?.data?.[0]?.payment?.payment_intent;
-  if (embedded) return idOf(embedded);
-  // A failed look-up throws: Stripe retries the event, and the gift is never recorded without
-  // the PaymentIntent its refunds and disputes are matched by (decision 017).
-  const payments = await getStripe(env)?.invoicePayments.list({ invoice: invoice.id, limit: 1 });
-  return idOf(payments?.data[0]?.payment?.payment_intent);
+  if (invoice.amount_paid === 0) return null;
+  const embedded = idOf(invoice.payments?.data?.[0]?.payment?.payment_intent);
+  if (embedded) return embedded;
+  const stripe = getStripe(env);
+  const payments = stripe ? await stripe.invoicePayments.list({ invoice: invoice.id!, limit: 1 }) : null;
+  const paymentIntent = idOf(payments?.data[0]?.payment?.payment_intent);
+  if (!paymentIntent) throw new Error(`no PaymentIntent found for paid invoice ${invoice.id}`);
+  return paymentIntent;
 }
 
 /** Each monthly payment, the first one included: one donations row per invoice, and a receipt. */
@@ -434,9 +441,14 @@ export async function mirrorSubscription(
   ]);
 }
 
-/** A dispute settles one way only: once won or lost, a late "open" never reopens it. */
+/**
+ * A dispute moves one way only, so a late event never undoes a newer one: an inquiry may become
+ * a chargeback, a chargeback is settled won or lost, and once settled it stays.
+ */
+const disputeStage = (status: unknown) =>
+  sql`case ${status} when 'inquiry' then 1 when 'inquiry_closed' then 2 when 'prevented' then 2 when 'open' then 3 when 'won' then 4 when 'lost' then 4 else 0 end`;
 const settledDispute = (current: unknown, incoming: unknown) =>
-  sql`case when ${current} in ('won', 'lost') then ${current} else coalesce(${incoming}, ${current}) end`;
+  sql`case when ${incoming} is not null and ${disputeStage(current)} < 4 and ${disputeStage(incoming)} >= ${disputeStage(current)} then ${incoming} else ${current} end`;
 
 /**
  * Writes what Stripe says about a payment's refunds or dispute to payment_adjustments, then
@@ -608,20 +620,40 @@ export async function recordRefund(env: Env, charge: Stripe.Charge): Promise<Don
 }
 
 /**
+ * What a Stripe dispute status means for the gift (docs/decisions/044-stripe-event-versions.md):
+ * an inquiry (`warning_*`) or a prevented dispute withdraws nothing; a chargeback
+ * (`needs_response`, `under_review`, and the `appeal_*` stages after a loss) has withdrawn the
+ * money; `won` returns it; `lost` keeps it out.
+ */
+function disputeStatusOf(status: Stripe.Dispute.Status): DisputeStatus {
+  switch (status) {
+    case "warning_needs_response":
+    case "warning_under_review":
+      return "inquiry";
+    case "warning_closed":
+      return "inquiry_closed";
+    case "prevented":
+      return "prevented";
+    case "won":
+      return "won";
+    case "lost":
+      return "lost";
+    default:
+      // needs_response, under_review, appeal_needs_response, appeal_under_review, and any status
+      // Stripe adds later: counted as withdrawn, so totals never overstate (decision 017).
+      return "open";
+  }
+}
+
+/**
  * A dispute: the gift is marked, and leaves the totals while Stripe holds the money; it
  * returns if the dispute is won, and stays out if lost (decision 017).
  */
 export async function recordDispute(env: Env, dispute: Stripe.Dispute) {
-  const status: DisputeStatus =
-    dispute.status === "won" || dispute.status === "warning_closed"
-      ? "won"
-      : dispute.status === "lost"
-        ? "lost"
-        : "open";
   await recordAdjustment(env, {
     paymentIntent: idOf(dispute.payment_intent),
     chargeId: idOf(dispute.charge),
-    disputeStatus: status,
+    disputeStatus: disputeStatusOf(dispute.status),
     disputeId: dispute.id,
   });
 }

@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { STRIPE_API_VERSION, stripeApiLocation } from "./events.server";
 
 type StripeEnv = Pick<Env, "STRIPE_SECRET_KEY" | "STRIPE_WEBHOOK_SECRET" | "STRIPE_API_BASE">;
 
@@ -7,27 +8,17 @@ export function isStripeConfigured(env: StripeEnv): boolean {
   return Boolean(env.STRIPE_SECRET_KEY);
 }
 
-/** host/port/protocol from STRIPE_API_BASE (tests point it at a local server), else Stripe's own. */
-function apiLocation(base: string | undefined) {
-  if (!base) return {};
-  const url = new URL(base);
-  const protocol = url.protocol === "http:" ? ("http" as const) : ("https" as const);
-  return {
-    host: url.hostname,
-    port: url.port ? Number(url.port) : protocol === "http" ? 80 : 443,
-    protocol,
-  };
-}
-
 /** The Stripe client for this request, or null when no key is configured. Keys come only from secrets. */
 export function getStripe(env: StripeEnv): Stripe | null {
   if (!env.STRIPE_SECRET_KEY) return null;
   return new Stripe(env.STRIPE_SECRET_KEY, {
+    // Said, not left to the package's default, so a package bump cannot change it unseen.
+    apiVersion: STRIPE_API_VERSION,
     // Workers have fetch, not Node's http module (docs/toolchain.md, "Stripe in workerd").
     httpClient: Stripe.createFetchHttpClient(),
     maxNetworkRetries: 2,
     timeout: 10_000,
-    ...apiLocation(env.STRIPE_API_BASE),
+    ...stripeApiLocation(env.STRIPE_API_BASE),
   });
 }
 
@@ -42,7 +33,9 @@ export async function verifyWebhookEvent(
   if (!env.STRIPE_WEBHOOK_SECRET) throw new Error("STRIPE_WEBHOOK_SECRET is not configured");
   if (!signature) throw new Error("missing Stripe-Signature header");
   // The key is not used to verify; a placeholder client is enough when only the webhook secret is set.
-  const stripe = getStripe(env) ?? new Stripe("sk_unused", { httpClient: Stripe.createFetchHttpClient() });
+  const stripe =
+    getStripe(env) ??
+    new Stripe("sk_unused", { apiVersion: STRIPE_API_VERSION, httpClient: Stripe.createFetchHttpClient() });
   return stripe.webhooks.constructEventAsync(
     rawBody,
     signature,

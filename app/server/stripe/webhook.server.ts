@@ -18,6 +18,13 @@ import { fulfilTicketSession, isTicketSession, releaseTicketSession } from "../e
 import { deliverOutbox } from "../mail/outbox.server";
 import { logError, logInfo } from "../kernel/log.server";
 import { verifyWebhookEvent } from "./client.server";
+import {
+  isHandledStripeEvent,
+  READ_STRIPE_API_VERSIONS,
+  STRIPE_API_VERSION,
+  STRIPE_LEGACY_API_VERSION,
+  type HandledStripeEvent,
+} from "./events.server";
 
 /**
  * POST /api/v1/stripe/webhook: verifies Stripe's signature, records the event id so a replay
@@ -42,6 +49,20 @@ export async function handleStripeWebhook(
     return { status: 400, body: "invalid signature" };
   }
 
+  // A type the endpoint should not send (HANDLED_STRIPE_EVENTS) is acknowledged and left alone.
+  if (!isHandledStripeEvent(event)) return { status: 200, body: "ignored" };
+  // An event in a version this code does not read is refused, never acknowledged unread: Stripe
+  // retries it and its Dashboard shows the failure (decision 044).
+  if (!READ_STRIPE_API_VERSIONS.includes(event.api_version ?? "")) {
+    logError(new Error("Stripe event in an API version this site does not read"), {
+      stripeEvent: event.id,
+      type: event.type,
+      apiVersion: event.api_version ?? "none",
+      fix: `set the webhook endpoint's API version to ${STRIPE_API_VERSION} (npm run stripe:setup)`,
+    });
+    return { status: 400, body: `unsupported api_version; use ${STRIPE_API_VERSION}` };
+  }
+
   const db = getDb(env);
   // The event id is recorded first: a replay (Stripe retries, or an attacker resending a signed
   // body) finds it and does nothing.
@@ -53,7 +74,7 @@ export async function handleStripeWebhook(
   if (!fresh) return { status: 200, body: "duplicate" };
 
   try {
-    const mailIds = await processEvent(env, event);
+    const mailIds = await processEvent(env, inPinnedShape(event));
     if (mailIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: mailIds }));
     return { status: 200, body: "ok" };
   } catch (error) {
@@ -66,8 +87,50 @@ export async function handleStripeWebhook(
 
 const idsOf = (mails: DonationMail[]) => mails.map((mail) => mail.id);
 
+/** An invoice as API version 2024-06-20 sends it: subscription and PaymentIntent at the top level. */
+type LegacyInvoice = Stripe.Invoice & {
+  subscription?: string | { id: string } | null;
+  subscription_details?: { metadata: Stripe.Metadata | null } | null;
+  payment_intent?: string | { id: string } | null;
+};
+
+/**
+ * The one shape the donations module reads (STRIPE_API_VERSION). Of what it reads, only the
+ * invoice moved between the two versions (docs/decisions/044-stripe-event-versions.md).
+ */
+function inPinnedShape(event: HandledStripeEvent): HandledStripeEvent {
+  if (event.api_version !== STRIPE_LEGACY_API_VERSION) return event;
+  if (event.type !== "invoice.paid" && event.type !== "invoice.payment_failed") return event;
+  const { subscription, subscription_details, payment_intent, ...invoice } = event.data
+    .object as LegacyInvoice;
+  const paymentIntent = typeof payment_intent === "string" ? payment_intent : payment_intent?.id;
+  const pinned = {
+    ...invoice,
+    parent: subscription
+      ? {
+          type: "subscription_details",
+          quote_details: null,
+          subscription_details: {
+            subscription,
+            metadata: subscription_details?.metadata ?? null,
+          },
+        }
+      : null,
+    // Stripe's own list of the invoice's payments, as the newer version has it when expanded.
+    payments: paymentIntent
+      ? {
+          object: "list",
+          data: [{ payment: { type: "payment_intent", payment_intent: paymentIntent } }],
+          has_more: false,
+          url: `/v1/invoice_payments?invoice=${invoice.id}`,
+        }
+      : undefined,
+  } as unknown as Stripe.Invoice;
+  return { ...event, data: { ...event.data, object: pinned } } as HandledStripeEvent;
+}
+
 /** The outbox ids of the mail an event queued. Ticket sessions go to events (decision 024). */
-async function processEvent(env: Env, event: Stripe.Event): Promise<string[]> {
+async function processEvent(env: Env, event: HandledStripeEvent): Promise<string[]> {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
@@ -104,6 +167,7 @@ async function processEvent(env: Env, event: Stripe.Event): Promise<string[]> {
       await recordDispute(env, event.data.object);
       return [];
     default:
-      return [];
+      // Every type of HANDLED_STRIPE_EVENTS has its case above, or this does not compile.
+      return event satisfies never;
   }
 }
