@@ -35,10 +35,11 @@ function fail(message) {
  */
 function readHidden(prompt) {
   const { stdin, stdout } = process;
-  stdout.write(prompt);
+  // Echo off before the prompt shows, so even an answer typed the instant it appears stays hidden.
   stdin.setRawMode(true);
   stdin.setEncoding("utf8");
   stdin.resume();
+  stdout.write(prompt);
   return new Promise((resolve) => {
     let typed = "";
     /** @param {string} chunk */

@@ -139,7 +139,11 @@ function LaunchChecklist({ items }: { items: LaunchItem[] }) {
             <li key={item.id}>
               <p className="font-semibold">
                 {t(`overview.launch.${item.id}.title`, {
-                  networks: "networks" in item ? item.networks.join(", ") : "",
+                  // The facts editor's own labels, so the admin finds each field by its name there.
+                  networks:
+                    "networks" in item
+                      ? item.networks.map((network) => t(`entries.fields.${network}`)).join(", ")
+                      : "",
                 })}
               </p>
               <p className="text-sm text-gray-700 dark:text-gray-300">
