@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
+  COLOUR_RULES,
   PERSIST_TO,
   expect,
   expectNoAxeViolations,
@@ -68,6 +69,15 @@ test("admin:create takes the password hidden; the new admin's overview lists wha
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
   await checklist.screenshot({ path: test.info().outputPath("launch-checklist-390.png") });
+  // The system turning dark changes colours only (docs/conventions.md, Tests).
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations())
+      if (animation instanceof CSSTransition) animation.finish();
+  });
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await checklist.screenshot({ path: test.info().outputPath("launch-checklist-390-dark.png") });
 
   await checklist.getByRole("link", { name: "Edit the EIN" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
