@@ -48,7 +48,12 @@ export default defineConfig(async () => {
       include: ["tests/worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/setup.ts"],
       // starts the local Stripe-compatible server.
-      globalSetup: ["./tests/support/stripe-global-setup.ts", "./tests/support/mail-global-setup.ts"],
+      globalSetup: [
+        "./tests/support/stripe-global-setup.ts",
+        "./tests/support/mail-global-setup.ts",
+        // wrangler.toml as `npm run deploy` reads it (tests/worker/deploy-config.test.ts).
+        "./tests/support/deploy-settings-global-setup.ts",
+      ],
       // The first request of a file compiles the whole server build.
       testTimeout: 30_000,
     },

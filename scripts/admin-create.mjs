@@ -1,10 +1,11 @@
-// Creates an admin, or promotes an existing account, in the local D1 (default) or, with
-// --remote, in production. Usage:
-//   npm run admin:create -- --email you@example.org --password '…' [--name 'Your Name'] [--remote]
-// The password may come from ADMIN_PASSWORD instead of the command line. Without a password,
-// an existing account is promoted and keeps its password (and its e-mail verification state).
-// With one, the account's e-mail counts as verified: the maintainer vouches for the address and
-// sets the only password (decision 013). The password is never printed.
+// Creates an admin, or promotes an existing account, in the local D1 (default) or, with --remote,
+// in the production environment's database (wrangler.toml [env.production]). Usage:
+//   npm run admin:create -- --email you@example.org [--name 'Your Name'] [--remote]
+// The password is typed at a hidden prompt (nothing echoes) or comes from ADMIN_PASSWORD; never on
+// the command line, which npm prints and the shell keeps in its history. Left empty (or without a
+// terminal and ADMIN_PASSWORD), an existing account is promoted and keeps its password (and its
+// e-mail verification state). With one, the account's e-mail counts as verified: the maintainer
+// vouches for the address and sets the only password (decision 013). The password is never printed.
 import { spawnSync } from "node:child_process";
 import { webcrypto as crypto } from "node:crypto";
 
@@ -26,22 +27,78 @@ function fail(message) {
   process.exit(1);
 }
 
+/**
+ * Reads a line from the terminal without echoing it: raw mode turns the terminal's own echo off,
+ * and nothing typed is written back.
+ * @param {string} prompt
+ * @returns {Promise<string>}
+ */
+function readHidden(prompt) {
+  const { stdin, stdout } = process;
+  // Echo off before the prompt shows, so even an answer typed the instant it appears stays hidden.
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  stdin.resume();
+  stdout.write(prompt);
+  return new Promise((resolve) => {
+    let typed = "";
+    /** @param {string} chunk */
+    const onData = (chunk) => {
+      for (const char of chunk) {
+        if (char === "\u0003") {
+          stop();
+          process.exit(130);
+        } else if (char === "\r" || char === "\n" || char === "\u0004") {
+          stop();
+          resolve(typed);
+          return;
+        } else if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
+        else if (char >= " ") typed += char;
+      }
+    };
+    const stop = () => {
+      stdin.off("data", onData);
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdout.write("\n");
+    };
+    stdin.on("data", onData);
+  });
+}
+
+/** ADMIN_PASSWORD, else what is typed (twice) at a hidden prompt; undefined to promote only. */
+async function readPassword() {
+  if (process.env.ADMIN_PASSWORD !== undefined) return process.env.ADMIN_PASSWORD;
+  if (!process.stdin.isTTY) return undefined;
+  const typed = await readHidden(
+    `Password for ${email} (hidden; leave empty to promote an existing account and keep its password): `,
+  );
+  if (typed === "") return undefined;
+  if ((await readHidden("The same password again: ")) !== typed) fail("the two passwords differ");
+  return typed;
+}
+
+if (process.argv.some((arg) => arg === "--password" || arg.startsWith("--password="))) {
+  fail(
+    "--password is refused: npm prints the command line and the shell keeps it. Leave it out to type the password at a hidden prompt, or set ADMIN_PASSWORD.",
+  );
+}
 const remote = process.argv.includes("--remote");
 const email = option("email")?.trim().toLowerCase();
-const password = option("password") ?? process.env.ADMIN_PASSWORD;
 const name = option("name")?.trim() ?? "";
 const persistTo = process.env.WRANGLER_PERSIST_TO ?? ".wrangler/state";
 
 if (!email || !/^[^\s@'"]+@[^\s@'"]+\.[^\s@'"]+$/.test(email) || email.length > 254) {
   fail("give a valid --email");
 }
+if (name.length > 100) fail("the name is too long");
+const password = await readPassword();
 if (
   password !== undefined &&
   (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH)
 ) {
   fail(`the password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters`);
 }
-if (name.length > 100) fail("the name is too long");
 
 const toBase64 = (bytes) => Buffer.from(bytes).toString("base64");
 const quote = (text) => `'${String(text).replace(/'/g, "''")}'`;
@@ -65,7 +122,8 @@ function execute(sql) {
     "d1",
     "execute",
     "DB",
-    remote ? "--remote" : "--local",
+    // --remote means production: the top-level DB is the local one (wrangler.toml, docs/deploy.md).
+    ...(remote ? ["--remote", "--env", "production"] : ["--local"]),
     "--json",
     "--command",
     sql,
@@ -95,7 +153,7 @@ if (password === undefined) {
   );
   // Local D1 does not report meta.changes; RETURNING says whether a row matched.
   changes = result?.results?.length ?? 0;
-  if (changes === 0) fail(`no account for ${email}; give --password (or ADMIN_PASSWORD) to create one`);
+  if (changes === 0) fail(`no account for ${email}; type a password (or set ADMIN_PASSWORD) to create one`);
   console.log(`admin:create: ${email} is now an admin (${remote ? "remote" : persistTo}).`);
 } else {
   const { hash, salt } = await hashPassword(password);

@@ -13,7 +13,16 @@ const seed = JSON.parse(readFileSync(new URL("./content/seed.json", import.meta.
 const dir = mkdtempSync(join(tmpdir(), "content-import-"));
 const file = join(dir, "content.sql");
 writeFileSync(file, contentImportStatements(seed).join("\n") + "\n");
-const args = ["wrangler", "d1", "execute", "DB", remote ? "--remote" : "--local", "--file", file];
+// --remote means production: the top-level DB is the local one (wrangler.toml, docs/deploy.md).
+const args = [
+  "wrangler",
+  "d1",
+  "execute",
+  "DB",
+  ...(remote ? ["--remote", "--env", "production"] : ["--local"]),
+  "--file",
+  file,
+];
 if (!remote) args.push("--persist-to", persistTo);
 const result = spawnSync("npx", args, {
   stdio: ["ignore", "ignore", "inherit"],

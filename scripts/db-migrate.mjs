@@ -1,9 +1,17 @@
-// Applies migrations/ to the local D1 (default) or, with --remote, to the production database.
+// Applies migrations/ to the local D1 (default) or, with --remote, to the production environment's database.
 import { spawnSync } from "node:child_process";
 
 const remote = process.argv.includes("--remote");
 const persistTo = process.env.WRANGLER_PERSIST_TO ?? ".wrangler/state";
-const args = ["wrangler", "d1", "migrations", "apply", "DB", remote ? "--remote" : "--local"];
+// --remote means production: the top-level DB is the local one (wrangler.toml, docs/deploy.md).
+const args = [
+  "wrangler",
+  "d1",
+  "migrations",
+  "apply",
+  "DB",
+  ...(remote ? ["--remote", "--env", "production"] : ["--local"]),
+];
 if (!remote) args.push("--persist-to", persistTo);
 
 const result = spawnSync("npx", args, {

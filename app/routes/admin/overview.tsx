@@ -10,6 +10,7 @@ import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS } from "~/lib/vocabulary";
+import type { LaunchItem } from "~/server/admin/launch-checklist.server";
 import type { Route } from "./+types/overview";
 
 export const meta = adminMeta;
@@ -21,7 +22,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: adminTitle(args, "overview.title"),
     kinds: SUBMISSION_KINDS,
     // Gifts are payments, which STAFF does not see (decision 022).
-    ...(await adminOverview(env, { withGiving: user.role === "ADMIN" })),
+    ...(await adminOverview(env, { forAdmin: user.role === "ADMIN" })),
   };
 }
 
@@ -104,13 +105,75 @@ function GoalCard({ goal }: { goal: Goal }) {
   );
 }
 
+/** Where each launch item is fixed: a back-office page, or the provider's dashboard. */
+const LAUNCH_FIXES: Record<LaunchItem["id"], string> = {
+  organizationMissing: "/admin/entries/organization",
+  legalName: "/admin/entries/organization",
+  ein: "/admin/entries/organization",
+  contact: "/admin/entries/organization",
+  social: "/admin/entries/organization",
+  stripeKey: "https://dashboard.stripe.com/apikeys",
+  stripeWebhook: "https://dashboard.stripe.com/webhooks",
+  mailLog: "/admin/outbox",
+  noMailDelivered: "/admin/outbox",
+};
+
+/** What is not ready for the public (decision 043); nothing at all on a ready site. */
+function LaunchChecklist({ items }: { items: LaunchItem[] }) {
+  const { t } = useTranslation("admin");
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="launch-checklist"
+      className="mt-6 rounded-xl border-2 border-amber-700 p-5 dark:border-amber-300"
+    >
+      <h2 id="launch-checklist" className="text-lg font-bold">
+        {t("overview.launch.title", { count: items.length })}
+      </h2>
+      <p className="mt-1 text-gray-700 dark:text-gray-300">{t("overview.launch.lead")}</p>
+      <ul className="mt-3 grid gap-3">
+        {items.map((item) => {
+          const to = LAUNCH_FIXES[item.id];
+          const label = t(`overview.launch.${item.id}.link`);
+          return (
+            <li key={item.id}>
+              <p className="font-semibold">
+                {t(`overview.launch.${item.id}.title`, {
+                  // The facts editor's own labels, so the admin finds each field by its name there.
+                  networks:
+                    "networks" in item
+                      ? item.networks.map((network) => t(`entries.fields.${network}`)).join(", ")
+                      : "",
+                })}
+              </p>
+              <p className="text-sm text-gray-700 dark:text-gray-300">
+                {t(`overview.launch.${item.id}.fix`)}
+              </p>
+              {to.startsWith("/") ? (
+                <Link to={to} className="link tap-target inline-flex items-center">
+                  {label}
+                </Link>
+              ) : (
+                <a href={to} className="link tap-target inline-flex items-center" rel="noopener noreferrer">
+                  {label}
+                </a>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { newByKind, giving, subscribers, goal, kinds: allKinds } = loaderData;
+  const { newByKind, giving, subscribers, goal, launch, kinds: allKinds } = loaderData;
   const kinds = allKinds.filter((kind) => (newByKind[kind] ?? 0) > 0);
   return (
     <>
       <AdminPageHeader title={t("overview.title")} />
+      <LaunchChecklist items={launch} />
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {giving ? <GivingCards giving={giving} goal={goal} /> : null}
         <Card title={t("overview.subscribers")}>
