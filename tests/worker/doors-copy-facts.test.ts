@@ -146,4 +146,38 @@ describe("copy texts cannot state the EIN or the legal name (decision 047)", () 
     expect(donate).not.toContain("99-9999999");
     expect(donate).toContain(`(EIN ${SEED_FACTS.ein})`);
   });
+
+  it("a blog post or event that writes out an EIN or the legal name is refused, with what was typed kept", async () => {
+    const post = (body: string, slug: string) =>
+      fetchPage("/admin/entries/post/new", {
+        method: "POST",
+        body: new URLSearchParams({
+          slug,
+          status: "published",
+          title_en: "Give today",
+          excerpt_en: "Why it matters",
+          body_en: body,
+          date: "2026-11-20",
+          author_en: "Staff",
+          category: "news",
+        }),
+        headers: {
+          Origin: ORIGIN,
+          Cookie: staff.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+      });
+    const ein = await post("Gifts go to EIN 99 - 9999999 this year.", "ein-post");
+    expect(ein.status).toBe(400);
+    const html = shown(await ein.text());
+    expect(html).toContain("Not saved: a text writes out an EIN.");
+    expect(html).toContain("Gifts go to EIN 99 - 9999999 this year.");
+    const name = await post(`Checks payable to ${SEED_FACTS.legalName}.`, "name-post");
+    expect(name.status).toBe(400);
+    expect(shown(await name.text())).toContain(
+      "Not saved: a text writes out the organization&#x27;s legal name.",
+    );
+    expect((await fetchPage("/blog/ein-post")).status).toBe(404);
+    expect((await post("Gifts are tax-deductible as the law allows.", "plain-post")).status).toBe(302);
+  });
 });
