@@ -63,12 +63,19 @@ function flat(record: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** Every text in an entry's fields, however deep (a language's lines are a list). */
+function textsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
 /** Which of the organisation's facts an entry's texts write out, if any. */
 async function statedFactIn(
   env: Pick<Env, "DB" | "CACHE">,
   fields: Record<string, unknown>,
 ): Promise<"ein" | "legalName" | null> {
-  const texts = Object.values(flat(fields)).filter((value): value is string => typeof value === "string");
+  const texts = textsOf(fields);
   if (texts.some((text) => statesEin(text))) return "ein";
   const facts = await getOrganization(env);
   if (facts && texts.some((text) => statesLegalName(text, facts.legalName))) return "legalName";
