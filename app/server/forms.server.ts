@@ -6,9 +6,8 @@ import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
 import { messageWith } from "~/lib/forms/field-validation";
 import { organizationContact } from "./content/organization.server";
-import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
+import type { FormDefinition } from "~/lib/forms/definition";
 import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
-import { volunteerModalFields, volunteerPageFields } from "~/lib/forms/forms";
 import { NewsletterSchema } from "~/lib/forms/public-form-schemas";
 import { isLocale, type Locale } from "~/lib/i18n";
 import { getRequestContext } from "./kernel/context.server";
@@ -90,11 +89,6 @@ function isUniqueViolation(error: unknown): boolean {
   return /UNIQUE constraint failed/i.test(text);
 }
 
-function fieldsFor(definition: FormDefinition, value: Record<string, unknown>): readonly FieldSpec[] {
-  if (definition.kind !== "volunteer") return definition.fields;
-  return value.variant === "modal" ? volunteerModalFields : volunteerPageFields;
-}
-
 /**
  * The one action of every form of docs/product.md §3: guard, parse with the shared schema, then the
  * submission and its two e-mails in one D1 batch (nothing stored without its mail), and
@@ -128,15 +122,13 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
     const id = crypto.randomUUID();
     const emails = buildFormEmails({
       definition: definition as unknown as FormDefinition,
-      fields: fieldsFor(definition as unknown as FormDefinition, value),
-      value,
-      contact,
+      email: contact.email,
       submissionId: id,
       locale,
       teamEmail: env.TEAM_EMAIL,
       siteUrl: env.SITE_URL,
       organization,
-      t: { forms: i18n.getFixedT(locale, "forms"), email: i18n.getFixedT(locale, "email") },
+      t: { email: i18n.getFixedT(locale, "email") },
       team: { forms: i18n.getFixedT("en", "forms"), email: i18n.getFixedT("en", "email") },
     });
     // Queued already claimed by this request, which sends them right after the answer (decision 033).

@@ -8,6 +8,7 @@ import { organizationContact } from "./content/organization.server";
 import { subscribers } from "./db/schema";
 import type { OutgoingEmail } from "./mail/message.server";
 import { queueEmail } from "./mail/outbox.server";
+import { hitSubjectRateLimit, RATE_LIMITS } from "./kernel/rate-limit.server";
 import { signToken, verifyToken } from "./kernel/signed-token.server";
 
 /** Double opt-in (docs/architecture.md, Newsletter): a pending row, a signed link, and only then "confirmed". */
@@ -57,7 +58,9 @@ async function unsubscribeHeaders(
 
 /**
  * The statements that subscribe `email` (to run in the caller's batch) and the confirmation
- * mail. Subscribing twice keeps one row; a confirmed subscriber gets no second mail.
+ * mail. Subscribing twice keeps one row; a confirmed subscriber gets no second mail, and an
+ * address gets at most RATE_LIMITS.newsletterConfirmation links a day, whoever asks; the
+ * caller answers the same either way (decision 047).
  */
 export async function prepareSubscription(
   env: MailEnv,
@@ -71,13 +74,6 @@ export async function prepareSubscription(
     .where(eq(subscribers.email, input.email));
   if (existing?.status === "confirmed") return { statements: [], outboxIds: [] };
 
-  const confirmUrl = link(
-    env,
-    "/newsletter/confirm",
-    await signToken(env, CONFIRM_PURPOSE, input.email, CONFIRM_TTL_SECONDS),
-    input.locale,
-  );
-  const outboxId = crypto.randomUUID();
   const upsert = db
     .insert(subscribers)
     .values({ id: crypto.randomUUID(), email: input.email, locale: input.locale, source: input.source })
@@ -85,6 +81,21 @@ export async function prepareSubscription(
       target: subscribers.email,
       set: { status: "pending", locale: input.locale, unsubscribedAt: null },
     });
+  const allowance = await hitSubjectRateLimit(
+    env,
+    "newsletter-confirmation",
+    input.email,
+    RATE_LIMITS.newsletterConfirmation,
+  );
+  if (!allowance.allowed) return { statements: [upsert], outboxIds: [] };
+
+  const confirmUrl = link(
+    env,
+    "/newsletter/confirm",
+    await signToken(env, CONFIRM_PURPOSE, input.email, CONFIRM_TTL_SECONDS),
+    input.locale,
+  );
+  const outboxId = crypto.randomUUID();
   const mail = queueEmail(
     db,
     {

@@ -249,7 +249,7 @@ describe("every form's action", () => {
     expect(mail).toBeTruthy();
   });
 
-  it("puts the §7 enrollment subject and 'None specified' in the team's mail", async () => {
+  it("names the enrollment and its reference in the team's mail, and links to it in the back office", async () => {
     const idempotencyKey = key();
     await postForm(
       "/forms/enrollment",
@@ -259,10 +259,9 @@ describe("every form's action", () => {
     const [row] = await rowsFor(idempotencyKey);
     const mails = await db.select().from(outbox).where(eq(outbox.template, "enrollment.team"));
     const mail = mails.find((message) => message.text.includes(row!.id))!;
-    expect(mail.subject).toBe("New Program Enrollment - Education");
-    expect(mail.text).toContain("Interests: None specified");
-    expect(mail.text).toContain("Age: 14 years old");
-    expect(mail.text).toContain("Current grade: 9th grade");
+    expect(mail.subject).toBe(`New Program Enrollment (${row!.id.slice(0, 8).toUpperCase()})`);
+    expect(mail.text).toContain(`https://example.org/admin/submissions/${row!.id}`);
+    expect(mail.text).not.toContain("Education");
   });
 });
 
@@ -279,7 +278,7 @@ describe("what the e-mails say", () => {
     };
   }
 
-  it("the confirmation to the typed address repeats nothing that was typed; the team's mail has it all", async () => {
+  it("the confirmation to the typed address repeats nothing that was typed; nor does the team's mail", async () => {
     const idempotencyKey = key();
     const typed = {
       ...VALID.athletics,
@@ -316,16 +315,19 @@ describe("what the e-mails say", () => {
     expect(said).toContain("We'll contact you within 2 business days.");
     expect(said).toContain("hello@example.org");
 
+    // The team's notice links to the answers in the back office instead (decision 047).
     expect(team!.to).toBe(env.TEAM_EMAIL);
+    const told = `${team!.subject}\n${team!.text}`;
     for (const value of [
       typed.medicalInfo,
       typed.sportsExperience,
       typed.studentName,
       typed.emergencyContact,
     ]) {
-      expect(team!.text).toContain(value);
+      expect(told).not.toContain(value);
     }
-    expect(team!.subject).toContain(typed.parentName);
+    expect(told).not.toContain(typed.parentName);
+    expect(told).toContain(`/admin/submissions/${row!.id}`);
   });
 
   it("the contact form's confirmation leaves out the message and the name, in Spanish too", async () => {
@@ -342,7 +344,7 @@ describe("what the e-mails say", () => {
     expect(confirmation!.text).toContain("Su referencia");
     expect(confirmation!.text).not.toContain("Banco Falso");
     expect(confirmation!.text).not.toContain("evil.example");
-    expect(team!.text).toContain(message);
+    expect(team!.text).not.toContain("evil.example");
   });
 
   it("a name with line breaks never reaches a queued header with a control character", async () => {

@@ -200,25 +200,30 @@ describe("mail a request queues claimed", () => {
 });
 
 describe("message headers", () => {
-  it("the team's notification replies to the visitor, through the http transport too", async () => {
-    const email = `reply-${crypto.randomUUID().slice(0, 8)}@example.com`;
-    const response = await postForm(
-      "/forms/contact",
-      {
-        fullName: "Ana López",
-        email,
-        subject: "program",
-        message: "When does the spring term start?",
-        preferredContact: "email",
-        idempotencyKey: crypto.randomUUID(),
-      },
-      freshIp(),
-    );
-    expect(response.status).toBe(200);
-    const [team] = await db.select().from(outbox).where(eq(outbox.replyTo, email));
-    expect(team).toMatchObject({ template: "contact.team", to: env.TEAM_EMAIL, replyTo: email });
-    await sendThroughHttp(team!);
-    expect((await received(team!.id))[0]!.body).toMatchObject({ to: env.TEAM_EMAIL, reply_to: email });
+  it("a staff reply's Reply-To (the organisation) travels through the http transport", async () => {
+    // The team's notice of a form has no Reply-To: it carries nothing the visitor typed (decision 047).
+    const id = crypto.randomUUID();
+    await db.batch([
+      queueEmail(
+        db,
+        {
+          to: "parent@example.com",
+          replyTo: "hello@example.org",
+          subject: "About your application",
+          text: "Body",
+          template: "submission.reply",
+          locale: "en",
+        },
+        id,
+      ),
+    ]);
+    const [mail] = await rows([id]);
+    expect(mail).toMatchObject({ replyTo: "hello@example.org" });
+    await sendThroughHttp(mail!);
+    expect((await received(id))[0]!.body).toMatchObject({
+      to: "parent@example.com",
+      reply_to: "hello@example.org",
+    });
   });
 
   it("newsletter mail carries List-Unsubscribe with one-click POST, and that POST unsubscribes", async () => {

@@ -4,9 +4,12 @@ import type { ReactNode } from "react";
  * The safe formatting of a post's body (decision 020): a tiny markdown subset turned into React
  * elements, never into HTML, so nothing typed can become markup or script. Blocks are separated
  * by a blank line: "## " a heading, lines starting "- " a list, anything else a paragraph.
- * Inline: **bold**, *italic* and [text](https://… or /path) links; everything else is text.
+ * Inline: **bold**, *italic* and [text](https://host/… or /path) links; everything else is text.
+ * A link target is https with a host, or a path on this site: "/" followed by anything but a
+ * second "/" or "\\", which browsers read as another host (decision 047). Any other target
+ * ("http://", "//host", "/\\host", "javascript:") leaves the whole link as the text it was.
  */
-const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]]+)\]\(((?:https?:\/\/|\/)[^\s)]*)\)/g;
+const INLINE = /\*\*(.+?)\*\*|\*(.+?)\*|\[([^\]]+)\]\(((?:https:\/\/[^\s)/\\?#]+|\/(?![/\\]))[^\s)\\]*)\)/g;
 
 function inline(text: string): ReactNode[] {
   const out: ReactNode[] = [];

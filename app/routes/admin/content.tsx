@@ -21,6 +21,7 @@ import {
   listContent,
   resetOverride,
   saveOverride,
+  statedFact,
   TRANSLATION_MAX_LENGTH,
 } from "~/server/admin/content.server";
 import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
@@ -47,8 +48,12 @@ export async function loader(args: Route.LoaderArgs) {
 
 type ActionResult = {
   ok: boolean;
-  message: "saved" | "restored" | "tooLong" | "unknownKey" | "invalid";
+  message: "saved" | "restored" | "tooLong" | "unknownKey" | "invalid" | "einStated" | "legalNameStated";
   key: string;
+  namespace?: string;
+  /** A refused text, kept so the field shows what was typed. */
+  value?: string;
+  placeholder?: string;
 };
 
 export async function action(args: Route.ActionArgs) {
@@ -73,7 +78,15 @@ export async function action(args: Route.ActionArgs) {
     return data<ActionResult>({ ok: false, message, key }, { status: 400 });
   }
   if (parsed.output.intent === "save") {
-    await saveOverride(env, admin, { locale, namespace, key, value: parsed.output.value });
+    const input = { locale, namespace, key, value: parsed.output.value };
+    const stated = await statedFact(env, input);
+    if (stated) {
+      return data<ActionResult>(
+        { ok: false, ...stated, key, namespace, value: input.value },
+        { status: 400 },
+      );
+    }
+    await saveOverride(env, admin, input);
     return data<ActionResult>({ ok: true, message: "saved", key });
   }
   await resetOverride(env, admin, { locale, namespace, key });
@@ -90,7 +103,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       <AdminPageHeader title={t("content.title")} lead={t("content.lead")} />
       {actionData ? (
         <Flash tone={actionData.ok ? "success" : "error"}>
-          {t(`content.${actionData.message}`, { key: actionData.key })}
+          {t(`content.${actionData.message}`, { key: actionData.key, placeholder: actionData.placeholder })}
         </Flash>
       ) : null}
       <FilterBar>
@@ -122,7 +135,11 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       ) : (
         <ul className="mt-6 grid gap-4">
           {list.rows.map((row) => {
-            const current = row.override ?? row.shipped;
+            const refused =
+              actionData?.value !== undefined &&
+              actionData.key === row.key &&
+              actionData.namespace === row.namespace;
+            const current = refused ? actionData.value! : (row.override ?? row.shipped);
             const fieldId = `value-${row.namespace}-${row.key}`;
             const place = t(`content.places.${row.place}`);
             return (

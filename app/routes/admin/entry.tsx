@@ -110,11 +110,12 @@ export async function action(args: Route.ActionArgs) {
   const id = args.params.id === "new" ? null : args.params.id;
   const result = await saveEntry(env, admin, type, id, parsed.value);
   if (result.kind === "missing") throw data(null, { status: 404 });
-  if (result.kind === "slugTaken") {
-    return data(
-      { result: parsed.reply({ formErrors: ["admin:entries.errors.slugTaken"] }) },
-      { status: 400 },
-    );
+  if (result.kind === "slugTaken" || result.kind === "factStated") {
+    const message =
+      result.kind === "slugTaken"
+        ? "admin:entries.errors.slugTaken"
+        : `admin:entries.errors.${result.fact}Stated`;
+    return data({ result: parsed.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
 }

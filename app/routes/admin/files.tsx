@@ -53,7 +53,8 @@ export default function AdminFiles({ loaderData, actionData }: Route.ComponentPr
   const { list, accept, limits, altMax } = loaderData;
   const busy = useNavigation().state === "submitting";
   const failed = actionData?.ok === false ? actionData : null;
-  const message = (reason: string | undefined) => (reason ? t(`files.errors.${reason}`, limits) : undefined);
+  const message = (reason: string | undefined) =>
+    reason ? t(`files.errors.${reason}`, { ...limits, ...failed?.existing }) : undefined;
   const columns: Column<Row>[] = [
     {
       header: "files.preview",

@@ -3,6 +3,8 @@ import * as v from "valibot";
 import { ALL_NAMESPACES, copyPlace } from "~/lib/copy-places";
 import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
+import { getOrganization } from "../content/organization.server";
+import { statesEin, statesLegalName } from "../content/stated-facts.server";
 import { getDb, type Db } from "../db/client.server";
 import { translationOverrides } from "../db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../kernel/translations.server";
@@ -108,6 +110,27 @@ async function currentText(db: Db, input: { locale: Locale; namespace: string; k
       ),
     );
   return override?.value ?? bundledStrings(input.locale, input.namespace)[input.key] ?? null;
+}
+
+/**
+ * Why a new text may not be saved although it is well formed: it writes out an EIN or the
+ * organisation's legal name, which only the organisation's facts state (decision 047). Then
+ * the placeholder to write instead: `{{ein}}` and `{{name}}` are what the texts that show them
+ * are given.
+ */
+export async function statedFact(
+  env: Pick<Env, "DB" | "CACHE">,
+  input: { locale: Locale; namespace: string; key: string; value: string },
+): Promise<{ message: "einStated" | "legalNameStated"; placeholder: string } | null> {
+  const shipped = SUPPORTED_LOCALES.map(
+    (locale) => bundledStrings(locale, input.namespace)[input.key] ?? "",
+  ).join("\n");
+  if (statesEin(input.value, shipped)) return { message: "einStated", placeholder: "{{ein}}" };
+  const facts = await getOrganization(env);
+  if (facts && statesLegalName(input.value, facts.legalName) && !statesLegalName(shipped, facts.legalName)) {
+    return { message: "legalNameStated", placeholder: "{{name}}" };
+  }
+  return null;
 }
 
 export async function saveOverride(

@@ -16,6 +16,8 @@ import { contains } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { contentEntries } from "../db/schema";
 import { forgetFundraisingProgress } from "../donations/progress.server";
+import { getOrganization } from "./organization.server";
+import { statesEin, statesLegalName } from "./stated-facts.server";
 import { bumpContentVersion } from "./version.server";
 
 /** The back office's side of site content (decision 020): lists, one entry, and the audited save. */
@@ -61,6 +63,25 @@ function flat(record: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+/** Every text in an entry's fields, however deep (a language's lines are a list). */
+function textsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+/** Which of the organisation's facts an entry's texts write out, if any. */
+async function statedFactIn(
+  env: Pick<Env, "DB" | "CACHE">,
+  fields: Record<string, unknown>,
+): Promise<"ein" | "legalName" | null> {
+  const texts = textsOf(fields);
+  if (texts.some((text) => statesEin(text))) return "ein";
+  const facts = await getOrganization(env);
+  if (facts && texts.some((text) => statesLegalName(text, facts.legalName))) return "legalName";
+  return null;
+}
+
 /** What staff posted, with every admin-only field put back to its stored value unless an admin saves. */
 function keepAdminOnly(
   type: ContentType,
@@ -84,7 +105,8 @@ export type EntryInput = { slug: string; status: ContentStatus; fields: Record<s
  * content version, so every cache keyed on it lets go at once. A slug already used by another
  * entry of the type is refused as `slugTaken`. A singleton (the organisation's facts) is never
  * created here and is always published; a field marked `adminOnly` keeps its stored value when
- * staff save (decision 028).
+ * staff save (decision 028). Any other entry that writes out an EIN or the organisation's legal
+ * name is refused as `factStated`: those come only from the organisation's facts (decision 047).
  */
 export async function saveEntry(
   env: Pick<Env, "DB" | "CACHE">,
@@ -92,7 +114,16 @@ export async function saveEntry(
   type: ContentType,
   id: string | null,
   input: EntryInput,
-): Promise<{ kind: "saved"; id: string } | { kind: "slugTaken" } | { kind: "missing" }> {
+): Promise<
+  | { kind: "saved"; id: string }
+  | { kind: "slugTaken" }
+  | { kind: "missing" }
+  | { kind: "factStated"; fact: "ein" | "legalName" }
+> {
+  if (!isSingleton(type)) {
+    const fact = await statedFactIn(env, input.fields);
+    if (fact) return { kind: "factStated", fact };
+  }
   const db = getDb(env);
   const before = id ? await getEntry(env, type, id) : null;
   if ((id || isSingleton(type)) && !before) return { kind: "missing" };

@@ -76,10 +76,15 @@ const hex = (buffer: ArrayBuffer) =>
 /** Keys are the content's SHA-256 and its kind's extension: the same bytes are one object. */
 const KEY = /^[0-9a-f]{64}\.(?:jpg|png|webp|pdf)$/;
 
-/** Stores a checked upload in R2 with its metadata; storing the same bytes again changes nothing but the name. */
+/** Where a checked upload is (or would be) stored: the same bytes always have the same key. */
+export async function uploadKey(upload: CheckedUpload): Promise<string> {
+  return `${hex(await crypto.subtle.digest("SHA-256", upload.bytes))}.${FILE_KINDS[upload.kind].extension}`;
+}
+
+/** Stores a checked upload in R2 with its metadata, under its key. */
 export async function storeUpload(env: Pick<Env, "FILES">, upload: CheckedUpload): Promise<StoredFile> {
-  const { contentType, extension } = FILE_KINDS[upload.kind];
-  const key = `${hex(await crypto.subtle.digest("SHA-256", upload.bytes))}.${extension}`;
+  const { contentType } = FILE_KINDS[upload.kind];
+  const key = await uploadKey(upload);
   const stored: StoredFile = {
     key,
     contentType,

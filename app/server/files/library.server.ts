@@ -6,7 +6,7 @@ import { auditEntry, contains } from "../admin/common.server";
 import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "../admin/list.server";
 import { getDb } from "../db/client.server";
 import { files } from "../db/schema";
-import { checkUpload, fileUrl, storeUpload, type UploadRefusal } from "./files.server";
+import { checkUpload, fileUrl, storeUpload, uploadKey, type UploadRefusal } from "./files.server";
 import { FILE_KINDS } from "./sniff.server";
 
 /**
@@ -20,7 +20,14 @@ const AltSchema = v.object({ altEn: optionalText(ALT_MAX_LENGTH), altEs: optiona
 
 /** Why an upload was refused: its words are `files.errors.<reason>` in the admin namespace. */
 type UploadMessage =
-  "missing" | "type" | "tooLarge" | "dimensions" | "malformed" | "altRequired" | "altInvalid";
+  | "missing"
+  | "type"
+  | "tooLarge"
+  | "dimensions"
+  | "malformed"
+  | "altRequired"
+  | "altInvalid"
+  | "alreadyUploaded";
 
 export type FileRecord = typeof files.$inferSelect;
 
@@ -30,6 +37,8 @@ export type UploadResult =
       ok: false;
       errors: Partial<Record<"file" | "altEn" | "altEs", UploadMessage>>;
       values: { altEn: string; altEs: string };
+      /** The library's record of the same bytes, when that is why the upload was refused. */
+      existing?: { name: string; url: string };
     };
 
 const text = (formData: FormData, name: string) => {
@@ -48,8 +57,10 @@ export function refusedUpload(reason: "tooLarge" | "malformed", formData: FormDa
 
 /**
  * Checks the posted file (field `file`) and its alt text (`altEn`, `altEs`, required for an
- * image), stores it, and records it with an audit row. The same bytes uploaded again are the
- * same file; the new name and descriptions replace the old.
+ * image), stores it, and records it with an audit row. The same bytes are one file with one
+ * record, which keeps its first uploader, name and descriptions (decision 047): sent again with
+ * the same name and descriptions it is answered as uploaded and nothing changes; with others it
+ * is refused, naming the file already in the library.
  */
 export async function uploadFile(
   env: Pick<Env, "DB" | "FILES">,
@@ -72,8 +83,23 @@ export async function uploadFile(
   }
   if (!checked.ok || !alt.success || Object.keys(errors).length > 0) return { ok: false, errors, values };
 
-  const stored = await storeUpload(env, checked.upload);
   const image = FILE_KINDS[checked.upload.kind].image;
+  const altEn = image ? (alt.output.altEn ?? "") : "";
+  const altEs = image ? (alt.output.altEs ?? "") : "";
+  const existing = await getFile(env, await uploadKey(checked.upload));
+  if (existing) {
+    const same =
+      existing.name === checked.upload.name && existing.altEn === altEn && existing.altEs === altEs;
+    if (same) return { ok: true, file: existing };
+    return {
+      ok: false,
+      errors: { file: "alreadyUploaded" },
+      values,
+      existing: { name: existing.name, url: fileUrl(existing.id) },
+    };
+  }
+
+  const stored = await storeUpload(env, checked.upload);
   const record = {
     id: stored.key,
     contentType: stored.contentType,
@@ -81,20 +107,14 @@ export async function uploadFile(
     width: stored.width,
     height: stored.height,
     name: stored.name,
-    altEn: image ? (alt.output.altEn ?? "") : "",
-    altEs: image ? (alt.output.altEs ?? "") : "",
+    altEn,
+    altEs,
     uploadedBy: admin.id,
   };
   const db = getDb(env);
+  // Two uploads of new bytes at once: the first record stays, whatever the second says.
   const [saved] = await db.batch([
-    db
-      .insert(files)
-      .values(record)
-      .onConflictDoUpdate({
-        target: files.id,
-        set: { name: record.name, altEn: record.altEn, altEs: record.altEs, uploadedBy: admin.id },
-      })
-      .returning(),
+    db.insert(files).values(record).onConflictDoNothing({ target: files.id }).returning(),
     auditEntry(db, admin, {
       action: "file.upload",
       targetType: "file",
@@ -102,7 +122,7 @@ export async function uploadFile(
       detail: { name: stored.name, contentType: stored.contentType, size: stored.size },
     }),
   ]);
-  return { ok: true, file: saved[0]! };
+  return { ok: true, file: saved[0] ?? (await getFile(env, stored.key))! };
 }
 
 const FILE_FILTERS = ["image", "pdf"] as const;

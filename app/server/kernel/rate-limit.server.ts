@@ -21,6 +21,11 @@ export const RATE_LIMITS = {
   /** E-mails about an account (confirmation links, "someone tried to sign up") per address and hour. */
   accountMail: { limit: 3, windowSeconds: 60 * 60 },
   /**
+   * Newsletter confirmation links per typed address and day, whoever asks: a stranger's inbox
+   * cannot be filled by subscribing it again and again (decision 047).
+   */
+  newsletterConfirmation: { limit: 3, windowSeconds: 24 * 60 * 60 },
+  /**
    * Stripe Checkout sessions per browser (the visitor cookie), or per address for a post without
    * it: card-testing protection (decision 024).
    */

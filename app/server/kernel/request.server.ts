@@ -1,6 +1,7 @@
 import type { RequestHandler } from "react-router";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
+import { clearMalformedCookies } from "./cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import {
   pageCacheKey,
@@ -64,7 +65,8 @@ function isCrossOriginPost(request: Request): boolean {
 
 /**
  * The Worker's fetch handler: https only, context, cross-origin check, the edge HTML cache for
- * anonymous content pages (decision 027), React Router, security headers.
+ * anonymous content pages (decision 027), React Router, security headers, and the clearing of
+ * any cookie that cannot be read (decision 047).
  */
 export async function handleFetch(
   request: Request,
@@ -115,5 +117,13 @@ export async function handleFetch(
       }
     }
   }
-  return applySecurityHeaders(response, { nonce, requestId, secure, formActionOrigins, frameOrigins });
+  const secured = applySecurityHeaders(response, {
+    nonce,
+    requestId,
+    secure,
+    formActionOrigins,
+    frameOrigins,
+  });
+  for (const header of clearMalformedCookies(request)) secured.headers.append("Set-Cookie", header);
+  return secured;
 }

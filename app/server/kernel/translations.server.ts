@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { getDb } from "../db/client.server";
+import { statesEin } from "../content/stated-facts.server";
 import { translationOverrides } from "../db/schema";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n";
 
@@ -75,6 +76,18 @@ function setPath(target: Namespace, dottedKey: string, value: string) {
   node[parts.at(-1)!] = value;
 }
 
+/** What the build ships for a key, in every language. */
+function shippedTexts(namespace: string, dottedKey: string): string {
+  return Object.values(BUNDLED)
+    .map((bundle) =>
+      dottedKey
+        .split(".")
+        .reduce<unknown>((node, part) => (node as Namespace | undefined)?.[part], bundle[namespace]),
+    )
+    .filter((text): text is string => typeof text === "string")
+    .join("\n");
+}
+
 async function buildBundle(env: Pick<Env, "DB">, locale: Locale): Promise<TranslationBundle> {
   const bundle = structuredClone(BUNDLED[locale] ?? {});
   const rows = await getDb(env)
@@ -82,6 +95,9 @@ async function buildBundle(env: Pick<Env, "DB">, locale: Locale): Promise<Transl
     .from(translationOverrides)
     .where(eq(translationOverrides.locale, locale));
   for (const row of rows) {
+    // An override saved before the copy editor refused them that writes out an EIN gives way to
+    // the shipped text: the EIN comes only from the organisation's facts (decision 047).
+    if (statesEin(row.value, shippedTexts(row.namespace, row.key))) continue;
     const namespace = (bundle[row.namespace] ??= {});
     setPath(namespace, row.key, row.value);
   }
