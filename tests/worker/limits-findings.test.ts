@@ -1,4 +1,4 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -177,6 +177,18 @@ describe("transient D1 errors on idempotent writes are tried once more", () => {
     });
     expect(flaky.failures()).toBe(1);
     expect(await row("flaky-claim")).toMatchObject({ status: "sent", attempts: 1 });
+  });
+});
+
+describe("the Cron Trigger", () => {
+  it("runs as the scheduled handler's own promise, not in waitUntil", async () => {
+    await queueOne("cron-own-promise");
+    const ctx = createExecutionContext();
+    const controller = createScheduledController({ scheduledTime: Date.now() + 60_000 });
+    await (worker as ExportedHandler<Env>).scheduled!(controller, env, ctx);
+    // Done when the handler's promise is, before anything handed to waitUntil.
+    expect(await row("cron-own-promise")).toMatchObject({ status: "sent", attempts: 1 });
+    await waitOnExecutionContext(ctx);
   });
 });
 
