@@ -10,7 +10,7 @@ import {
   audienceOf,
   continueNewsletterSend,
   getNewsletter,
-  NEWSLETTER_BATCH,
+  NEWSLETTER_PER_CRON_RUN,
   sendNewsletterTest,
   startNewsletterSend,
   updateNewsletter,
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     issue,
     audience: await audienceOf(env, issue.id),
     viewerEmail: viewer.email,
-    batch: NEWSLETTER_BATCH,
+    batch: NEWSLETTER_PER_CRON_RUN,
   };
 }
 

@@ -14,12 +14,14 @@ import { auditEntry } from "./common.server";
 import { listQuery, newestFirstPage } from "./list.server";
 
 /** Subscribers queued per step; the Cron Trigger takes the next steps until everyone has it. */
-export const NEWSLETTER_BATCH = 100;
+const NEWSLETTER_BATCH = 100;
 /**
  * Steps one Cron run takes of each send under way: about as many messages as a run delivers
  * (CRON_MAIL_LIMIT), at about five D1 queries a step (decision 045).
  */
 const NEWSLETTER_STEPS_PER_RUN = 3;
+/** Subscribers one Cron run queues, and so about how many it sends (the page says so). */
+export const NEWSLETTER_PER_CRON_RUN = NEWSLETTER_BATCH * NEWSLETTER_STEPS_PER_RUN;
 
 type MailEnv = Env;
 type Issue = typeof newsletters.$inferSelect;
