@@ -38,6 +38,10 @@ export default defineConfig(async () => {
             STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
             STRIPE_API_BASE: `http://127.0.0.1:${process.env.STRIPE_TEST_PORT}`,
             MAIL_TEST_ORIGIN: `http://127.0.0.1:${process.env.MAIL_TEST_PORT}`,
+            // Mail goes to that provider as deployed mail would: SITE_URL is not a local address, so
+            // the "log" transport would hold it (docs/architecture.md, Outbox).
+            MAIL_TRANSPORT: "http",
+            MAIL_API_URL: `http://127.0.0.1:${process.env.MAIL_TEST_PORT}/ok`,
           },
         },
       }),

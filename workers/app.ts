@@ -30,5 +30,7 @@ const buildVersion = async () =>
 
 export default {
   fetch: (request, env, ctx) => handleFetch(request, env, ctx, requestHandler, buildVersion),
-  scheduled: (controller, env, ctx) => ctx.waitUntil(handleScheduled(env, controller.scheduledTime)),
+  // The run is the handler's own promise, not waitUntil's: a Cron invocation may last minutes,
+  // and waitUntil is only promised about 30 s (docs/decisions/045-within-the-platform-limits.md).
+  scheduled: (controller, env) => handleScheduled(env, controller.scheduledTime),
 } satisfies ExportedHandler<Env>;

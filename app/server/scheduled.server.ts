@@ -2,22 +2,32 @@ import { continueNewsletterSends } from "./admin/newsletters.server";
 import { pruneExpiredSessions } from "./auth/sessions.server";
 import { queueDailyGiftDigest } from "./donations/gift-notice.server";
 import { isStatementSeason, runYearEndStatements, statementYearFor } from "./donations/statement.server";
-import { deliverOutbox } from "./mail/outbox.server";
+import { CRON_MAIL_LIMIT, deliverOutbox } from "./mail/outbox.server";
 import { pruneRateLimits } from "./kernel/rate-limit.server";
 
 /**
- * The Cron Trigger (wrangler.toml): queue the next step of any newsletter being sent, then send
- * mail that is due at the run's scheduled time; clear old rate-limit windows and expired sessions;
- * the team's daily gift digest when GIFT_NOTICE is "daily"; and in January (New York time) the
- * next batch of last year's statements.
+ * The Cron Trigger (wrangler.toml, every five minutes): queue the next steps of any newsletter
+ * being sent, the team's daily gift digest when GIFT_NOTICE is "daily", and in January (New York
+ * time) the next passes of last year's statements; then send what is due at the run's scheduled
+ * time, at most CRON_MAIL_LIMIT messages; and clear old rate-limit windows and expired sessions.
+ * Each part is bounded so the whole run stays within half the Workers Paid plan's per-invocation
+ * limits, and what is left waits for the next run (docs/decisions/045-within-the-platform-limits.md).
  */
 export async function handleScheduled(env: Env, scheduledTime: number = Date.now()) {
   const now = new Date(scheduledTime);
-  await Promise.all([
-    continueNewsletterSends(env).then(() => deliverOutbox(env, { now })),
+  const results = await Promise.allSettled([
+    Promise.allSettled([
+      continueNewsletterSends(env),
+      queueDailyGiftDigest(env, now),
+      isStatementSeason(now) ? runYearEndStatements(env, statementYearFor(now)) : undefined,
+    ]).then(async (queued) => {
+      // What was queued goes out in this run; a part that failed does not stop the others' mail.
+      await deliverOutbox(env, { now, limit: CRON_MAIL_LIMIT });
+      for (const result of queued) if (result.status === "rejected") throw result.reason;
+    }),
     pruneRateLimits(env),
     pruneExpiredSessions(env),
-    queueDailyGiftDigest(env, now),
-    isStatementSeason(now) ? runYearEndStatements(env, statementYearFor(now)) : undefined,
   ]);
+  // A failed part still fails the run, so the Cron's own log shows it.
+  for (const result of results) if (result.status === "rejected") throw result.reason;
 }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/server/admin/csv.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, outbox, submissions, subscribers, translationOverrides, users } from "~/server/db/schema";
+import { handleScheduled } from "~/server/scheduled.server";
 import { PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
@@ -362,6 +363,11 @@ describe("admin actions, audited", () => {
 
     const response = await postForm("/admin/outbox", { intent: "retry-all" }, { Cookie: admin.cookie });
     expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/\d+ e-mails are due again; they go out over the next runs/);
+    // The request sends none: they are due now, and the next Cron run delivers them.
+    const due = await db.select().from(outbox).where(eq(outbox.template, "test.failed"));
+    expect(due.filter((row) => row.status !== "pending")).toEqual([]);
+    await handleScheduled(env);
     const rows = await db.select().from(outbox).where(eq(outbox.template, "test.failed"));
     expect(rows.filter((row) => row.status !== "sent")).toEqual([]);
     expect(await (await get("/admin/outbox", admin.cookie)).text()).not.toContain('value="retry-all"');

@@ -10,7 +10,7 @@ import {
   audienceOf,
   continueNewsletterSend,
   getNewsletter,
-  NEWSLETTER_BATCH,
+  NEWSLETTER_PER_CRON_RUN,
   sendNewsletterTest,
   startNewsletterSend,
   updateNewsletter,
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
     issue,
     audience: await audienceOf(env, issue.id),
     viewerEmail: viewer.email,
-    batch: NEWSLETTER_BATCH,
+    batch: NEWSLETTER_PER_CRON_RUN,
   };
 }
 
@@ -63,13 +63,13 @@ export async function action(args: Route.ActionArgs) {
   }
   if (values.intent === "send") {
     if (values.confirm !== "yes") return refuse({ confirm: "admin:newsletters.confirmRequired" });
-    const started = await startNewsletterSend(env, ctx, actor, id);
+    const started = await startNewsletterSend(env, actor, id);
     if (started === "not-found") throw data(null, { status: 404 });
     if (started === "not-draft") return refuse({ form: "admin:newsletters.notDraft" }, 409);
     return ok("started");
   }
   if (values.intent === "continue") {
-    await continueNewsletterSend(env, ctx, id);
+    await continueNewsletterSend(env, id);
     return ok("continued");
   }
   return refuse({ form: "admin:common.invalid" });

@@ -16,6 +16,7 @@ import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { mailHeldReason } from "~/server/mail/transport.server";
 import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/outbox";
@@ -29,6 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
     title: adminTitle(args, "outbox.title"),
     list: await listOutbox(env, new URL(args.request.url)),
     failed: await countFailedOutbox(env),
+    held: mailHeldReason(env),
     statuses: OUTBOX_STATUSES,
   };
 }
@@ -37,19 +39,22 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const fields = formStrings(readPostedForm(args.context));
-  if (fields.intent === "retry-all") return { retried: await adminRetryAllFailed(env, admin), refused: null };
+  if (fields.intent === "retry-all")
+    return { retried: null, dueAgain: await adminRetryAllFailed(env, admin), refused: null };
   const parsed = v.safeParse(IdSchema, fields);
-  if (!parsed.success) return data({ retried: null, refused: "common.invalid" as const }, { status: 400 });
+  if (!parsed.success)
+    return data({ retried: null, dueAgain: null, refused: "common.invalid" as const }, { status: 400 });
   const result = await adminRetryOutbox(env, admin, parsed.output.id);
-  if (!result) return data({ retried: null, refused: "outbox.notRetried" as const }, { status: 404 });
-  return { retried: result, refused: null };
+  if (!result)
+    return data({ retried: null, dueAgain: null, refused: "outbox.notRetried" as const }, { status: 404 });
+  return { retried: result, dueAgain: null, refused: null };
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 
 export default function AdminOutbox({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
-  const { list, failed, statuses } = loaderData;
+  const { list, failed, held, statuses } = loaderData;
   const columns: Column<Row>[] = [
     { header: "outbox.created", cell: (row) => <DateTime iso={row.createdAt} /> },
     { header: "outbox.to", cell: (row) => row.to, className: "break-all" },
@@ -95,7 +100,15 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <AdminPageHeader title={t("outbox.title")} lead={t("outbox.lead")} />
+      {held ? (
+        <p className="mt-4 rounded-lg border-2 border-red-700 px-4 py-3 font-semibold text-red-800 dark:border-red-300 dark:text-red-200">
+          {t(`outbox.held.${held}`)}
+        </p>
+      ) : null}
       {actionData?.retried ? <Flash>{t("outbox.retried", actionData.retried)}</Flash> : null}
+      {actionData?.dueAgain != null ? (
+        <Flash>{t("outbox.dueAgain", { count: actionData.dueAgain })}</Flash>
+      ) : null}
       {actionData?.refused ? <Flash tone="error">{t(actionData.refused)}</Flash> : null}
       {failed > 0 ? (
         <Form

@@ -3,17 +3,25 @@ import type { BatchItem } from "drizzle-orm/batch";
 import * as v from "valibot";
 import { toLocale, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
-import { getDb } from "../db/client.server";
+import { getDb, insertJsonRows } from "../db/client.server";
 import { newsletterDeliveries, newsletters, subscribers } from "../db/schema";
 import { translatorFor } from "../kernel/i18n.server";
-import { deliverOutbox, queueEmail } from "../mail/outbox.server";
+import type { OutgoingEmail } from "../mail/message.server";
+import { deliverOutbox, queueEmail, queueEmails } from "../mail/outbox.server";
 import { newsletterIssueMail } from "../newsletter.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry } from "./common.server";
 import { listQuery, newestFirstPage } from "./list.server";
 
-/** Subscribers queued per step; the Cron Trigger takes the next step until everyone has it. */
-export const NEWSLETTER_BATCH = 100;
+/** Subscribers queued per step; the Cron Trigger takes the next steps until everyone has it. */
+const NEWSLETTER_BATCH = 100;
+/**
+ * Steps one Cron run takes of each send under way: about as many messages as a run delivers
+ * (CRON_MAIL_LIMIT), at about five D1 queries a step (decision 045).
+ */
+const NEWSLETTER_STEPS_PER_RUN = 3;
+/** Subscribers one Cron run queues, and so about how many it sends (the page says so). */
+export const NEWSLETTER_PER_CRON_RUN = NEWSLETTER_BATCH * NEWSLETTER_STEPS_PER_RUN;
 
 type MailEnv = Env;
 type Issue = typeof newsletters.$inferSelect;
@@ -147,12 +155,13 @@ export async function sendNewsletterTest(
  * Queues the issue for the next `limit` confirmed subscribers who do not have it yet. Each
  * recipient is a row of newsletter_deliveries (primary key issue + subscriber) and an outbox
  * message whose id is made from both, so a step that runs twice, or two steps at once, queue
- * nobody twice. When nobody is left the issue is marked sent.
+ * nobody twice. When nobody is left the issue is marked sent. The rows go in as JSON, a few
+ * statements a step whatever its size (decision 045).
  */
 export async function sendNewsletterStep(env: MailEnv, id: string, limit = NEWSLETTER_BATCH) {
   const db = getDb(env);
   const issue = await getNewsletter(env, id);
-  if (!issue || issue.status !== "sending") return { queued: 0, outboxIds: [] as string[], done: true };
+  if (!issue || issue.status !== "sending") return { queued: 0, done: true };
   const batch = await db
     .select({ id: subscribers.id, email: subscribers.email, locale: subscribers.locale })
     .from(subscribers)
@@ -174,23 +183,24 @@ export async function sendNewsletterStep(env: MailEnv, id: string, limit = NEWSL
     )
     .orderBy(asc(subscribers.id))
     .limit(limit);
-  const outboxIds: string[] = [];
-  const statements: BatchItem<"sqlite">[] = [];
+  const recipients: { subscriberId: string; outboxId: string }[] = [];
+  const mails: { id: string; email: OutgoingEmail }[] = [];
   for (const subscriber of batch) {
     const outboxId = `newsletter:${id}:${subscriber.id}`;
-    outboxIds.push(outboxId);
+    recipients.push({ subscriberId: subscriber.id, outboxId });
     const mail = await issueMail(env, issue, {
       email: subscriber.email,
       locale: toLocale(subscriber.locale),
     });
-    statements.push(
-      db
-        .insert(newsletterDeliveries)
-        .values({ newsletterId: id, subscriberId: subscriber.id, outboxId })
-        .onConflictDoNothing(),
-      queueEmail(db, { ...mail, template: "newsletter.issue" }, outboxId).onConflictDoNothing(),
-    );
+    mails.push({ id: outboxId, email: { ...mail, template: "newsletter.issue" } });
   }
+  const statements: BatchItem<"sqlite">[] =
+    recipients.length > 0
+      ? [
+          insertJsonRows(db, newsletterDeliveries, recipients, { newsletterId: id }),
+          ...queueEmails(db, mails),
+        ]
+      : [];
   const done = batch.length < limit;
   const sentCount = db.$count(newsletterDeliveries, eq(newsletterDeliveries.newsletterId, id));
   const finish = db
@@ -204,16 +214,16 @@ export async function sendNewsletterStep(env: MailEnv, id: string, limit = NEWSL
   // The count is taken after the inserts, in the same batch.
   const [first, ...rest]: BatchItem<"sqlite">[] = [...statements, finish];
   await db.batch([first!, ...rest]);
-  return { queued: batch.length, outboxIds, done };
+  return { queued: batch.length, done };
 }
 
 /**
  * The send button: a draft becomes "sending" (one conditional update, so a double click starts
- * one send), the start is audited with the audience, and the first step runs at once.
+ * one send), the start is audited with the audience, and the first step is queued at once. The
+ * request sends nothing: the Cron Trigger delivers, a few hundred a run (decision 045).
  */
 export async function startNewsletterSend(
   env: MailEnv,
-  ctx: Pick<ExecutionContext, "waitUntil">,
   actor: SessionUser,
   id: string,
 ): Promise<"started" | "not-found" | "not-draft"> {
@@ -234,32 +244,25 @@ export async function startNewsletterSend(
     targetId: id,
     detail: { subject: issue.subjectEn, recipients: audience.total, en: audience.en, es: audience.es },
   });
-  await continueNewsletterSend(env, ctx, id);
+  await sendNewsletterStep(env, id);
   return "started";
 }
 
-/** One more step of a send that is under way (the page's "continue" button), mail delivered at once. */
-export async function continueNewsletterSend(
-  env: MailEnv,
-  ctx: Pick<ExecutionContext, "waitUntil">,
-  id: string,
-) {
-  const step = await sendNewsletterStep(env, id);
-  // deliverOutbox takes the given ids a claim (ten) at a time; anything left waits for the Cron.
-  ctx.waitUntil(
-    (async () => {
-      for (let start = 0; start < step.outboxIds.length; start += 10)
-        await deliverOutbox(env, { ids: step.outboxIds.slice(start, start + 10) });
-    })(),
-  );
-  return step;
+/** One more step of a send that is under way (the page's "continue" button); the Cron Trigger delivers it. */
+export function continueNewsletterSend(env: MailEnv, id: string) {
+  return sendNewsletterStep(env, id);
 }
 
-/** The Cron Trigger's part: one step of every send under way; the outbox delivery that follows sends it. */
+/**
+ * The Cron Trigger's part: a few steps of every send under way; the outbox delivery that follows
+ * in the same run sends them.
+ */
 export async function continueNewsletterSends(env: MailEnv) {
   const sending = await getDb(env)
     .select({ id: newsletters.id })
     .from(newsletters)
     .where(eq(newsletters.status, "sending"));
-  for (const issue of sending) await sendNewsletterStep(env, issue.id);
+  for (const issue of sending)
+    for (let step = 0; step < NEWSLETTER_STEPS_PER_RUN; step++)
+      if ((await sendNewsletterStep(env, issue.id)).done) break;
 }

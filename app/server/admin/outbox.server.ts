@@ -62,8 +62,11 @@ export async function adminRetryOutbox(env: Env, admin: SessionUser, id: string)
   return retryOutboxMessage(env, id);
 }
 
-/** "Retry all": every failed message is sent again now (after a provider outage, for example). */
-export async function adminRetryAllFailed(env: Env, admin: SessionUser) {
+/**
+ * "Retry all" (after a provider outage, for example): every failed message is due again now and
+ * the next Cron run sends it; returns how many. The request sends none (decision 045).
+ */
+export async function adminRetryAllFailed(env: Env, admin: SessionUser): Promise<number> {
   const db = getDb(env);
   const failed = await countFailedOutbox(env);
   await db.batch([

@@ -1,3 +1,5 @@
+import { writeVersion } from "../kernel/version-write.server";
+
 /**
  * The version of the site's content (events, posts, stories, jobs, reports, team, facts): staff
  * publishing a change bumps it, and every cache of rendered or read content is keyed by it
@@ -16,10 +18,14 @@ export async function getContentVersion(env: Pick<Env, "CACHE">): Promise<string
   return version;
 }
 
-/** Called after staff publish, archive or change published content. */
+/**
+ * Called after staff publish, archive or change published content, once D1 has committed it: this
+ * isolate uses the new version at once, and the KV write that tells the others never fails the
+ * save (`writeVersion`, decision 045).
+ */
 export async function bumpContentVersion(env: Pick<Env, "CACHE">): Promise<string> {
   const version = Date.now().toString(36);
-  await env.CACHE.put(CONTENT_VERSION_KEY, version);
   known = { version, checkedAt: Date.now() };
+  await writeVersion(env, CONTENT_VERSION_KEY, version);
   return version;
 }

@@ -4,7 +4,7 @@ import { formatMoney, formatNewYorkDateTime, newYorkDate, newYorkTimeToUtc } fro
 import { getDb } from "../db/client.server";
 import { donationAttempts, donations } from "../db/schema";
 import { translatorFor } from "../kernel/i18n.server";
-import { deliverOutbox, queueEmail } from "../mail/outbox.server";
+import { queueEmail } from "../mail/outbox.server";
 import type { OutgoingEmail } from "../mail/message.server";
 
 /**
@@ -91,7 +91,7 @@ export async function giftNoticeMails(
 
 /**
  * With GIFT_NOTICE "daily": one digest of the new gifts paid on the previous New York day,
- * queued by the Cron Trigger. Its outbox id names the day, so every later run that day finds it
+ * queued by the Cron Trigger, whose delivery sends it. Its outbox id names the day, so every later run that day finds it
  * queued and adds nothing. Returns the outbox id queued now, or null.
  */
 export async function queueDailyGiftDigest(env: Env, now = new Date()): Promise<string | null> {
@@ -131,7 +131,6 @@ export async function queueDailyGiftDigest(env: Env, now = new Date()): Promise<
     locale: "en",
   };
   const [queued] = await queueEmail(db, email, id).onConflictDoNothing().returning();
-  if (!queued) return null;
-  await deliverOutbox(env, { ids: [id] });
-  return id;
+  // The Cron run's delivery, which follows, sends it.
+  return queued ? id : null;
 }

@@ -1,9 +1,11 @@
-import { and, asc, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lt, lte, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import { getDb } from "../db/client.server";
-import { donations, statementRuns } from "../db/schema";
+import { donations, outbox, statementRuns } from "../db/schema";
 import { sha256Hex } from "../kernel/sha256.server";
-import { deliverOutbox, queueEmail } from "../mail/outbox.server";
+import type { OutgoingEmail } from "../mail/message.server";
+import { queueEmail, queueEmails } from "../mail/outbox.server";
 import { buildStatementEmail } from "./receipts.server";
 import { countsInTotals, netCents } from "./ledger.server";
 
@@ -15,19 +17,48 @@ function newYorkYear(year: number) {
   };
 }
 
+/** What a statement lists of one gift, at what it counts for. */
+const statementGift = {
+  paidAt: donations.paidAt,
+  amountCents: netCents,
+  currency: donations.currency,
+  frequency: donations.frequency,
+  locale: donations.locale,
+};
+
+/** The statement for one address, from its gifts of the year in date order. */
+function statementEmail(
+  env: Env,
+  email: string,
+  year: number,
+  locale: string,
+  gifts: {
+    paidAt: string | null;
+    amountCents: number;
+    currency: string;
+    frequency: string;
+    locale: string;
+  }[],
+): Promise<OutgoingEmail> {
+  return buildStatementEmail(env, {
+    to: email.toLowerCase(),
+    locale: gifts[0]?.locale ?? locale,
+    year,
+    gifts: gifts.map((gift) => ({
+      ...gift,
+      amountCents: Number(gift.amountCents),
+      paidAt: gift.paidAt ?? "",
+    })),
+  });
+}
+
 /**
  * A year's gifts for one address, each at what it counts for (net of refunds; refunded,
  * failed and disputed payments left out: decision 017).
  */
 export async function giftsForYear(env: Pick<Env, "DB">, email: string, year: number) {
   return getDb(env)
-    .select({
-      paidAt: donations.paidAt,
-      amountCents: netCents,
-      currency: donations.currency,
-      frequency: donations.frequency,
-      locale: donations.locale,
-    })
+    .select(statementGift)
     .from(donations)
     .where(
       and(
@@ -55,22 +86,17 @@ export async function queueYearEndStatement(
   const gifts = await giftsForYear(env, email, year);
   if (gifts.length === 0) return null;
   const db = getDb(env);
-  const message = await buildStatementEmail(env, {
-    to: email.toLowerCase(),
-    locale: gifts[0]?.locale ?? locale,
-    year,
-    gifts: gifts.map((gift) => ({
-      ...gift,
-      amountCents: Number(gift.amountCents),
-      paidAt: gift.paidAt ?? "",
-    })),
-  });
+  const message = await statementEmail(env, email, year, locale, gifts);
   const [queued] = await queueEmail(db, message, id).onConflictDoNothing().returning();
   return queued ? id : null;
 }
 
-/** Donors one pass of the January run queues; a Cron run makes a few passes (STATEMENT_PASSES). */
-const STATEMENT_BATCH = 25;
+/**
+ * Donors one pass of the January run queues, in five D1 queries whatever the batch (their gifts in
+ * one query, their statements in one insert); a Cron run makes a few passes, about as many
+ * statements as it delivers (CRON_MAIL_LIMIT, decision 045).
+ */
+const STATEMENT_BATCH = 50;
 const STATEMENT_PASSES = 4;
 
 /** The year the January run sends statements for: the New York year before `now`. */
@@ -88,6 +114,7 @@ export function isStatementSeason(now: Date): boolean {
  * 017), in e-mail order from the run's cursor, a batch at a time, so a run cut short goes on
  * where it stopped. The outbox id is derived from the year and the address, so no donor gets
  * two statements for a year whatever happens to the cursor (docs/decisions/023-donor-care.md).
+ * The Cron run's delivery, which follows, sends them.
  */
 export async function runYearEndStatements(
   env: Env,
@@ -115,22 +142,51 @@ export async function runYearEndStatements(
       )
       .orderBy(asc(donor))
       .limit(STATEMENT_BATCH);
-    const ids: string[] = [];
-    for (const { email } of donors) {
-      const id = `statement-${year}-${(await sha256Hex(email)).slice(0, 32)}`;
-      if (await queueYearEndStatement(env, email, year, "en", id)) ids.push(id);
-    }
+    const last = donors.at(-1)?.email;
+    // The gifts of every donor of the pass, in one query: those after the cursor, up to the last.
+    const gifts = last
+      ? await db
+          .select({ ...statementGift, email: donor })
+          .from(donations)
+          .where(
+            and(
+              countsInTotals,
+              gte(donations.paidAt, start),
+              lt(donations.paidAt, end),
+              run.cursor ? gt(donor, run.cursor) : undefined,
+              lte(donor, last),
+            ),
+          )
+          .orderBy(asc(donor), asc(donations.paidAt))
+      : [];
+    const byDonor = Map.groupBy(gifts, (gift) => gift.email);
+    const mails: { id: string; email: OutgoingEmail }[] = [];
+    for (const [email, own] of byDonor)
+      mails.push({
+        id: `statement-${year}-${(await sha256Hex(email)).slice(0, 32)}`,
+        email: await statementEmail(env, email, year, "en", own),
+      });
     const finished = donors.length < STATEMENT_BATCH;
-    await db
+    // The year's statements in the outbox (their ids, a range of its primary key) after the inserts.
+    const statementsOfYear = db.$count(
+      outbox,
+      and(gte(outbox.id, `statement-${year}-`), lt(outbox.id, `statement-${year}.`)),
+    );
+    const advance = db
       .update(statementRuns)
       .set({
-        cursor: donors.at(-1)?.email ?? run.cursor,
-        queued: sql`${statementRuns.queued} + ${ids.length}`,
+        cursor: last ?? run.cursor,
+        queued: sql`(${statementsOfYear})`,
         finishedAt: finished ? new Date().toISOString() : null,
       })
       .where(eq(statementRuns.year, year));
-    queuedNow += ids.length;
-    if (ids.length > 0) await deliverOutbox(env, { ids });
+    // The statements and the cursor move together, in one batch: a pass cut short queues nobody.
+    const inserts = queueEmails(db, mails);
+    const [first, ...rest]: BatchItem<"sqlite">[] = [...inserts, advance];
+    const results = await db.batch([first!, ...rest]);
+    queuedNow += results
+      .slice(0, inserts.length)
+      .reduce((sum, result) => sum + (result as D1Result).meta.changes, 0);
     if (finished) return { year, queued: queuedNow, finished: true };
   }
   return { year, queued: queuedNow, finished: false };

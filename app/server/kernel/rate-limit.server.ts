@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "../db/client.server";
+import { getDb, retryTransientOnce, type Db } from "../db/client.server";
 import { rateLimits } from "../db/schema";
 import { sha256Hex } from "./sha256.server";
 import { readVisitorId } from "./visitor-cookie.server";
@@ -107,7 +107,10 @@ async function hitKey(env: Pick<Env, "DB">, key: string, rule: RateLimitRule) {
   const db = getDb(env);
   let statement = hitStatements.get(db);
   if (!statement) hitStatements.set(db, (statement = prepareHit(db)));
-  const [row] = await statement.all({ key, windowStart });
+  // Every public post counts a hit first; a transient D1 error is tried once more, not shown as a
+  // 5xx. A retry after a hit that did commit counts the visitor twice, on the safe side.
+  const prepared = statement;
+  const [row] = await retryTransientOnce(() => prepared.all({ key, windowStart }));
   const count = row?.count ?? 1;
   return { allowed: count <= rule.limit, retryAfterSeconds: windowStart + rule.windowSeconds - nowSeconds };
 }

@@ -3,6 +3,8 @@ import { getDb } from "../db/client.server";
 import { statesEin } from "../content/stated-facts.server";
 import { translationOverrides } from "../db/schema";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n";
+import { logError } from "./log.server";
+import { writeVersion } from "./version-write.server";
 
 type Namespace = Record<string, unknown>;
 export type TranslationBundle = Record<string, Namespace>;
@@ -54,11 +56,14 @@ export async function getTranslationVersion(env: Pick<Env, "CACHE">): Promise<st
   return `${BUILD_HASH}.${await versionRead}`;
 }
 
-/** Called after an admin edit: the next request builds a fresh bundle. */
+/**
+ * Called after an admin edit, once D1 has committed it: the next request builds a fresh bundle,
+ * and the KV write never fails the saved edit (`writeVersion`, decision 045).
+ */
 export async function bumpTranslationVersion(env: Pick<Env, "CACHE">): Promise<string> {
   const edits = Date.now().toString(36);
-  await env.CACHE.put(VERSION_KEY, edits);
   knownVersion = { edits, checkedAt: Date.now() };
+  await writeVersion(env, VERSION_KEY, edits);
   return `${BUILD_HASH}.${edits}`;
 }
 
@@ -130,8 +135,12 @@ export async function getTranslationBundle(
     if (cached) return cached;
     cache = "miss";
     const bundle = await buildBundle(env, locale);
-    // Old versions expire on their own; a day covers every page still open in a browser.
-    await env.CACHE.put(key, JSON.stringify(bundle), { expirationTtl: 86_400 });
+    // Old versions expire on their own; a day covers every page still open in a browser. After a
+    // deploy many isolates miss at once and write this same key, which KV takes once a second:
+    // the bundle is the same whoever writes it, so a refused write is only logged (decision 045).
+    await env.CACHE.put(key, JSON.stringify(bundle), { expirationTtl: 86_400 }).catch((error: unknown) =>
+      logError(error, { kvKey: key }),
+    );
     return bundle;
   })();
   // Only the current version's bundles stay: an edit leaves the old ones to be collected.

@@ -69,6 +69,33 @@ const TRANSPORTS: Record<string, MailTransport> = {
   cloudflare: cloudflareTransport,
 };
 
+/** Loopback hosts (RFC 6761 localhost, 127.0.0.0/8, [::1]): a site there is a local run. */
+function isLoopbackSite(siteUrl: string): boolean {
+  let host: string;
+  try {
+    host = new URL(siteUrl).hostname;
+  } catch {
+    return false;
+  }
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host === "[::1]" ||
+    /^127(\.\d{1,3}){3}$/.test(host)
+  );
+}
+
+/**
+ * Why the outbox must hold its mail rather than send it, or null. The "log" transport only prints,
+ * so on a site that is not a local run it would mark every mail sent while nobody receives it: the
+ * mail stays queued, attempts untouched, until a real transport is set (docs/architecture.md, Outbox).
+ */
+export function mailHeldReason(
+  env: Pick<Env, "MAIL_TRANSPORT" | "SITE_URL">,
+): "logTransportOnPublicSite" | null {
+  return env.MAIL_TRANSPORT === "log" && !isLoopbackSite(env.SITE_URL) ? "logTransportOnPublicSite" : null;
+}
+
 export function getMailTransport(env: Env): MailTransport {
   const transport = TRANSPORTS[env.MAIL_TRANSPORT];
   if (!transport) throw new Error(`unknown MAIL_TRANSPORT "${env.MAIL_TRANSPORT}"`);
