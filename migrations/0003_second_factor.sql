@@ -1,0 +1,21 @@
+CREATE TABLE `recovery_codes` (
+	`code_hash` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`used_at` text,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `recovery_codes_user_idx` ON `recovery_codes` (`user_id`);--> statement-breakpoint
+CREATE TABLE `totp_credentials` (
+	`user_id` text PRIMARY KEY NOT NULL,
+	`encrypted_key` text NOT NULL,
+	`confirmed_at` text,
+	`last_used_step` integer,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+ALTER TABLE `sessions` ADD `second_factor_at` text;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `user_agent` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `sessions` ADD `last_seen_at` text;
