@@ -48,7 +48,10 @@ export function RecoveryCodes({ codes, continueTo }: { codes: string[]; continue
         {t("secondFactor.recoveryTitle")}
       </h2>
       <p>{t("secondFactor.recoveryIntro", { count: codes.length })}</p>
-      <ul className="grid grid-cols-2 gap-2 rounded-lg bg-gray-100 p-4 font-mono text-lg dark:bg-gray-800">
+      <ul
+        aria-labelledby="recovery-title"
+        className="grid grid-cols-2 gap-2 rounded-lg bg-gray-100 p-4 font-mono text-lg dark:bg-gray-800"
+      >
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
