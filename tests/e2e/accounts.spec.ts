@@ -256,6 +256,44 @@ test("a new staff member adds an authenticator app, then signs in with its code 
   await expect(page).toHaveURL(/\/login\/second-factor$/);
 });
 
+test("a staff member adds a passkey and signs in with it (a virtual authenticator)", async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = testAccount("passkey", RUN);
+  createAccount(member.email, "Pat Passkey", member.password);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+
+  await signInStaff(page, member);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/account/security");
+  await waitForHydration(page);
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+  await expect(page.getByText("Your passkey is added.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove passkey 1" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await userMenu(page).click();
+  await page.locator("header").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await logIn(page, member);
+  await expect(page).toHaveURL(/\/login\/second-factor$/);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/account/security");
+  await expect(page.getByText(/last used/)).toBeVisible();
+});
+
 test("an admin works a submission from new to done and exports CSV", async ({ page }) => {
   await signInStaff(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);

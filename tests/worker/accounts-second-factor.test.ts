@@ -4,7 +4,7 @@ import { generateHOTP } from "@oslojs/otp";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "~/server/db/client.server";
-import { auditLog, sessions, totpCredentials, users } from "~/server/db/schema";
+import { auditLog, passkeys, sessions, totpCredentials, users } from "~/server/db/schema";
 import { cookieFrom, passwordSessionCookie, PASSWORD, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
@@ -339,5 +339,41 @@ describe("donors and families may add one", () => {
     expect(
       cookieFrom(signedIn.headers.getSetCookie().find((header) => header.startsWith("session="))!),
     ).toMatch(/^session=/);
+  });
+});
+
+describe("passkeys", () => {
+  it("an answer not signed by the account's passkey starts no session", async () => {
+    const { user } = await enrolledStaff("passkey@example.org");
+    await getDb(env)
+      .insert(passkeys)
+      .values({ id: "AAECAwQFBgcICQ", userId: user.id, publicKey: "pQECAyYgASFYIA", counter: 0 });
+    const forged = JSON.stringify({
+      id: "AAECAwQFBgcICQ",
+      rawId: "AAECAwQFBgcICQ",
+      type: "public-key",
+      response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+      clientExtensionResults: {},
+    });
+    for (const response of [forged, "not json", ""]) {
+      const refused = await postForm(
+        "/login/second-factor",
+        { intent: "passkey", response },
+        { Cookie: await password("passkey@example.org"), ...fromAddress() },
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get("Set-Cookie") ?? "").not.toContain("session=");
+      expect(await refused.text()).toContain("That passkey could not be checked.");
+    }
+  });
+
+  it("an admin's reset removes them with the app", async () => {
+    const admin = await enrolledStaff("passkey-admin@example.org", "ADMIN");
+    const { user } = await enrolledStaff("passkey-owner@example.org");
+    await getDb(env)
+      .insert(passkeys)
+      .values({ id: "BBECAwQFBgcICQ", userId: user.id, publicKey: "pQECAyYgASFYIA", counter: 0 });
+    await postForm("/admin/users", { intent: "reset-second-factor", id: user.id }, { Cookie: admin.session });
+    expect(await getDb(env).select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { Link, useSubmit } from "react-router";
 
 /** What the server offers for enrolment: the key as text, the otpauth:// address and its QR code. */
 export type TotpOfferView = { key: string; uri: string; qr: { path: string; size: number } };
@@ -62,5 +63,55 @@ export function RecoveryCodes({ codes, continueTo }: { codes: string[]; continue
         </Link>
       </p>
     </section>
+  );
+}
+
+/**
+ * "Use a passkey" / "Add a passkey": a button shown only once JavaScript runs and the browser can
+ * use passkeys (WebAuthn needs it); the library loads when pressed. The browser's answer is
+ * posted as `response` with `intent`, like any form of the page.
+ */
+export function PasskeyButton({
+  intent,
+  options,
+  label,
+  cancelled,
+}: {
+  intent: "passkey" | "add-passkey";
+  options: object;
+  label: string;
+  /** What to say when the browser's dialog ends without a passkey. */
+  cancelled: string;
+}) {
+  const submit = useSubmit();
+  const [supported, setSupported] = useState(false);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => setSupported(typeof window.PublicKeyCredential === "function"), []);
+  if (!supported) return null;
+  const run = async () => {
+    setFailed(false);
+    const browser = await import("@simplewebauthn/browser");
+    try {
+      const response =
+        intent === "passkey"
+          ? await browser.startAuthentication({
+              optionsJSON: options as Parameters<typeof browser.startAuthentication>[0]["optionsJSON"],
+            })
+          : await browser.startRegistration({
+              optionsJSON: options as Parameters<typeof browser.startRegistration>[0]["optionsJSON"],
+            });
+      await submit({ intent, response: JSON.stringify(response) }, { method: "post" });
+    } catch {
+      // Cancelled, timed out, or no matching passkey on this device: the page says so.
+      setFailed(true);
+    }
+  };
+  return (
+    <div className="grid gap-2">
+      <button type="button" className="btn-secondary" onClick={() => void run()}>
+        {label}
+      </button>
+      {failed ? <p role="status">{cancelled}</p> : null}
+    </div>
   );
 }

@@ -1,20 +1,23 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { RecoveryCodes, TotpKeyInstructions } from "~/components/account/second-factor";
+import { PasskeyButton, RecoveryCodes, TotpKeyInstructions } from "~/components/account/second-factor";
 import { SubmitButton, TextField } from "~/components/forms/fields";
-import { PageForm, usePageForm } from "~/components/forms/form-kit";
+import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { SecondFactorSchema, TotpConfirmSchema } from "~/lib/account-schemas";
 import { pageMeta } from "~/lib/seo";
 import { pendingSignIn, sessionHeaders, startSession } from "~/server/auth/pages.server";
+import { passkeySignInOptions, verifyPasskeySignIn } from "~/server/auth/passkeys.server";
 import {
   confirmTotpKey,
   offerTotpKey,
   secondFactorStatus,
   verifySecondFactor,
+  withCodeLimit,
 } from "~/server/auth/second-factor.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/second-factor";
 
@@ -30,6 +33,10 @@ const CODE_REFUSALS = {
   invalid: "account:secondFactor.invalid",
   "rate-limited": "account:secondFactor.rateLimited",
 } as const;
+const PASSKEY_REFUSALS = {
+  invalid: "secondFactor.passkeyRefused",
+  "rate-limited": "secondFactor.rateLimited",
+} as const;
 
 /**
  * The second step of a sign-in (decision 048): a code from the app or a recovery code, or, for a
@@ -41,9 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
   if (!pending) throw redirect("/login");
   const { env } = getRequestContext(args.context);
   const status = await secondFactorStatus(env, pending.user.id);
+  const enrolled = status.totpSince !== null;
   return {
     seo: ownPageSeo(args, "secondFactor", "account", "secondFactor.title"),
-    offer: status.totpSince ? null : await offerTotpKey(env, pending.user),
+    offer: enrolled ? null : await offerTotpKey(env, pending.user),
+    passkeyOptions: enrolled ? await passkeySignInOptions(env, pending.user.id, pending.token) : null,
   };
 }
 
@@ -52,6 +61,19 @@ export async function action(args: Route.ActionArgs) {
   if (!pending) throw redirect("/login");
   const { env } = getRequestContext(args.context);
   const enrolled = (await secondFactorStatus(env, pending.user.id)).totpSince !== null;
+  const form = readPostedForm(args.context);
+  if (enrolled && form.get("intent") === "passkey") {
+    const { user, token, to } = pending;
+    const response = String(form.get("response") ?? "");
+    const outcome = await withCodeLimit(env, user.id, () =>
+      verifyPasskeySignIn(env, user.id, token, response),
+    );
+    if (outcome.ok) return startSession(args, user, to, { secondFactor: true });
+    return data(
+      { passkeyRefused: outcome.reason },
+      { status: outcome.reason === "rate-limited" ? 429 : 400 },
+    );
+  }
   const posted = parsePostedForm(args.context, enrolled ? SecondFactorSchema : TotpConfirmSchema);
   if (posted.kind === "answered") return posted.answer;
   if (enrolled) {
@@ -110,7 +132,20 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
         </Link>
       }
     >
+      {actionData && "passkeyRefused" in actionData ? (
+        <Notice>{t(PASSKEY_REFUSALS[actionData.passkeyRefused])}</Notice>
+      ) : null}
       {offer ? <TotpKeyInstructions offer={offer} /> : null}
+      {loaderData.passkeyOptions ? (
+        <div className="mt-6 grid gap-2">
+          <PasskeyButton
+            intent="passkey"
+            options={loaderData.passkeyOptions}
+            label={t("secondFactor.usePasskey")}
+            cancelled={t("secondFactor.passkeyCancelled")}
+          />
+        </div>
+      ) : null}
       <PageForm form={form} className="mt-6 grid gap-5">
         <TextField
           meta={fields.code}

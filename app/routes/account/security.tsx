@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { RecoveryCodes, TotpKeyInstructions } from "~/components/account/second-factor";
+import { PasskeyButton, RecoveryCodes, TotpKeyInstructions } from "~/components/account/second-factor";
 import { SubmitButton, TextField } from "~/components/forms/fields";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { DateTime } from "~/components/ui/format";
@@ -10,7 +10,8 @@ import { TotpConfirmSchema } from "~/lib/account-schemas";
 import { seoMeta, type Seo } from "~/lib/seo";
 import { requireUser } from "~/server/auth/guards.server";
 import { confirmTotpKey } from "~/server/auth/second-factor.server";
-import { securityOverview, signOutEverywhere } from "~/server/auth/security.server";
+import { removePasskey } from "~/server/auth/passkeys.server";
+import { addPasskeyFromSession, securityOverview, signOutEverywhere } from "~/server/auth/security.server";
 import { destroyOwnSession } from "~/server/auth/sessions.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -47,12 +48,23 @@ export async function action(args: Route.ActionArgs) {
     return { signedOut: await destroyOwnSession(env, user.id, id) };
   }
   if (intent === "sign-out-everywhere") return signOutEverywhere(env, user);
+  if (intent === "add-passkey") {
+    const response = String(readPostedForm(args.context).get("response") ?? "");
+    const added = await addPasskeyFromSession(env, args.request, user, response);
+    return added ? { passkeyAdded: true } : data({ passkeyRefused: true }, { status: 400 });
+  }
+  if (intent === "remove-passkey") {
+    const id = String(readPostedForm(args.context).get("id") ?? "");
+    return { passkeyRemoved: await removePasskey(env, user.id, id) };
+  }
   const posted = parsePostedForm(args.context, TotpConfirmSchema);
   if (posted.kind === "answered") return posted.answer;
   const confirmed = await confirmTotpKey(env, user.id, posted.value.code);
   if (!confirmed.ok) {
     const message =
-      confirmed.reason === "rate-limited" ? "account:secondFactor.rateLimited" : "account:secondFactor.invalid";
+      confirmed.reason === "rate-limited"
+        ? "account:secondFactor.rateLimited"
+        : "account:secondFactor.invalid";
     return data(
       { result: posted.reply({ formErrors: [message] }) },
       { status: confirmed.reason === "rate-limited" ? 429 : 400 },
@@ -78,7 +90,7 @@ function DeviceName({ device }: { device: Device }) {
 
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { sessions, secondFactor, offer } = loaderData;
+  const { sessions, secondFactor, offer, passkeys, passkeyOptions } = loaderData;
   const { form, fields, pending } = usePageForm({
     id: "add-app",
     schema: TotpConfirmSchema,
@@ -129,6 +141,59 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
             </>
           )}
         </section>
+
+        {secondFactor.totpSince ? (
+          <section aria-labelledby="passkeys-title" className="grid gap-3">
+            <h2 id="passkeys-title" className="text-2xl font-bold">
+              {t("security.passkeys")}
+            </h2>
+            <p>{t("security.passkeysLead")}</p>
+            {actionData && "passkeyAdded" in actionData ? (
+              <Notice tone="success">{t("security.passkeyAdded")}</Notice>
+            ) : null}
+            {actionData && "passkeyRefused" in actionData ? (
+              <Notice>{t("security.passkeyRefused")}</Notice>
+            ) : null}
+            {actionData && "passkeyRemoved" in actionData ? (
+              <Notice tone="success">{t("security.passkeyRemoved")}</Notice>
+            ) : null}
+            {passkeys.length > 0 ? (
+              <ul className="grid gap-2">
+                {passkeys.map((passkey, index) => (
+                  <li key={passkey.id} className="flex flex-wrap items-center gap-3">
+                    <span>
+                      {t("security.passkeyAddedOn", { number: index + 1 })}{" "}
+                      <DateTime iso={passkey.createdAt} withTime={false} />
+                      {passkey.lastUsedAt ? (
+                        <>
+                          {" · "}
+                          {t("security.passkeyLastUsed")} <DateTime iso={passkey.lastUsedAt} />
+                        </>
+                      ) : null}
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="remove-passkey" />
+                      <input type="hidden" name="id" value={passkey.id} />
+                      <button type="submit" className="btn-secondary px-3 py-1 text-sm">
+                        {t("security.removePasskey", { number: index + 1 })}
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p>{t("security.noPasskeys")}</p>
+            )}
+            {passkeyOptions ? (
+              <PasskeyButton
+                intent="add-passkey"
+                options={passkeyOptions}
+                label={t("security.addPasskey")}
+                cancelled={t("security.passkeyCancelled")}
+              />
+            ) : null}
+          </section>
+        ) : null}
 
         <section aria-labelledby="sessions-title" className="grid gap-3">
           <h2 id="sessions-title" className="text-2xl font-bold">

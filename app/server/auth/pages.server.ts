@@ -42,7 +42,12 @@ function pendingCookie(value: string, maxAge: number) {
 export async function signInAndRedirect(args: Args, user: SessionUser, to: string) {
   const { env } = getRequestContext(args.context);
   if (secondFactorRequired(user, await secondFactorStatus(env, user.id))) {
-    const token = await signToken(env, PENDING_PURPOSE, JSON.stringify({ user: user.id, to }), PENDING_TTL_SECONDS);
+    const token = await signToken(
+      env,
+      PENDING_PURPOSE,
+      JSON.stringify({ user: user.id, to }),
+      PENDING_TTL_SECONDS,
+    );
     return redirect(SECOND_FACTOR_PATH, {
       headers: { "Set-Cookie": pendingCookie(token, PENDING_TTL_SECONDS), "Cache-Control": "no-store" },
     });
@@ -62,7 +67,8 @@ export async function pendingSignIn({ request, context }: Args) {
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return row ? { user: row, to: safeRedirectPath(to, "/") } : null;
+  // The token is the browser's secret of this one sign-in: a passkey's challenge is made from it.
+  return row ? { user: row, to: safeRedirectPath(to, "/"), token: token! } : null;
 }
 
 /**
@@ -84,7 +90,12 @@ export async function sessionHeaders(
 }
 
 /** Starts a session and goes on. */
-export async function startSession(args: Args, user: SessionUser, to: string, start: { secondFactor: boolean }) {
+export async function startSession(
+  args: Args,
+  user: SessionUser,
+  to: string,
+  start: { secondFactor: boolean },
+) {
   return redirect(to, { headers: await sessionHeaders(args, user, start) });
 }
 

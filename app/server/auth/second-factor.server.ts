@@ -5,7 +5,7 @@ import { encode } from "uqr";
 import { isStaffRole } from "~/lib/vocabulary";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
-import { recoveryCodes, sessions, totpCredentials } from "../db/schema";
+import { passkeys, recoveryCodes, sessions, totpCredentials } from "../db/schema";
 import { clearSubjectRateLimit, hitSubjectRateLimit, RATE_LIMITS } from "../kernel/rate-limit.server";
 import { sha256Hex } from "../kernel/sha256.server";
 import { signingSecret } from "../kernel/signed-token.server";
@@ -110,9 +110,7 @@ export function secondFactorRequired(user: SessionUser, status: { totpSince: str
 /** The QR code of a text as one SVG path over a square of `size` modules (no markup from outside). */
 function qrCodePath(text: string) {
   const { data, size } = encode(text, { border: 2 });
-  const path = data
-    .flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : "")))
-    .join("");
+  const path = data.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ""))).join("");
   return { path, size };
 }
 
@@ -143,7 +141,11 @@ export async function offerTotpKey(
   }
   const issuer = new URL(env.SITE_URL).hostname;
   const uri = createTOTPKeyURI(issuer, user.email, key, TOTP_PERIOD_SECONDS, TOTP_DIGITS);
-  return { key: encodeBase32UpperCaseNoPadding(key).replace(/(.{4})(?=.)/g, "$1 "), uri, qr: qrCodePath(uri) };
+  return {
+    key: encodeBase32UpperCaseNoPadding(key).replace(/(.{4})(?=.)/g, "$1 "),
+    uri,
+    qr: qrCodePath(uri),
+  };
 }
 
 /** The step of `code` within ±1 step of now, or null; each candidate compared in constant time. */
@@ -204,9 +206,13 @@ function recoveryCodeStatements(db: Db, userId: string, hashes: string[]) {
   ] as const;
 }
 
-type CodeOutcome = { ok: true } | { ok: false; reason: "invalid" | "rate-limited" };
+export type CodeOutcome = { ok: true } | { ok: false; reason: "invalid" | "rate-limited" };
 
-async function withCodeLimit(env: Pick<Env, "DB">, userId: string, check: () => Promise<boolean>) {
+/**
+ * Runs one check of a second factor under RATE_LIMITS.secondFactor (per account, whoever sends);
+ * a success clears the count.
+ */
+export async function withCodeLimit(env: Pick<Env, "DB">, userId: string, check: () => Promise<boolean>) {
   if (!(await hitSubjectRateLimit(env, "second-factor", userId, RATE_LIMITS.secondFactor)).allowed) {
     return { ok: false, reason: "rate-limited" } as CodeOutcome;
   }
@@ -237,7 +243,11 @@ export async function confirmTotpKey(
  * The second step of a sign-in: a code from the app (six digits) or an unused recovery code,
  * which is then used up. Attempts count per account (RATE_LIMITS.secondFactor), whoever sends.
  */
-export async function verifySecondFactor(env: SecretEnv, userId: string, typed: string): Promise<CodeOutcome> {
+export async function verifySecondFactor(
+  env: SecretEnv,
+  userId: string,
+  typed: string,
+): Promise<CodeOutcome> {
   const code = typed.replace(/\s/g, "");
   if (/^\d{6}$/.test(code)) return withCodeLimit(env, userId, () => acceptTotpCode(env, userId, code, false));
   return withCodeLimit(env, userId, async () => {
@@ -258,12 +268,14 @@ export async function verifySecondFactor(env: SecretEnv, userId: string, typed: 
 
 /**
  * What an admin's reset of another person's second factor does, for one batch with its audit
- * row: the key, the recovery codes and every session go, so the next sign-in enrols again.
+ * row: the key, the recovery codes, the passkeys and every session go, so the next sign-in
+ * enrols again.
  */
 export function resetSecondFactorStatements(db: Db, userId: string) {
   return [
     db.delete(totpCredentials).where(eq(totpCredentials.userId, userId)),
     db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId)),
+    db.delete(passkeys).where(eq(passkeys.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
   ] as const;
 }

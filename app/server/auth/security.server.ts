@@ -1,13 +1,9 @@
 import { redirect } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { isStaffRole } from "~/lib/vocabulary";
+import { addPasskey, listPasskeys, passkeyRegistrationOptions } from "./passkeys.server";
 import { offerTotpKey, secondFactorStatus } from "./second-factor.server";
-import {
-  clearSessionCookie,
-  destroyAllSessions,
-  getCurrentSession,
-  listSessions,
-} from "./sessions.server";
+import { clearSessionCookie, destroyAllSessions, getCurrentSession, listSessions } from "./sessions.server";
 
 type SecurityEnv = Pick<Env, "DB" | "CACHE" | "LINK_SIGNING_SECRET" | "SITE_URL">;
 
@@ -34,8 +30,8 @@ export function describeUserAgent(userAgent: string): { browser: string | null; 
 }
 
 /**
- * What /account/security shows: the person's sessions (this one marked) and their second
- * factor; `offerKey` asks for an authenticator key to add, for someone who has none.
+ * What /account/security shows: the person's sessions (this one marked), their second factor
+ * and passkeys; `offerKey` asks for an authenticator key to add, for someone who has none.
  */
 export async function securityOverview(
   env: SecurityEnv,
@@ -44,7 +40,13 @@ export async function securityOverview(
   { offerKey }: { offerKey: boolean },
 ) {
   const current = await getCurrentSession(request, env);
-  const [rows, status] = await Promise.all([listSessions(env, user.id), secondFactorStatus(env, user.id)]);
+  const [rows, status, keys] = await Promise.all([
+    listSessions(env, user.id),
+    secondFactorStatus(env, user.id),
+    listPasskeys(env, user.id),
+  ]);
+  // Passkeys come beside an app, whose recovery codes cover a lost passkey too (decision 048).
+  const canAddPasskey = status.totpSince !== null && current !== null;
   return {
     sessions: rows.map((row) => ({
       id: row.id,
@@ -55,6 +57,8 @@ export async function securityOverview(
     })),
     secondFactor: { ...status, required: isStaffRole(user.role) },
     offer: offerKey && status.totpSince === null ? await offerTotpKey(env, user) : null,
+    passkeys: keys,
+    passkeyOptions: canAddPasskey ? await passkeyRegistrationOptions(env, user, current.tokenHash) : null,
   };
 }
 
@@ -62,4 +66,15 @@ export async function securityOverview(
 export async function signOutEverywhere(env: Pick<Env, "DB">, user: SessionUser): Promise<never> {
   await destroyAllSessions(env, user.id);
   throw redirect("/login", { headers: { "Set-Cookie": clearSessionCookie(), "Cache-Control": "no-store" } });
+}
+
+/** The browser's new passkey for the signed-in person, checked against this session's challenge. */
+export async function addPasskeyFromSession(
+  env: SecurityEnv,
+  request: Request,
+  user: SessionUser,
+  response: string,
+) {
+  const current = await getCurrentSession(request, env);
+  return current ? addPasskey(env, user, current.tokenHash, response) : false;
 }

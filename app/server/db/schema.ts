@@ -83,6 +83,26 @@ export const totpCredentials = sqliteTable("totp_credentials", {
   createdAt: createdAt(),
 });
 
+/**
+ * Passkeys (WebAuthn credentials) an account added beside its authenticator app (decision 048):
+ * the public key and the signature counter the authenticator last reported.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
 /** One-use recovery codes, stored as their SHA-256 (decision 048). */
 export const recoveryCodes = sqliteTable(
   "recovery_codes",
