@@ -412,6 +412,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         "/admin/users",
         "/admin/audit",
         "/account",
+        "/account/security",
       ]) {
         await page.goto(path);
         await expectNoAxeViolations(page);
