@@ -29,9 +29,10 @@ export async function listUsers(env: Pick<Env, "DB">, url: URL) {
         email: users.email,
         role: users.role,
         createdAt: users.createdAt,
-        hasSecondFactor: sql<number>`exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)`.mapWith(
-          Boolean,
-        ),
+        hasSecondFactor:
+          sql<number>`exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)`.mapWith(
+            Boolean,
+          ),
       })
       .from(users)
       .$dynamic(),
