@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { redirect, type RouterContextProvider } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -7,7 +8,6 @@ import { users } from "../db/schema";
 import { readCookie } from "../kernel/cookies.server";
 import { getRequestContext } from "../kernel/context.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
-import { eq } from "drizzle-orm";
 import { secondFactorRequired, secondFactorStatus } from "./second-factor.server";
 import { createSession, destroySession, getSessionUser } from "./sessions.server";
 
@@ -59,7 +59,8 @@ export async function signInAndRedirect(args: Args, user: SessionUser, to: strin
 export async function pendingSignIn({ request, context }: Args) {
   const { env } = getRequestContext(context);
   const token = readCookie(request, PENDING_COOKIE);
-  const claims = token ? await verifyToken(env, PENDING_PURPOSE, token) : null;
+  if (!token) return null;
+  const claims = await verifyToken(env, PENDING_PURPOSE, token);
   if (!claims) return null;
   const { user: userId, to } = JSON.parse(claims) as { user: string; to: string };
   const [row] = await getDb(env)
@@ -68,7 +69,7 @@ export async function pendingSignIn({ request, context }: Args) {
     .where(eq(users.id, userId))
     .limit(1);
   // The token is the browser's secret of this one sign-in: a passkey's challenge is made from it.
-  return row ? { user: row, to: safeRedirectPath(to, "/"), token: token! } : null;
+  return row ? { user: row, to: safeRedirectPath(to, "/"), token } : null;
 }
 
 /**

@@ -212,13 +212,17 @@ export type CodeOutcome = { ok: true } | { ok: false; reason: "invalid" | "rate-
  * Runs one check of a second factor under RATE_LIMITS.secondFactor (per account, whoever sends);
  * a success clears the count.
  */
-export async function withCodeLimit(env: Pick<Env, "DB">, userId: string, check: () => Promise<boolean>) {
+export async function withCodeLimit(
+  env: Pick<Env, "DB">,
+  userId: string,
+  check: () => Promise<boolean>,
+): Promise<CodeOutcome> {
   if (!(await hitSubjectRateLimit(env, "second-factor", userId, RATE_LIMITS.secondFactor)).allowed) {
-    return { ok: false, reason: "rate-limited" } as CodeOutcome;
+    return { ok: false, reason: "rate-limited" };
   }
-  if (!(await check())) return { ok: false, reason: "invalid" } as CodeOutcome;
+  if (!(await check())) return { ok: false, reason: "invalid" };
   await clearSubjectRateLimit(env, "second-factor", userId);
-  return { ok: true } as CodeOutcome;
+  return { ok: true };
 }
 
 /**
