@@ -256,6 +256,42 @@ test("a new staff member adds an authenticator app, then signs in with its code 
   await expect(page).toHaveURL(/\/login\/second-factor$/);
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a staff member enrols and signs in with a code from the app", async ({ page }) => {
+    test.setTimeout(90_000);
+    const member = testAccount("nojs", RUN);
+    createAccount(member.email, "Noa NoScript", member.password);
+    const password = async () => {
+      await page.goto("/login");
+      await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(member.email);
+      await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL(/\/login\/second-factor$/);
+    };
+    await password();
+    const keyText = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!;
+    const key = decodeBase32IgnorePadding(keyText.replace(/ /g, ""));
+    const step = Math.floor(Date.now() / 30_000);
+    await page.getByRole("textbox", { name: /^Code from the app/ }).fill(generateHOTP(key, BigInt(step), 6));
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(
+      page.getByRole("list", { name: "Save your recovery codes" }).getByRole("listitem"),
+    ).toHaveCount(10);
+    await page.getByRole("link", { name: "I have saved them, continue" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.context().clearCookies();
+    await password();
+    await page.getByRole("textbox", { name: /^Code/ }).fill("000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    await page.getByRole("textbox", { name: /^Code/ }).fill(generateHOTP(key, BigInt(step + 1), 6));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
+
 test("a staff member adds a passkey and signs in with it (a virtual authenticator)", async ({ page }) => {
   test.setTimeout(90_000);
   const member = testAccount("passkey", RUN);
