@@ -25,9 +25,9 @@ function relyingParty(env: Pick<Env, "SITE_URL">) {
 }
 
 /**
- * The challenge of one ceremony, derived from a secret the browser holds but cannot read (the
- * HttpOnly pending cookie of a sign-in, or the session token) and the server's secret, so no
- * challenge is stored and one sign-in's answer opens no other (decision 048).
+ * The challenge of one ceremony, derived from what names it (the HttpOnly pending cookie of a
+ * sign-in, or the session's token hash) and the server's secret, so no challenge is stored, none
+ * can be guessed, and one sign-in's answer opens no other (decision 048).
  */
 async function ceremonyChallenge(env: PasskeyEnv, purpose: string, browserSecret: string) {
   return sha256Hex(`${purpose}|${await signingSecret(env)}|${browserSecret}`);
