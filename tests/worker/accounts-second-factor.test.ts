@@ -281,7 +281,7 @@ describe("sessions", () => {
     const laptopSession = await signInOn(MAC);
 
     const page = await (await get("/account/security", laptopSession)).text();
-    expect(page).toContain("Chrome on Android");
+    expect(page).toContain('aria-label="Sign out of Chrome on Android"');
     expect(page).toContain("Firefox on macOS");
     expect(page).toContain("(<!-- -->this device<!-- -->)");
     const [phoneRow] = await getDb(env).select().from(sessions).where(eq(sessions.userAgent, ANDROID));

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
@@ -82,10 +83,10 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 
 type Device = Route.ComponentProps["loaderData"]["sessions"][number]["device"];
 
-function DeviceName({ device }: { device: Device }) {
-  const { t } = useTranslation("account");
-  if (device.browser && device.system) return <>{t("security.deviceOn", device)}</>;
-  return <>{device.browser ?? device.system ?? t("security.unknownDevice")}</>;
+/** "Firefox on macOS", or what is known of it. */
+function deviceName(t: TFunction<"account">, device: Device): string {
+  if (device.browser && device.system) return t("security.deviceOn", device);
+  return device.browser ?? device.system ?? t("security.unknownDevice");
 }
 
 export default function SecurityPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -218,7 +219,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                 {sessions.map((session) => (
                   <tr key={session.id}>
                     <td className={tdClass}>
-                      <DeviceName device={session.device} />
+                      {deviceName(t, session.device)}
                       {session.current ? <strong> ({t("security.thisDevice")})</strong> : null}
                     </td>
                     <td className={tdClass}>
@@ -232,7 +233,13 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
                         <Form method="post">
                           <input type="hidden" name="intent" value="sign-out-session" />
                           <input type="hidden" name="id" value={session.id} />
-                          <button type="submit" className="btn-secondary px-3 py-1 text-sm">
+                          <button
+                            type="submit"
+                            className="btn-secondary px-3 py-1 text-sm"
+                            aria-label={t("security.signOutSessionOf", {
+                              device: deviceName(t, session.device),
+                            })}
+                          >
                             {t("security.signOutSession")}
                           </button>
                         </Form>
