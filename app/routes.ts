@@ -65,14 +65,16 @@ export default [
     route("statement", "routes/donate/statement.tsx"),
   ]),
 
-  // Accounts: sign-in, sign-up, sign-out, e-mail verification, password reset and the account page.
+  // Accounts: sign-in and its second factor, sign-up, sign-out, e-mail verification, password reset, the account page and its sessions.
   route("login", "routes/account/login.tsx"),
+  route("login/second-factor", "routes/account/second-factor.tsx"),
   route("signup", "routes/account/signup.tsx"),
   route("logout", "routes/account/logout.ts"),
   route("forgot-password", "routes/account/forgot-password.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),
   route("verify-email", "routes/account/verify-email.tsx"),
   route("account", "routes/account/account.tsx"),
+  route("account/security", "routes/account/security.tsx"),
 
   // The auth API and the Stripe webhook.
   ...prefix("api/v1", [

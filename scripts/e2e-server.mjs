@@ -43,6 +43,9 @@ const server = spawn(
     persistTo,
     ...stripeVars,
     ...mailVars,
+    // The site's own address: a passkey is bound to the origin in SITE_URL (decision 048).
+    "--var",
+    `SITE_URL:http://localhost:${port}`,
   ],
   { stdio: "inherit", env },
 );

@@ -55,3 +55,24 @@ export const VerifyEmailSchema = v.object({
   password: currentPassword(),
   redirectTo,
 });
+
+/** The second step of a sign-in: six digits from the app or a recovery code (decision 048). */
+export const SecondFactorSchema = v.object({
+  code: v.pipe(
+    v.string("account:secondFactor.codeRequired"),
+    v.trim(),
+    v.nonEmpty("account:secondFactor.codeRequired"),
+    v.maxLength(40, "account:secondFactor.invalid"),
+  ),
+});
+
+/** The first code from an authenticator app, confirming its key. */
+export const TotpConfirmSchema = v.object({
+  code: v.pipe(
+    v.string("account:secondFactor.codeRequired"),
+    // Apps show "123 456"; the space is not part of the code.
+    v.transform((typed) => typed.replace(/\s/g, "")),
+    v.nonEmpty("account:secondFactor.codeRequired"),
+    v.regex(/^\d{6}$/, "account:secondFactor.sixDigits"),
+  ),
+});

@@ -1,14 +1,19 @@
 import { readFile } from "node:fs/promises";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
 import {
+  COLOUR_RULES,
   createAccount,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
   logIn,
+  passSecondFactor,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -36,7 +41,9 @@ test.beforeAll(() => {
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 // A rejected login answers 400 and a signed-out /api/v1/auth/me 401, on purpose.
 // (One pattern: Playwright reads a two-item array as [value, options].)
-test.use({ allowConsoleErrors: [/^(400 .*\/(login|signup)\.data|401 .*\/api\/v1\/auth\/me)$/] });
+test.use({
+  allowConsoleErrors: [/^(400 .*\/(login|signup|login\/second-factor)\.data|401 .*\/api\/v1\/auth\/me)$/],
+});
 
 async function signUp(page: Page, name: string, email: string) {
   await page.goto("/signup");
@@ -168,12 +175,163 @@ test("a visitor at /admin is sent to log in, then back", async ({ page }) => {
   await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(ADMIN.email);
   await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Log in" }).click();
+  await passSecondFactor(page, ADMIN);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
 });
 
+test("a new staff member adds an authenticator app, then signs in with its code and with a recovery code", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const member = testAccount("enrol", RUN);
+  createAccount(member.email, "Enzo Enrol", member.password);
+  executeLocalD1(`UPDATE users SET role = 'STAFF' WHERE email = '${member.email}';`);
+  const signOut = async () => {
+    await userMenu(page).click();
+    await page.locator("header").getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL(/\/$/);
+  };
+
+  // The password alone leads to enrolment, not to /admin; the key is shown as text too.
+  await logIn(page, member);
+  await expect(page).toHaveURL(/\/login\/second-factor$/);
+  await expect(page.getByRole("heading", { name: "Add an authenticator app" })).toBeVisible();
+  await expect(
+    page.getByRole("img", { name: "QR code with the key for your authenticator app" }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.emulateMedia({ colorScheme: "light" });
+  const keyText = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!;
+  const key = decodeBase32IgnorePadding(keyText.replace(/ /g, ""));
+  const codeAt = (step: number) => generateHOTP(key, BigInt(step), 6);
+  const enrolStep = Math.floor(Date.now() / 30_000);
+
+  await waitForHydration(page);
+  const appCode = page.getByRole("textbox", { name: /^Code from the app/ });
+  await appCode.fill("12345");
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+  await expect(page.getByRole("alert")).toContainText("Enter the six digits your app shows.");
+  await appCode.fill(codeAt(enrolStep));
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+  const codes = page.getByRole("list", { name: "Save your recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  const recoveryCodes = await codes.allTextContents();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "I have saved them, continue" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  // Their sessions, this one marked.
+  await page.goto("/account/security");
+  await expect(page.getByRole("cell", { name: /\(this device\)/ })).toBeVisible();
+  await expect(page.getByText("10 recovery codes left.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await signOut();
+
+  // Next time: password, then the app's code (the next step's: the enrolment used this one).
+  await logIn(page, member);
+  await expect(page.getByRole("heading", { name: "Enter your code" })).toBeVisible();
+  await expect(page.getByText(keyText)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: /^Code/ }).fill(codeAt(enrolStep + 1));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await signOut();
+
+  // Without the phone: a recovery code, once.
+  await logIn(page, member);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: /^Code/ }).fill(recoveryCodes[0]!);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await signOut();
+  await logIn(page, member);
+  await waitForHydration(page);
+  await page.getByRole("textbox", { name: /^Code/ }).fill(recoveryCodes[0]!);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right, or it has already been used.");
+  await expect(page).toHaveURL(/\/login\/second-factor$/);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+  test("a staff member enrols and signs in with a code from the app", async ({ page }) => {
+    test.setTimeout(90_000);
+    const member = testAccount("nojs", RUN);
+    createAccount(member.email, "Noa NoScript", member.password);
+    const password = async () => {
+      await page.goto("/login");
+      await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(member.email);
+      await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(member.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL(/\/login\/second-factor$/);
+    };
+    await password();
+    const keyText = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!;
+    const key = decodeBase32IgnorePadding(keyText.replace(/ /g, ""));
+    const step = Math.floor(Date.now() / 30_000);
+    await page.getByRole("textbox", { name: /^Code from the app/ }).fill(generateHOTP(key, BigInt(step), 6));
+    await page.getByRole("button", { name: "Confirm and continue" }).click();
+    await expect(
+      page.getByRole("list", { name: "Save your recovery codes" }).getByRole("listitem"),
+    ).toHaveCount(10);
+    await page.getByRole("link", { name: "I have saved them, continue" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+
+    await page.context().clearCookies();
+    await password();
+    await page.getByRole("textbox", { name: /^Code/ }).fill("000000");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toContainText("That code is not right");
+    await page.getByRole("textbox", { name: /^Code/ }).fill(generateHOTP(key, BigInt(step + 1), 6));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
+
+test("a staff member adds a passkey and signs in with it (a virtual authenticator)", async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = testAccount("passkey", RUN);
+  createAccount(member.email, "Pat Passkey", member.password);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: {
+      protocol: "ctap2",
+      transport: "internal",
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+
+  await signInStaff(page, member);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/account/security");
+  await waitForHydration(page);
+  await expect(page.getByText("No passkey yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Add a passkey on this device" }).click();
+  await expect(page.getByText("Your passkey is added.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Remove passkey 1" })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await userMenu(page).click();
+  await page.locator("header").getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await logIn(page, member);
+  await expect(page).toHaveURL(/\/login\/second-factor$/);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Use a passkey instead" }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto("/account/security");
+  await expect(page.getByText(/last used/)).toBeVisible();
+});
+
 test("an admin works a submission from new to done and exports CSV", async ({ page }) => {
-  await logIn(page, ADMIN);
+  await signInStaff(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await userMenu(page).click();
   await expect(
@@ -248,7 +406,7 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
 
 test("an admin edits a Spanish string and the public page shows it", async ({ page, browser }) => {
   const text = `Entre para ver sus donaciones (${RUN}).`;
-  await logIn(page, ADMIN);
+  await signInStaff(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/content?locale=es&namespace=account&q=login.lead");
   await waitForHydration(page);
@@ -278,7 +436,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     test.use({ colorScheme });
     test("pass axe", async ({ page }) => {
       test.setTimeout(150_000);
-      await logIn(page, ADMIN);
+      await signInStaff(page, ADMIN);
       await expect(page).toHaveURL(/\/admin$/);
       for (const path of [
         "/admin/submissions",
@@ -290,6 +448,7 @@ for (const colorScheme of ["light", "dark"] as const) {
         "/admin/users",
         "/admin/audit",
         "/account",
+        "/account/security",
       ]) {
         await page.goto(path);
         await expectNoAxeViolations(page);

@@ -2,9 +2,9 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
-  logIn,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -23,7 +23,7 @@ test("staff open a volunteer role with 3 spots in English and Spanish; /voluntee
 }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.41" });
-  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/role");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/entries/role");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   await page.getByRole("link", { name: "New volunteer role" }).click();
   await waitForHydration(page);
@@ -58,7 +58,7 @@ test("staff open a volunteer role with 3 spots in English and Spanish; /voluntee
 test("staff change a program's badge; /programs shows the new one", async ({ page }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.42" });
-  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/program");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/entries/program");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   const basketball = page.locator("article", { has: page.getByRole("heading", { name: "Basketball" }) });
 
@@ -97,7 +97,7 @@ test("a blog post's cover shows on /blog and the post with its size and its desc
   await page.goto("/images/hero-mentorship.svg");
   const picture = await page.screenshot({ clip: { x: 0, y: 0, width: 600, height: 400 } });
 
-  await logIn(page, STAFF, "/login?redirectTo=/admin/files");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/files");
   await expect(page.getByRole("heading", { level: 1, name: "Files" })).toBeVisible();
   await page.getByLabel("File (required)").setInputFiles({
     name: `cover-${RUN}.png`,

@@ -2,9 +2,9 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
-  logIn,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -23,7 +23,7 @@ test("staff publish an event in English and Spanish; /events, the sitemap and it
 }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.20" });
-  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/event");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/entries/event");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Edit Annual Gala: Rising Together" })).toBeVisible();
 

@@ -7,10 +7,10 @@ import {
   expect,
   expectNoAxeViolations,
   latestMail,
-  logIn,
   mailCount,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -53,7 +53,7 @@ test.beforeEach(async ({ page }, testInfo) => {
 test.use({ allowConsoleErrors: [/^400 .*\/admin\/donations\/[\w-]+\.data$/] });
 
 async function logInAsAdmin(page: Page) {
-  await logIn(page, ADMIN);
+  await signInStaff(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
 }
 

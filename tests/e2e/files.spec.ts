@@ -5,9 +5,9 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
-  logIn,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -23,7 +23,7 @@ test.beforeAll(() => createAccount(ADMIN.email, "Fran Files", ADMIN.password));
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 async function logInAsAdmin(page: Page) {
-  await logIn(page, ADMIN, "/login?redirectTo=%2Fadmin%2Ffiles");
+  await signInStaff(page, ADMIN, "/login?redirectTo=%2Fadmin%2Ffiles");
   await expect(page).toHaveURL(/\/admin\/files$/);
 }
 

@@ -3,6 +3,8 @@ import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
+import { decodeBase32IgnorePadding } from "@oslojs/encoding";
+import { generateHOTP } from "@oslojs/otp";
 import { test as base, expect, type Page } from "@playwright/test";
 
 /**
@@ -189,4 +191,75 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(account.email);
   await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Log in" }).click();
+}
+
+/** What a staff member's authenticator app holds: the key the enrolment page showed, and the recovery codes it listed once. */
+type AuthenticatorApp = { key: Uint8Array; lastStep: number; recoveryCodes: string[] };
+
+/**
+ * The "phone" of each staff account this test process signed in: filled at the first sign-in
+ * (enrolment) from the key the page shows as text. Each worker makes its own accounts (`runId`),
+ * so nothing here is shared between processes.
+ */
+const authenticatorApps = new Map<string, AuthenticatorApp>();
+
+const TOTP_STEP_MS = 30_000;
+const currentStep = () => Math.floor(Date.now() / TOTP_STEP_MS);
+
+/**
+ * A code the server has not seen for this account: this step's, else the next one's (the
+ * server accepts one step either way, decision 048), else the last one's while it has time left;
+ * when a test signs in more often than that, a recovery code, as a person without their phone.
+ */
+function nextCode(app: AuthenticatorApp): string {
+  const now = Date.now();
+  const step = currentStep();
+  const laterInStep = now % TOTP_STEP_MS > TOTP_STEP_MS - 5_000;
+  const candidates = laterInStep ? [step + 1] : [step, step + 1, step - 1];
+  const free = candidates.find((candidate) => candidate > app.lastStep);
+  if (free === undefined) {
+    const recovery = app.recoveryCodes.shift();
+    if (!recovery) throw new Error("no unused code left for this account");
+    return recovery;
+  }
+  app.lastStep = free;
+  return generateHOTP(app.key, BigInt(free), 6);
+}
+
+/**
+ * The second step of a staff sign-in, on /login/second-factor, as staff do it (decision 048): the
+ * first time, add the account to the "app" from the key shown as text, confirm with its code and
+ * keep the recovery codes; afterwards, the app's code.
+ */
+export async function passSecondFactor(page: Page, account: { email: string }) {
+  await expect(page).toHaveURL(/\/login\/second-factor$/);
+  await waitForHydration(page);
+  const known = authenticatorApps.get(account.email);
+  if (known) {
+    await page.getByRole("textbox", { name: /^Code/ }).fill(nextCode(known));
+    await page.getByRole("button", { name: "Sign in" }).click();
+    return;
+  }
+  const keyText = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!;
+  const app: AuthenticatorApp = {
+    key: decodeBase32IgnorePadding(keyText.replace(/ /g, "")),
+    lastStep: 0,
+    recoveryCodes: [],
+  };
+  await page.getByRole("textbox", { name: /^Code from the app/ }).fill(nextCode(app));
+  await page.getByRole("button", { name: "Confirm and continue" }).click();
+  const codes = page.getByRole("list", { name: "Save your recovery codes" }).getByRole("listitem");
+  await expect(codes).toHaveCount(10);
+  app.recoveryCodes = await codes.allTextContents();
+  authenticatorApps.set(account.email, app);
+  await page.getByRole("link", { name: "I have saved them, continue" }).click();
+}
+
+/**
+ * Signs a staff member (ADMIN or STAFF) in: the password on the login page (`path` may carry a
+ * `redirectTo`), then the second step. Every spec that signs staff in uses this.
+ */
+export async function signInStaff(page: Page, account: { email: string; password: string }, path = "/login") {
+  await logIn(page, account, path);
+  await passSecondFactor(page, account);
 }

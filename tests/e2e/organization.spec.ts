@@ -5,9 +5,9 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
-  logIn,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -45,7 +45,7 @@ test("staff change the phone number and the goal; the footer in both languages a
 }) => {
   test.setTimeout(120_000);
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": "203.0.113.28" });
-  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/organization");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/entries/organization");
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
 
   await page.getByRole("link", { name: `Edit ${SEED_FACTS.legalName}` }).click();

@@ -6,10 +6,10 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
-  logIn,
   PERSIST_TO,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -62,7 +62,7 @@ test.describe.configure({ timeout: 120_000 });
 test.use({ allowConsoleErrors: [/^403 .*\/admin\/users/] });
 
 async function logInAsStaff(page: Page) {
-  await logIn(page, STAFF);
+  await signInStaff(page, STAFF);
   await expect(page).toHaveURL(/\/admin$/);
 }
 

@@ -5,7 +5,7 @@ import { csvCell, toCsv } from "~/server/admin/csv.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, outbox, submissions, subscribers, translationOverrides, users } from "~/server/db/schema";
 import { handleScheduled } from "~/server/scheduled.server";
-import { PASSWORD, userWithSession } from "./auth-helpers";
+import { PASSWORD, secondFactorSessionCookie, userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
 
 let admin: Awaited<ReturnType<typeof userWithSession>>;
@@ -425,14 +425,17 @@ describe("users and the last-admin rule", () => {
     const [row] = await getDb(env).select().from(users).where(eq(users.id, soleAdmin.user.id));
     expect(row!.role).toBe("ADMIN");
 
-    // With a second admin, either can be made a user.
+    // With a second admin, either can be made a user. The session the second one had as a USER
+    // passed no second factor, so it does not open /admin (decision 048); a new one does.
     const second = await userWithSession("second@example.net", "USER");
     expect(
       (await postForm("/admin/users", { id: second.user.id, role: "ADMIN" }, { Cookie: soleAdmin.cookie }))
         .status,
     ).toBe(200);
+    expect((await get("/admin", second.cookie)).status).toBe(302);
+    const secondAdmin = await secondFactorSessionCookie(second.user.id);
     expect(
-      (await postForm("/admin/users", { id: soleAdmin.user.id, role: "USER" }, { Cookie: second.cookie }))
+      (await postForm("/admin/users", { id: soleAdmin.user.id, role: "USER" }, { Cookie: secondAdmin }))
         .status,
     ).toBe(200);
     const entries = await getDb(env).select().from(auditLog).where(eq(auditLog.action, "user.role"));
@@ -459,6 +462,9 @@ describe("the STAFF role", () => {
     );
     expect(give.status).toBe(200);
     expect(await give.text()).toContain("The role of  is now Staff.");
+    // The session from before the change passed no second factor: it does not open the inbox.
+    expect((await get("/admin/submissions", helper.cookie)).status).toBe(302);
+    helper.cookie = await secondFactorSessionCookie(helper.user.id);
     expect((await get("/admin/submissions", helper.cookie)).status).toBe(200);
     expect((await get("/admin/users", helper.cookie)).status).toBe(403);
     const take = await postForm(
@@ -501,10 +507,11 @@ describe("the STAFF role", () => {
     );
   });
 
-  it("STAFF signs in to the back office", async () => {
+  it("STAFF signs in to the back office through the second step", async () => {
     const response = await postForm("/login", { email: "staff@example.org", password: PASSWORD });
     expect(response.status).toBe(302);
-    expect(response.headers.get("Location")).toBe("/admin");
+    expect(response.headers.get("Location")).toBe("/login/second-factor");
+    expect(response.headers.get("Set-Cookie")).not.toContain("session=");
   });
 });
 

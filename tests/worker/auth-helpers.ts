@@ -4,14 +4,16 @@ import { signUp } from "~/server/auth/accounts.server";
 import { createSession } from "~/server/auth/sessions.server";
 import { getDb } from "~/server/db/client.server";
 import { users } from "~/server/db/schema";
-import { type Role } from "~/lib/vocabulary";
+import { isStaffRole, type Role } from "~/lib/vocabulary";
 import type { SessionUser } from "~/lib/session-user";
 
 export const PASSWORD = "a long enough password";
 
 /**
  * A user with a role, and the Cookie header of a fresh session for them. The e-mail counts as
- * verified unless `verified: false` (an account just signed up, decision 013).
+ * verified unless `verified: false` (an account just signed up, decision 013). An ADMIN's or
+ * STAFF member's session is made as the second step of a sign-in makes it, second factor passed
+ * (decision 048); `accounts-second-factor.test.ts` goes through that step itself.
  */
 export async function userWithSession(
   email: string,
@@ -26,7 +28,22 @@ export async function userWithSession(
     .set({ role, emailVerifiedAt: verified ? new Date().toISOString() : null })
     .where(eq(users.email, email));
   const user: SessionUser = { ...created.user, role };
-  return { user, cookie: cookieFrom(await createSession(env, user.id)) };
+  const cookie = isStaffRole(role)
+    ? await secondFactorSessionCookie(user.id)
+    : await passwordSessionCookie(user.id);
+  return { user, cookie };
+}
+
+const testRequest = () => new Request("https://example.org/", { headers: { "User-Agent": "worker test" } });
+
+/** "session=…" of a new session that passed its second factor, as the second step of a sign-in makes it (decision 048). */
+export async function secondFactorSessionCookie(userId: string): Promise<string> {
+  return cookieFrom(await createSession(env, userId, { secondFactor: true, request: testRequest() }));
+}
+
+/** "session=…" of a session made by a password alone: a USER's, or a staff member's from before decision 048. */
+export async function passwordSessionCookie(userId: string): Promise<string> {
+  return cookieFrom(await createSession(env, userId, { secondFactor: false, request: testRequest() }));
 }
 
 /** "session=…" from a Set-Cookie header. */

@@ -220,6 +220,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
 
+        <p>
+          <Link to="/account/security" className="link font-semibold">
+            {t("account.securityLink")}
+          </Link>
+        </p>
+
         <Form method="post" action="/logout">
           <button type="submit" className="btn-secondary">
             {t("account.logout")}

@@ -13,8 +13,8 @@ import {
   smallButtonClass,
 } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { formStrings, RoleChangeSchema } from "~/server/admin/schemas.server";
-import { listUsers, setUserRole } from "~/server/admin/users.server";
+import { formStrings, RoleChangeSchema, SecondFactorResetSchema } from "~/server/admin/schemas.server";
+import { listUsers, resetSecondFactor, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -40,12 +40,24 @@ const REFUSALS = {
   invalid: "common.invalid",
   "not-found": "users.notFound",
   "last-admin": "users.lastAdmin",
+  own: "users.ownSecondFactor",
 } as const;
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
+  if (formData.get("intent") === "reset-second-factor") {
+    const reset = v.safeParse(SecondFactorResetSchema, formStrings(formData));
+    if (!reset.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
+    const result = await resetSecondFactor(env, admin, reset.output.id);
+    if (!result.ok)
+      return data(
+        { ok: false as const, reason: result.reason },
+        { status: result.reason === "not-found" ? 404 : 409 },
+      );
+    return { ok: true as const, reset: result.email };
+  }
   const parsed = v.safeParse(RoleChangeSchema, formStrings(formData));
   if (!parsed.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
   const result = await setUserRole(env, admin, parsed.output.id, parsed.output.role);
@@ -101,12 +113,38 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Form>
       ),
     },
+    {
+      header: "users.secondFactor",
+      cell: (row) =>
+        row.hasSecondFactor ? (
+          <Form method="post" className="flex flex-wrap items-center gap-2">
+            {t("users.secondFactorSet")}
+            {row.id === currentUserId ? null : (
+              <>
+                <input type="hidden" name="intent" value="reset-second-factor" />
+                <input type="hidden" name="id" value={row.id} />
+                <button
+                  type="submit"
+                  className={smallButtonClass}
+                  aria-label={t("users.resetSecondFactorOf", { email: row.email })}
+                >
+                  {t("users.resetSecondFactor")}
+                </button>
+              </>
+            )}
+          </Form>
+        ) : (
+          t("users.secondFactorNone")
+        ),
+    },
   ];
   return (
     <>
       <AdminPageHeader title={t("users.title")} />
       <p className="mt-2 max-w-prose text-sm text-gray-700 dark:text-gray-300">{t("users.rolesHint")}</p>
-      {actionData?.ok === true ? (
+      {actionData?.ok === true && "reset" in actionData ? (
+        <Flash>{t("users.secondFactorReset", { email: actionData.reset })}</Flash>
+      ) : actionData?.ok === true ? (
         <Flash>
           {t("users.roleChanged", { email: actionData.email, role: t(`users.roles.${actionData.role}`) })}
         </Flash>

@@ -38,6 +38,8 @@ export const RoleChangeSchema = v.object({
   role: v.picklist(ROLES),
 });
 
+export const SecondFactorResetSchema = v.object({ intent: v.literal("reset-second-factor"), id });
+
 const key = v.pipe(v.string(), v.minLength(1), v.maxLength(300), singleLine());
 export const ContentEditSchema = v.variant("intent", [
   v.object({

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { users } from "../db/schema";
+import { totpCredentials, users } from "../db/schema";
+import { resetSecondFactorStatements } from "../auth/second-factor.server";
 import { ROLES, type Role } from "~/lib/vocabulary";
 import { fieldChanges } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
@@ -28,6 +29,10 @@ export async function listUsers(env: Pick<Env, "DB">, url: URL) {
         email: users.email,
         role: users.role,
         createdAt: users.createdAt,
+        hasSecondFactor:
+          sql<number>`exists (select 1 from ${totpCredentials} where ${totpCredentials.userId} = ${users.id} and ${totpCredentials.confirmedAt} is not null)`.mapWith(
+            Boolean,
+          ),
       })
       .from(users)
       .$dynamic(),
@@ -73,4 +78,30 @@ export async function setUserRole(
     }),
   ]);
   return { ok: true, changed: true };
+}
+
+/**
+ * An admin's reset of another person's second factor (a lost phone and no recovery code left):
+ * the app's key, the recovery codes and every session go, with the audit row, in one batch;
+ * the next sign-in enrols again (decision 048). An admin cannot reset their own.
+ */
+export async function resetSecondFactor(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  userId: string,
+): Promise<{ ok: true; email: string } | { ok: false; reason: "not-found" | "own" }> {
+  if (userId === admin.id) return { ok: false, reason: "own" };
+  const db = getDb(env);
+  const [target] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!target) return { ok: false, reason: "not-found" };
+  await db.batch([
+    ...resetSecondFactorStatements(db, userId),
+    auditEntry(db, admin, {
+      action: "user.second-factor-reset",
+      targetType: "user",
+      targetId: userId,
+      detail: { email: target.email },
+    }),
+  ]);
+  return { ok: true, email: target.email };
 }

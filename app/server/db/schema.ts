@@ -55,8 +55,66 @@ export const sessions = sqliteTable(
       .references(() => users.id, { onDelete: "cascade" }),
     expiresAt: text("expires_at").notNull(),
     createdAt: createdAt(),
+    /**
+     * When this session passed a second factor (decision 048); an ADMIN or STAFF session
+     * without it signs nobody in.
+     */
+    secondFactorAt: text("second_factor_at"),
+    /** The browser's User-Agent at sign-in, so its owner can tell their sessions apart. */
+    userAgent: text("user_agent").notNull().default(""),
+    /** Refreshed at most every few minutes, not on every request (decision 048). */
+    lastSeenAt: text("last_seen_at"),
   },
   (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/**
+ * An authenticator app's key (TOTP, RFC 6238), encrypted with AES-GCM (decision 048). Until
+ * `confirmedAt` the key is only offered; `lastUsedStep` is the 30-second step of the last code
+ * accepted, so a code (or an older one) is never accepted twice.
+ */
+export const totpCredentials = sqliteTable("totp_credentials", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  encryptedKey: text("encrypted_key").notNull(),
+  confirmedAt: text("confirmed_at"),
+  lastUsedStep: integer("last_used_step"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Passkeys (WebAuthn credentials) an account added beside its authenticator app (decision 048):
+ * the public key and the signature counter the authenticator last reported.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>().notNull().default([]),
+    createdAt: createdAt(),
+    lastUsedAt: text("last_used_at"),
+  },
+  (table) => [index("passkeys_user_idx").on(table.userId)],
+);
+
+/** One-use recovery codes, stored as their SHA-256 (decision 048). */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    usedAt: text("used_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("recovery_codes_user_idx").on(table.userId)],
 );
 
 export const passwordResets = sqliteTable("password_resets", {

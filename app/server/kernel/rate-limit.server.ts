@@ -18,6 +18,12 @@ export const RATE_LIMITS = {
    * (decision 013). A success clears the count, so only failures add up.
    */
   loginAccount: { limit: 10, windowSeconds: 15 * 60 },
+  /**
+   * Wrong second-factor codes per account, from any address (decision 048). Three six-digit
+   * codes are valid at a time, so ten guesses a day give a thief who has the password about one
+   * chance in 33,000 a day; a success clears the count.
+   */
+  secondFactor: { limit: 10, windowSeconds: 24 * 60 * 60 },
   /** E-mails about an account (confirmation links, "someone tried to sign up") per address and hour. */
   accountMail: { limit: 3, windowSeconds: 60 * 60 },
   /**

@@ -22,7 +22,7 @@ function fromBase64url(text: string): Uint8Array<ArrayBuffer> {
  * The secret from LINK_SIGNING_SECRET; without it, a random one kept in KV, so a fresh local
  * run works and no default secret ever ships.
  */
-async function signingSecret(env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">): Promise<string> {
+export async function signingSecret(env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">): Promise<string> {
   if (env.LINK_SIGNING_SECRET) return env.LINK_SIGNING_SECRET;
   const stored = await env.CACHE.get(KEY_KV_NAME);
   if (stored) return stored;
