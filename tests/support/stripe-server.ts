@@ -621,6 +621,17 @@ export async function startStripeServer(
         return send(response, 400, {
           error: { type: "invalid_request_error", message: "missing parameters" },
         });
+      // Stripe takes an expiry between 30 minutes and 24 hours ahead, and refuses any other.
+      const expiresAt = body.expires_at === undefined ? now() + 24 * 60 * 60 : Number(body.expires_at);
+      if (!(expiresAt >= now() + 30 * 60 && expiresAt <= now() + 24 * 60 * 60))
+        return send(response, 400, {
+          error: {
+            type: "invalid_request_error",
+            param: "expires_at",
+            message:
+              "The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.",
+          },
+        });
       const id = newId("cs");
       checkoutRequests.set(id, body as CheckoutRequest);
       const fixture = stripeFixture("checkout-session");
@@ -632,7 +643,7 @@ export async function startStripeServer(
         id,
         object: "checkout.session",
         created: now(),
-        expires_at: now() + 24 * 60 * 60,
+        expires_at: expiresAt,
         livemode: false,
         status: "open",
         payment_status: "unpaid",

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { csvCell, toCsv } from "~/server/admin/csv.server";
 import { getDb } from "~/server/db/client.server";
@@ -365,8 +365,11 @@ describe("admin actions, audited", () => {
     expect(response.status).toBe(200);
     expect(await response.text()).toMatch(/\d+ e-mails are due again; they go out over the next runs/);
     // The request sends none: they are due now, and the next Cron run delivers them.
-    const due = await db.select().from(outbox).where(eq(outbox.template, "test.failed"));
-    expect(due.filter((row) => row.status !== "pending")).toEqual([]);
+    const due = await db
+      .select()
+      .from(outbox)
+      .where(inArray(outbox.id, ["o2", "o3"]));
+    expect(due.map((row) => row.status)).toEqual(["pending", "pending"]);
     await handleScheduled(env);
     const rows = await db.select().from(outbox).where(eq(outbox.template, "test.failed"));
     expect(rows.filter((row) => row.status !== "sent")).toEqual([]);

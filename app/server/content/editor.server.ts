@@ -2,6 +2,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import * as v from "valibot";
 import {
   ENTRY_TYPES,
+  isBilingual,
   isSingleton,
   type ContentStatus,
   type ContentType,
@@ -70,12 +71,19 @@ function textsOf(value: unknown): string[] {
   return [];
 }
 
-/** Which of the organisation's facts an entry's texts write out, if any. */
+/**
+ * Which of the organisation's facts an entry's written texts (its bilingual prose) write out, if
+ * any. Addresses, dates, amounts and file keys are not prose: a file key may hold nine digits in a row.
+ */
 async function statedFactIn(
   env: Pick<Env, "DB" | "CACHE">,
+  type: ContentType,
   fields: Record<string, unknown>,
 ): Promise<"ein" | "legalName" | null> {
-  const texts = textsOf(fields);
+  const specs = ENTRY_TYPES[type].fields as Record<string, FieldSpec>;
+  const texts = Object.entries(fields)
+    .filter(([name]) => specs[name] && isBilingual(specs[name]))
+    .flatMap(([, value]) => textsOf(value));
   if (texts.some((text) => statesEin(text))) return "ein";
   const facts = await getOrganization(env);
   if (facts && texts.some((text) => statesLegalName(text, facts.legalName))) return "legalName";
@@ -121,7 +129,7 @@ export async function saveEntry(
   | { kind: "factStated"; fact: "ein" | "legalName" }
 > {
   if (!isSingleton(type)) {
-    const fact = await statedFactIn(env, input.fields);
+    const fact = await statedFactIn(env, type, input.fields);
     if (fact) return { kind: "factStated", fact };
   }
   const db = getDb(env);
