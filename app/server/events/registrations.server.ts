@@ -8,12 +8,7 @@ import { auditEntry } from "../admin/common.server";
 import { getDb, type Db } from "../db/client.server";
 import { eventRegistrations, outbox, paymentAdjustments } from "../db/schema";
 import { logError, logInfo } from "../kernel/log.server";
-import {
-  clientAddress,
-  hitSubjectRateLimit,
-  RATE_LIMITS,
-  rateLimitSubject,
-} from "../kernel/rate-limit.server";
+import { clientAddress, mayMailRecipient, rateLimitSubject } from "../kernel/rate-limit.server";
 import { sha256Hex } from "../kernel/sha256.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
@@ -219,8 +214,7 @@ export async function registerRsvp(
   const raced = !existing && !outcome.ok && outcome.reason !== "past" ? await findActive() : undefined;
   if (raced) outcome = await changeRsvp(env, event, raced, request);
   if (!outcome.ok) return outcome;
-  const mailAllowed = await hitSubjectRateLimit(env, "rsvpMail", email, RATE_LIMITS.rsvpMail);
-  if (mailAllowed.allowed) {
+  if (await mayMailRecipient(env, "rsvpMail", email)) {
     const token = await signToken(
       env,
       RSVP_LINK_PURPOSE,
