@@ -3,7 +3,7 @@ import type Stripe from "stripe";
 import type { Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { ticketAmounts } from "~/lib/tickets";
-import type { RegistrationKind, RegistrationStatus } from "~/lib/vocabulary";
+import { disputeWithdrewFunds, type RegistrationKind, type RegistrationStatus } from "~/lib/vocabulary";
 import { auditEntry } from "../admin/common.server";
 import { getDb, type Db } from "../db/client.server";
 import { eventRegistrations, outbox, paymentAdjustments } from "../db/schema";
@@ -540,9 +540,8 @@ export function ticketTotals(
     seats += row.quantity;
     if (row.kind !== "ticket") continue;
     const adjustment = row.stripePaymentIntentId ? adjustments.get(row.stripePaymentIntentId) : undefined;
-    const withdrawn = adjustment?.disputeStatus === "open" || adjustment?.disputeStatus === "lost";
     const net =
-      withdrawn || adjustment?.refundedInFull
+      disputeWithdrewFunds(adjustment?.disputeStatus) || adjustment?.refundedInFull
         ? 0
         : Math.max(0, row.amountCents - (adjustment?.refundedCents ?? 0));
     revenueCents += net;
