@@ -5,7 +5,7 @@ import { getDb } from "~/server/db/client.server";
 import { auditLog, files } from "~/server/db/schema";
 import { png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN } from "./fetch";
+import { fetchPage, ORIGIN, shown } from "./fetch";
 
 const db = getDb(env);
 let first: Awaited<ReturnType<typeof userWithSession>>;
@@ -15,9 +15,6 @@ beforeAll(async () => {
   first = await userWithSession("first-uploader@example.org", "STAFF");
   second = await userWithSession("second-uploader@example.org", "STAFF");
 }, 30_000);
-
-/** The page as a person sees it, without the translations' data block. */
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 function upload(cookie: string, name: string, altEn: string, altEs: string) {
   const form = new FormData();
