@@ -59,6 +59,10 @@ export const DISPUTE_STATUSES = ["inquiry", "inquiry_closed", "prevented", "open
 export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
 /** The dispute statuses under which Stripe has taken the gift's money back. */
 export const FUNDS_WITHDRAWN_DISPUTE_STATUSES = ["open", "lost"] as const satisfies DisputeStatus[];
+/** Whether a payment under this dispute status has had its money taken back (decision 044). */
+export function disputeWithdrewFunds(status: string | null | undefined): boolean {
+  return FUNDS_WITHDRAWN_DISPUTE_STATUSES.some((withdrawn) => withdrawn === status);
+}
 
 export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] as const;
 

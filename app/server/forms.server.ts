@@ -19,6 +19,7 @@ import { buildFormEmails } from "./mail/form-mail.server";
 import { deliverLeased, deliverOutbox, queueLeasedEmail } from "./mail/outbox.server";
 import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./kernel/post-guard.server";
+import { mayMailRecipient } from "./kernel/rate-limit.server";
 import { sha256Hex } from "./kernel/sha256.server";
 
 /** What every form action answers; `ok` is the success state of docs/product.md §4. */
@@ -93,6 +94,9 @@ function isUniqueViolation(error: unknown): boolean {
  * The one action of every form of docs/product.md §3: guard, parse with the shared schema, then the
  * submission and its two e-mails in one D1 batch (nothing stored without its mail), and
  * delivery after the answer (waitUntil); the Cron Trigger retries what the provider refused.
+ * The confirmation to the typed address leaves only within RATE_LIMITS.formConfirmation per
+ * recipient; past it the submission and the team's notification are stored all the same and the
+ * answer does not change, so it tells no one whether the address was capped (decision 047).
  */
 export async function handleFormSubmission<S extends v.GenericSchema>(
   args: ActionArgs,
@@ -118,11 +122,15 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
     const windowStart = new Date(Date.now() - CONTENT_KEY_WINDOW_MS).toISOString();
     const i18n = getInstance(args.context);
     // The request's instance has only its own language loaded; mail may need the other one.
-    const [organization] = await Promise.all([organizationContact(env), i18n.loadLanguages([locale, "en"])]);
+    const [organization, confirm] = await Promise.all([
+      organizationContact(env),
+      mayMailRecipient(env, "formConfirmation", contact.email),
+      i18n.loadLanguages([locale, "en"]),
+    ]);
     const id = crypto.randomUUID();
     const emails = buildFormEmails({
       definition: definition as unknown as FormDefinition,
-      email: contact.email,
+      email: confirm ? contact.email : null,
       submissionId: id,
       locale,
       teamEmail: env.TEAM_EMAIL,

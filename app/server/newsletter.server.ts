@@ -8,7 +8,7 @@ import { organizationContact } from "./content/organization.server";
 import { subscribers } from "./db/schema";
 import type { OutgoingEmail } from "./mail/message.server";
 import { queueEmail } from "./mail/outbox.server";
-import { hitSubjectRateLimit, RATE_LIMITS } from "./kernel/rate-limit.server";
+import { mayMailRecipient } from "./kernel/rate-limit.server";
 import { signToken, verifyToken } from "./kernel/signed-token.server";
 
 /** Double opt-in (docs/architecture.md, Newsletter): a pending row, a signed link, and only then "confirmed". */
@@ -81,13 +81,9 @@ export async function prepareSubscription(
       target: subscribers.email,
       set: { status: "pending", locale: input.locale, unsubscribedAt: null },
     });
-  const allowance = await hitSubjectRateLimit(
-    env,
-    "newsletter-confirmation",
-    input.email,
-    RATE_LIMITS.newsletterConfirmation,
-  );
-  if (!allowance.allowed) return { statements: [upsert], outboxIds: [] };
+  if (!(await mayMailRecipient(env, "newsletterConfirmation", input.email))) {
+    return { statements: [upsert], outboxIds: [] };
+  }
 
   const confirmUrl = link(
     env,

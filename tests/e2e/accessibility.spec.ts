@@ -1,10 +1,10 @@
 import { SITE_PAGES } from "../../app/content/site-pages";
 import {
   COLOUR_RULES,
-  expect,
   expectNoAxeViolations,
   rememberCookieChoice,
   test,
+  turnSystemDark,
   waitForHydration,
 } from "./fixtures";
 
@@ -23,17 +23,8 @@ for (const width of [390, 1280] as const) {
           await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
           await waitForHydration(page);
           await expectNoAxeViolations(page);
-          // The system turning dark: a page on the system theme follows it. The dark theme changes
-          // colours only, so the rules that read colours are what it can fail.
-          await page.emulateMedia({ colorScheme: "dark" });
-          await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
-          // Reduced motion gives every element a 0.01 ms transition (app.css), so each colour
-          // moves through one; axe reads the colours at their end. Each is finished here: waiting
-          // for them, the test browser sometimes never ended them within the test's 30 s.
-          await page.evaluate(() => {
-            for (const animation of document.getAnimations())
-              if (animation instanceof CSSTransition) animation.finish();
-          });
+          // The dark theme changes colours only, so the rules that read colours are what it can fail.
+          await turnSystemDark(page);
           await expectNoAxeViolations(page, COLOUR_RULES);
         });
       }

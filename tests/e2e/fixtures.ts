@@ -79,6 +79,21 @@ export async function expectNoAxeViolations(page: Page, rules?: readonly string[
 }
 
 /**
+ * The system turning dark: a page on the system theme follows it. Reduced motion gives every
+ * element a 0.01 ms transition (app.css), so each colour moves through one; axe must read the
+ * colours at their end, and waiting for them, the test browser sometimes never ended them within
+ * a test's 30 s, so each is finished here.
+ */
+export async function turnSystemDark(page: Page) {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
+  await page.evaluate(() => {
+    for (const animation of document.getAnimations())
+      if (animation instanceof CSSTransition) animation.finish();
+  });
+}
+
+/**
  * Waits until React has hydrated the page, so clicks reach their handlers. While a new document
  * loads, the check may run before it has a root element: then it is simply not hydrated yet.
  */

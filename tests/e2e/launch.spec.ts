@@ -9,6 +9,7 @@ import {
   runId,
   test,
   testAccount,
+  turnSystemDark,
   waitForHydration,
 } from "./fixtures";
 
@@ -70,12 +71,7 @@ test("admin:create takes the password hidden; the new admin's overview lists wha
   await expectNoAxeViolations(page);
   await checklist.screenshot({ path: test.info().outputPath("launch-checklist-390.png") });
   // The system turning dark changes colours only (docs/conventions.md, Tests).
-  await page.emulateMedia({ colorScheme: "dark" });
-  await expect(page.locator("html")).toHaveClass(/(^|\s)dark(\s|$)/);
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations())
-      if (animation instanceof CSSTransition) animation.finish();
-  });
+  await turnSystemDark(page);
   await expectNoAxeViolations(page, COLOUR_RULES);
   await checklist.screenshot({ path: test.info().outputPath("launch-checklist-390-dark.png") });
 

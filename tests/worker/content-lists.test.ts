@@ -7,7 +7,7 @@ import { getDb } from "~/server/db/client.server";
 import { contentEntries } from "~/server/db/schema";
 import { png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 
 /**
  * Program badges, volunteer roles and partner prospects are staff-edited content, the site search
@@ -20,9 +20,8 @@ beforeAll(async () => {
   await fetchPage("/");
 }, 30_000);
 
-/** The page as a visitor sees it: without the scripts (the translations' data block names every key). */
-const page = async (path: string) =>
-  (await (await fetchPage(path)).text()).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+/** The page as a visitor sees it. */
+const page = async (path: string) => shown(await (await fetchPage(path)).text());
 
 const messages = (type: "role" | "program" | "prospect", input: Record<string, string>) => {
   const result = v.safeParse(fieldsSchema(type), input);

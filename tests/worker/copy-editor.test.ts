@@ -2,18 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { COPY_PLACE_NAMES, copyPlace } from "~/lib/copy-places";
 import { BUNDLED, NAMESPACES } from "~/server/kernel/translations.server";
 import { userWithSession } from "./auth-helpers";
+import { copyKeys } from "./copy-strings";
 import { fetchPage } from "./fetch";
 
 let staff: Awaited<ReturnType<typeof userWithSession>>;
 const get = (path: string) => fetchPage(path, { headers: { Cookie: staff.cookie } });
 // The account and back-office pages open for a signed-in person; the rest for a visitor.
 const open = (path: string) => (/^\/(account|admin)/.test(path) ? get(path) : fetchPage(path));
-
-function keysOf(value: unknown, prefix = ""): string[] {
-  if (typeof value === "string") return [prefix];
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
-}
 
 beforeAll(async () => {
   staff = await userWithSession("copy@example.org", "STAFF", "Cory Copy");
@@ -22,7 +17,7 @@ beforeAll(async () => {
 describe("where a text appears", () => {
   it("every place has a name in English and Spanish", () => {
     for (const locale of ["en", "es"]) {
-      const keys = keysOf(BUNDLED[locale]?.admin);
+      const keys = copyKeys(BUNDLED[locale]?.admin);
       for (const place of COPY_PLACE_NAMES)
         expect(keys, `${locale} ${place}`).toContain(`content.places.${place}`);
     }
@@ -31,7 +26,7 @@ describe("where a text appears", () => {
   it("every key of the site maps to a page that opens", async () => {
     const paths = new Set<string>();
     for (const namespace of NAMESPACES) {
-      for (const key of keysOf(BUNDLED.en?.[namespace])) {
+      for (const key of copyKeys(BUNDLED.en?.[namespace])) {
         const { path, place } = copyPlace(namespace, key);
         expect(place, `${namespace}:${key}`).not.toBe("elsewhere");
         if (path) paths.add(path);

@@ -1,6 +1,5 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { donationTotals, monthlyUpsellCents, processingFeeCents } from "~/lib/donation";
 import { formatMoney } from "~/lib/format";
@@ -9,11 +8,11 @@ import { donationAttempts, outbox } from "~/server/db/schema";
 import { visitorCookieHeader } from "~/server/kernel/visitor-cookie.server";
 import { cookieFrom } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { stripeBase, stripeEvents, stripeRequests } from "./stripe-checkout";
 import { signedWebhook } from "./stripe-webhook";
 
 /** Fewer lost gifts (decision 024): the monthly offer, recovery e-mails, room-friendly limits, one total. */
 
-const stripeBase = env.STRIPE_API_BASE!;
 const db = getDb(env);
 let counter = 0;
 const next = () => ++counter;
@@ -21,19 +20,16 @@ const address = () => `203.0.113.${next()}`;
 /** A visitor cookie as the server issues it (signed, decision 046): one browser. */
 const browser = async () => cookieFrom(await visitorCookieHeader(env, new Request(ORIGIN)));
 
-type CheckoutRequest = {
-  path: string;
-  body: Record<string, unknown> & {
-    mode: string;
-    customer_email: string;
-    line_items: { price_data: { unit_amount: string; recurring?: unknown } }[];
-    after_expiration?: { recovery?: { enabled?: string } };
-    metadata: Record<string, string>;
-  };
+type CheckoutRequestBody = Record<string, unknown> & {
+  mode: string;
+  customer_email: string;
+  line_items: { price_data: { unit_amount: string; recurring?: unknown } }[];
+  after_expiration?: { recovery?: { enabled?: string } };
+  metadata: Record<string, string>;
 };
 
-async function checkoutRequestFor(email: string): Promise<CheckoutRequest["body"] | undefined> {
-  const requests = (await (await fetch(`${stripeBase}/__test/requests`)).json()) as CheckoutRequest[];
+async function checkoutRequestFor(email: string): Promise<CheckoutRequestBody | undefined> {
+  const requests = await stripeRequests<CheckoutRequestBody>();
   return requests.findLast(
     (request) => request.path === "/v1/checkout/sessions" && request.body.customer_email === email,
   )?.body;
@@ -130,7 +126,7 @@ describe("recovering an abandoned Checkout", () => {
       headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
     });
     expect(expired.status).toBe(200);
-    const events = (await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[];
+    const events = await stripeEvents();
     return events.findLast(
       (event) =>
         event.type === "checkout.session.expired" && (event.data.object as { id: string }).id === sessionId,

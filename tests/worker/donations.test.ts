@@ -19,9 +19,9 @@ import { signToken } from "~/server/kernel/signed-token.server";
 import { MANAGE_TOKEN_PURPOSE } from "~/server/donations/manage-link.server";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
 import { SEED_FACTS } from "./seed-facts";
+import { payOnStripe, stripeBase, stripeEvents as sentStripeEvents, stripeRequests } from "./stripe-checkout";
 import { signedWebhook, stripeEvent } from "./stripe-webhook";
 
-const stripeBase = env.STRIPE_API_BASE!;
 const db = getDb(env);
 let ip = 0;
 /** Each test posts from its own address, so the checkout rate limit (3 per 5 minutes) is its own. */
@@ -37,19 +37,6 @@ async function donate(fields: Record<string, string>, headers = visitor()) {
   await postForm("/donate", { ...all, step: "amount" }, headers);
   await postForm("/donate", { ...all, step: "details" }, headers);
   return postForm("/donate", { ...all, step: "payment", intent: "pay" }, headers);
-}
-
-/** What the Stripe page does when the donor pays, then the events delivered to our webhook. */
-async function payOnStripe(checkoutUrl: string) {
-  const before = ((await (await fetch(`${stripeBase}/__test/events`)).json()) as unknown[]).length;
-  const sessionId = new URL(checkoutUrl).pathname.split("/").pop()!;
-  const paid = await fetch(`${stripeBase}/pay/${sessionId}`, { method: "POST", redirect: "manual" });
-  expect(paid.status).toBe(303);
-  const events = ((await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[]).slice(
-    before,
-  );
-  for (const event of events) expect((await signedWebhook(event)).status).toBe(200);
-  return { sessionId, events, successUrl: paid.headers.get("Location")! };
 }
 
 async function mailsTo(to: string) {
@@ -116,10 +103,9 @@ describe("checkout", () => {
     expect(response.status).toBe(303);
     const location = response.headers.get("Location")!;
     expect(location.startsWith(`${stripeBase}/pay/cs_`)).toBe(true);
-    const requests = (await (await fetch(`${stripeBase}/__test/requests`)).json()) as {
-      path: string;
-      body: Record<string, unknown> & { line_items: { price_data: Record<string, unknown> }[] };
-    }[];
+    const requests = await stripeRequests<
+      Record<string, unknown> & { line_items: { price_data: Record<string, unknown> }[] }
+    >();
     const created = requests.filter((request) => request.path === "/v1/checkout/sessions").at(-1)!.body;
     expect(created).toMatchObject({ mode: "payment", customer_email: `ana-${ip}@example.com`, locale: "en" });
     expect(created.line_items[0]!.price_data.unit_amount).toBe(String(5000 + processingFeeCents(5000)));
@@ -154,7 +140,7 @@ describe("checkout", () => {
       headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
     });
     expect(expired.status).toBe(200);
-    const events = (await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[];
+    const events = await sentStripeEvents();
     const event = events.findLast((item) => item.type === "checkout.session.expired")!;
     expect((await signedWebhook(event)).status).toBe(200);
     const [attempt] = await db
@@ -187,9 +173,7 @@ describe("checkout", () => {
 
   it("brings a canceled donor back to step 3 with what they typed", async () => {
     const response = await donate({ firstName: "Cancel", employer: "Acme" });
-    const requests = (await (await fetch(`${stripeBase}/__test/requests`)).json()) as {
-      body: { cancel_url?: string };
-    }[];
+    const requests = await stripeRequests<{ cancel_url?: string }>();
     const cancelUrl = new URL(requests.at(-1)!.body.cancel_url!);
     expect(response.status).toBe(303);
     const page = await (await fetchPage(cancelUrl.pathname + cancelUrl.search)).text();

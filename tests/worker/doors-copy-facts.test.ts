@@ -5,7 +5,8 @@ import { getDb } from "~/server/db/client.server";
 import { translationOverrides } from "~/server/db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "~/server/kernel/translations.server";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN } from "./fetch";
+import { copyStrings } from "./copy-strings";
+import { fetchPage, ORIGIN, shown } from "./fetch";
 import { SEED_FACTS } from "./seed-facts";
 
 let staff: Awaited<ReturnType<typeof userWithSession>>;
@@ -16,17 +17,6 @@ beforeAll(async () => {
   admin = await userWithSession("facts-admin@example.org", "ADMIN");
 });
 
-function keysOf(value: unknown, prefix = ""): string[] {
-  if (typeof value === "string") return [prefix];
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
-}
-
-const textOf = (locale: string, namespace: string, key: string) =>
-  key
-    .split(".")
-    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], BUNDLED[locale]?.[namespace]);
-
 function save(cookie: string, fields: Record<string, string>, query = "") {
   return fetchPage(`/admin/content${query}`, {
     method: "POST",
@@ -34,9 +24,6 @@ function save(cookie: string, fields: Record<string, string>, query = "") {
     headers: { Origin: ORIGIN, Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
   });
 }
-
-/** The page as a person sees it, without the translations' data block. */
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 /** Ways of writing out an EIN or the legal name that a save must not get through. */
 const STATEMENTS = [
@@ -56,8 +43,7 @@ describe("copy texts cannot state the EIN or the legal name (decision 047)", () 
     let checked = 0;
     for (const locale of ["en", "es"] as const) {
       for (const namespace of NAMESPACES) {
-        for (const key of keysOf(BUNDLED[locale]?.[namespace])) {
-          const shipped = textOf(locale, namespace, key) as string;
+        for (const [key, shipped] of copyStrings(BUNDLED[locale]?.[namespace])) {
           expect(
             await statedFact(env, { locale, namespace, key, value: shipped }),
             `${namespace}:${key}`,

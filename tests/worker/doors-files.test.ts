@@ -5,7 +5,7 @@ import { getDb } from "~/server/db/client.server";
 import { auditLog, files } from "~/server/db/schema";
 import { png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN } from "./fetch";
+import { fetchPage, ORIGIN, shown } from "./fetch";
 
 const db = getDb(env);
 let first: Awaited<ReturnType<typeof userWithSession>>;
@@ -16,15 +16,15 @@ beforeAll(async () => {
   second = await userWithSession("second-uploader@example.org", "STAFF");
 }, 30_000);
 
-/** The page as a person sees it, without the translations' data block. */
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+/** The first upload: its name and descriptions. */
+const COACH = ["coach.png", "Coach Rivera at practice", "La entrenadora Rivera"] as const;
 
-function upload(cookie: string, name: string, altEn: string, altEs: string) {
+function upload(cookie: string, name: string, altEn: string, altEs: string, query = "") {
   const form = new FormData();
   form.append("file", new File([png(640, 480)], name, { type: "image/png" }));
   form.append("altEn", altEn);
   form.append("altEs", altEs);
-  return fetchPage("/admin/files", {
+  return fetchPage(`/admin/files${query}`, {
     method: "POST",
     body: form,
     headers: { Origin: ORIGIN, Cookie: cookie },
@@ -33,12 +33,7 @@ function upload(cookie: string, name: string, altEn: string, altEs: string) {
 
 describe("uploading bytes that are already in the library (decision 047)", () => {
   it("keeps the first uploader's name and descriptions and refuses another's, saying which file it is", async () => {
-    const original = await upload(
-      first.cookie,
-      "coach.png",
-      "Coach Rivera at practice",
-      "La entrenadora Rivera",
-    );
+    const original = await upload(first.cookie, ...COACH);
     expect(original.status).toBe(200);
     const [row] = await db.select().from(files);
     const address = `/files/${row!.id}`;
@@ -67,28 +62,13 @@ describe("uploading bytes that are already in the library (decision 047)", () =>
   });
 
   it("in Spanish too", async () => {
-    const response = await fetchPage("/admin/files?lng=es", {
-      method: "POST",
-      body: (() => {
-        const form = new FormData();
-        form.append("file", new File([png(640, 480)], "otro.png", { type: "image/png" }));
-        form.append("altEn", "Another");
-        form.append("altEs", "Otra");
-        return form;
-      })(),
-      headers: { Origin: ORIGIN, Cookie: second.cookie },
-    });
+    const response = await upload(second.cookie, "otro.png", "Another", "Otra", "?lng=es");
     expect(response.status).toBe(400);
     expect(shown(await response.text())).toContain("Este archivo ya está en la biblioteca como coach.png");
   });
 
   it("the same file with the same name and descriptions is answered as uploaded, and nothing changes", async () => {
-    const response = await upload(
-      second.cookie,
-      "coach.png",
-      "Coach Rivera at practice",
-      "La entrenadora Rivera",
-    );
+    const response = await upload(second.cookie, ...COACH);
     expect(response.status).toBe(200);
     expect(shown(await response.text())).toContain("Uploaded coach.png");
     const rows = await db.select().from(files);

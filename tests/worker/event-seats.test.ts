@@ -8,13 +8,13 @@ import { eventAvailability, reserveSeats, startTicketCheckout } from "~/server/e
 import { readVisitorId } from "~/server/kernel/visitor-cookie.server";
 import { cookieFrom } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { stripeBase, stripeRequests } from "./stripe-checkout";
 
 /**
  * Seats are held per address, not per cookie or e-mail (decision 046): the attack of 25 posts of
  * ten gala tickets from one address, each with a new cookie and a new e-mail.
  */
 
-const stripeBase = env.STRIPE_API_BASE!;
 const db = getDb(env);
 let counter = 0;
 const next = () => ++counter;
@@ -146,9 +146,7 @@ describe("the hold", () => {
       ORIGIN,
     );
     expect(order.ok).toBe(true);
-    const requests = (await (await fetch(`${stripeBase}/__test/requests`)).json()) as {
-      body: { customer_email?: string; expires_at?: string };
-    }[];
+    const requests = await stripeRequests<{ customer_email?: string; expires_at?: string }>();
     const expiresAt = Number(
       requests.findLast((request) => request.body.customer_email === email)!.body.expires_at,
     );

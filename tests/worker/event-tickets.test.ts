@@ -15,11 +15,11 @@ import {
 } from "~/server/events/registrations.server";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { payOnStripe, stripeBase, stripeEvents, stripeRequests } from "./stripe-checkout";
 import { signedWebhook } from "./stripe-webhook";
 
 /** Event RSVPs and tickets (decision 024), with the real local D1 and the local Stripe-compatible server. */
 
-const stripeBase = env.STRIPE_API_BASE!;
 const db = getDb(env);
 let counter = 0;
 const next = () => ++counter;
@@ -50,18 +50,6 @@ const person = (quantity = 1) => ({
   quantity,
   holder: `holder-${crypto.randomUUID()}`,
 });
-
-async function payOnStripe(checkoutUrl: string) {
-  const before = ((await (await fetch(`${stripeBase}/__test/events`)).json()) as unknown[]).length;
-  const sessionId = new URL(checkoutUrl).pathname.split("/").pop()!;
-  const paid = await fetch(`${stripeBase}/pay/${sessionId}`, { method: "POST", redirect: "manual" });
-  expect(paid.status).toBe(303);
-  const events = ((await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[]).slice(
-    before,
-  );
-  for (const event of events) expect((await signedWebhook(event)).status).toBe(200);
-  return { sessionId, successUrl: paid.headers.get("Location")! };
-}
 
 describe("quid-pro-quo amounts", () => {
   it("states the gala's dinner value and the deductible part, with the disclosure over $75", () => {
@@ -153,7 +141,7 @@ describe("capacity", () => {
       method: "POST",
       headers: { Authorization: `Bearer ${env.STRIPE_SECRET_KEY}` },
     });
-    const events = (await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[];
+    const events = await stripeEvents();
     const expired = events.findLast(
       (item) =>
         item.type === "checkout.session.expired" && (item.data.object as { id: string }).id === sessionId,
@@ -240,14 +228,11 @@ describe("gala tickets", () => {
       visitor(),
     );
     expect(response.status).toBe(303);
-    const requests = (await (await fetch(`${stripeBase}/__test/requests`)).json()) as {
-      path: string;
-      body: {
-        customer_email?: string;
-        line_items: { quantity: string; price_data: { unit_amount: string } }[];
-        metadata: Record<string, string>;
-      };
-    }[];
+    const requests = await stripeRequests<{
+      customer_email?: string;
+      line_items: { quantity: string; price_data: { unit_amount: string } }[];
+      metadata: Record<string, string>;
+    }>();
     const created = requests.findLast((request) => request.body.customer_email === email)!.body;
     expect(created.line_items[0]).toMatchObject({ quantity: "2", price_data: { unit_amount: "15000" } });
     expect(created.metadata.kind).toBe("event-ticket");

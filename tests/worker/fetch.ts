@@ -7,6 +7,9 @@ export function fetchPage(path: string, init: RequestInit = {}): Promise<Respons
   return exports.default.fetch(new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }));
 }
 
+/** A page's HTML as a person sees it: without its scripts (the translations' data block names every key). */
+export const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+
 /** A same-origin form post, as the browser sends it. */
 export function postForm(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return fetchPage(path, {

@@ -6,7 +6,7 @@ import { auditLog, contentEntries } from "~/server/db/schema";
 import { getContentVersion } from "~/server/content/version.server";
 import { pdf, png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 
 const db = getDb(env);
 let admin: { cookie: string };
@@ -18,7 +18,6 @@ beforeAll(async () => {
   await fetchPage("/");
 }, 30_000);
 
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 const page = async (path: string, headers: Record<string, string> = {}) =>
   shown(await (await fetchPage(path, { headers })).text());
 

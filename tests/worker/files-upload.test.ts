@@ -6,7 +6,7 @@ import { auditLog, files } from "~/server/db/schema";
 import { UPLOAD_LIMITS } from "~/server/files/files.server";
 import { padded, pdf, png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN } from "./fetch";
+import { fetchPage, ORIGIN, shown } from "./fetch";
 
 const db = getDb(env);
 let admin: { cookie: string };
@@ -17,9 +17,6 @@ beforeAll(async () => {
   member = await userWithSession("files-member@example.org", "USER");
   await fetchPage("/");
 }, 30_000);
-
-/** The page as a person sees it: every page also carries its translations in a data block. */
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 function upload(fields: Record<string, string | File>, cookie = admin.cookie, path = "/admin/files") {
   const form = new FormData();

@@ -5,6 +5,7 @@ import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, subscribers } from "~/server/db/schema";
 import { queueEmail } from "~/server/mail/outbox.server";
+import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { handleScheduled } from "~/server/scheduled.server";
 import { contentSecurityPolicy } from "~/server/kernel/security-headers.server";
 import { verifyTurnstile } from "~/server/kernel/turnstile.server";
@@ -28,7 +29,7 @@ const VALID = {
   enrollment: {
     studentName: "Leo López",
     parentName: "Ana López",
-    email: "ana@example.com",
+    email: "ana.enrollment@example.com",
     phone: "212-555-0100",
     age: "14",
     grade: "9",
@@ -39,7 +40,7 @@ const VALID = {
     age: "15",
     grade: "10",
     parentName: "Ana López",
-    email: "ana@example.com",
+    email: "ana.education@example.com",
     phone: "212-555-0100",
   },
   athletics: {
@@ -47,7 +48,7 @@ const VALID = {
     parentName: "Ana López",
     age: "14",
     grade: "9",
-    email: "ana@example.com",
+    email: "ana.athletics@example.com",
     phone: "212-555-0100",
     emergencyContact: "Luis López (212) 555-0199",
     consent: "on",
@@ -55,7 +56,7 @@ const VALID = {
   mentoring: {
     role: "mentor",
     fullName: "Sam Rivera",
-    email: "sam@example.com",
+    email: "sam.mentoring@example.com",
     age: "34",
     areaOfInterest: "stem",
     availability: "weekdayEvenings",
@@ -64,33 +65,33 @@ const VALID = {
     variant: "page",
     firstName: "Sam",
     lastName: "Rivera",
-    email: "sam@example.com",
+    email: "sam.volunteer@example.com",
     availability: "weekends",
     motivation: "I grew up here.",
   },
   "get-involved": {
     firstName: "Sam",
     lastName: "Rivera",
-    email: "sam@example.com",
+    email: "sam.get-involved@example.com",
     areas: "events",
   },
   "fundraising-team": {
     fullName: "Sam Rivera",
-    email: "sam@example.com",
+    email: "sam.fundraising-team@example.com",
     motivation: "Kids deserve it.",
     availability: "Evenings",
   },
   "giving-info": {
     option: "stock",
     fullName: "Sam Rivera",
-    email: "sam@example.com",
+    email: "sam.giving-info@example.com",
     amount: "5000",
     preferredContact: "both",
   },
   partner: {
     organization: "Acme Corp",
     fullName: "Sam Rivera",
-    email: "sam@example.com",
+    email: "sam.partner@example.com",
     partnershipType: "corporate",
     message: "We'd like to sponsor the soccer league.",
   },
@@ -128,7 +129,11 @@ describe("every form's action", () => {
     const headers = freshIp();
     const before = (await db.select().from(outbox)).length;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const response = await postForm("/forms/contact", { ...VALID.contact, idempotencyKey }, headers);
+      const response = await postForm(
+        "/forms/contact",
+        { ...VALID.contact, email: "resend@example.com", idempotencyKey },
+        headers,
+      );
       expect(response.status).toBe(200);
     }
     expect(await rowsFor(idempotencyKey)).toHaveLength(1);
@@ -136,7 +141,11 @@ describe("every form's action", () => {
 
     // The same answers from a new page load (a new key) are a new submission, with its mail.
     const next = key();
-    await postForm("/forms/contact", { ...VALID.contact, idempotencyKey: next }, headers);
+    await postForm(
+      "/forms/contact",
+      { ...VALID.contact, email: "resend@example.com", idempotencyKey: next },
+      headers,
+    );
     expect(await rowsFor(next)).toHaveLength(1);
     expect((await db.select().from(outbox)).length).toBe(before + 4);
   });
@@ -335,7 +344,14 @@ describe("what the e-mails say", () => {
     const message = "Tu cuenta fue suspendida, entra en https://evil.example";
     await postForm(
       "/forms/contact",
-      { ...VALID.contact, fullName: "Banco Falso", message, locale: "es", idempotencyKey },
+      {
+        ...VALID.contact,
+        fullName: "Banco Falso",
+        message,
+        email: "banco@example.com",
+        locale: "es",
+        idempotencyKey,
+      },
       freshIp(),
     );
     const [row] = await rowsFor(idempotencyKey);
@@ -391,6 +407,43 @@ describe("what the e-mails say", () => {
         locale: "en",
       }),
     ).toThrow(/control character/);
+  });
+});
+
+describe("confirmations to one typed address (decision 047)", () => {
+  it("ten posts across the forms from ten visitors are all stored and told to the team, the address gets the cap's number of confirmations, and capped posts answer the same", async () => {
+    const kinds = ["contact", "enrollment", "volunteer", "partner", "mentoring"] as const;
+    const answers: string[] = [];
+    for (let post = 0; post < 10; post++) {
+      const kind = kinds[post % kinds.length]!;
+      const response = await postForm(
+        `/forms/${kind}.data`,
+        {
+          ...VALID[kind],
+          email: post % 2 ? "One-Inbox@Example.com" : "one-inbox@example.com",
+          idempotencyKey: key(),
+        },
+        freshIp(),
+      );
+      expect(response.status).toBe(200);
+      answers.push(await response.text());
+    }
+    expect(RATE_LIMITS.formConfirmation.limit).toBe(5);
+    // Each form's second post came past the cap; its answer is the first one's, to the letter.
+    expect(answers.slice(5)).toEqual(answers.slice(0, 5));
+
+    const stored = await db.select().from(submissions).where(eq(submissions.email, "one-inbox@example.com"));
+    expect(stored).toHaveLength(10);
+    const teamMails = await db.select().from(outbox).where(like(outbox.template, "%.team"));
+    for (const submission of stored) {
+      expect(
+        teamMails.filter((mail) => mail.text.includes(`/admin/submissions/${submission.id}`)),
+      ).toHaveLength(1);
+    }
+    const confirmations = await db.select().from(outbox).where(eq(outbox.to, "one-inbox@example.com"));
+    expect(confirmations.map((mail) => mail.template).sort()).toEqual(
+      kinds.map((kind) => `${kind}.confirmation`).sort(),
+    );
   });
 });
 

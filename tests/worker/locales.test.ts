@@ -1,17 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { BUNDLED } from "~/server/kernel/translations.server";
 import seed from "../../scripts/content/seed.json";
+import { copyStrings } from "./copy-strings";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (typeof value !== "object" || value === null) return [prefix];
   return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
-}
-
-/** Every string of a namespace by its dotted key (array items by index). */
-function strings(value: unknown, prefix = ""): [string, string][] {
-  if (typeof value === "string") return [[prefix, value]];
-  if (typeof value !== "object" || value === null) return [];
-  return Object.entries(value).flatMap(([key, child]) => strings(child, prefix ? `${prefix}.${key}` : key));
 }
 
 /** Plural forms differ between languages; compare the key without its plural suffix. */
@@ -143,7 +137,7 @@ const CONTENT_RECORDS = [
 
 const spanish = Object.entries(BUNDLED.es!)
   .flatMap(([namespace, resource]) =>
-    strings(resource).map(([key, text]) => [`${namespace}:${key}`, text] as const),
+    copyStrings(resource).map(([key, text]) => [`${namespace}:${key}`, text] as const),
   )
   .filter(([key]) => !CONTENT_RECORDS.some((prefix) => key.startsWith(prefix)));
 
@@ -162,8 +156,8 @@ describe("app/locales", () => {
     "namespace %s keeps every placeholder and tag in Spanish",
     (namespace) => {
       // A Spanish plural form English lacks ("_many") is compared with English's "_other".
-      const english = new Map(strings(BUNDLED.en![namespace]));
-      const differing = strings(BUNDLED.es![namespace])
+      const english = new Map(copyStrings(BUNDLED.en![namespace]));
+      const differing = copyStrings(BUNDLED.es![namespace])
         .filter(([key, text]) => {
           const source = english.get(key) ?? english.get(`${withoutPlural(key)}_other`);
           return source !== undefined && placeholders(source).join() !== placeholders(text).join();

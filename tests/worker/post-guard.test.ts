@@ -7,16 +7,13 @@ import { FORMS, volunteerModalFields, volunteerPageFields } from "~/lib/forms/fo
 import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, users } from "~/server/db/schema";
 import { handleDonateAction } from "~/server/donations/donate-form.server";
-import { fetchPage, ORIGIN, postForm } from "./fetch";
+import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 
 const db = getDb(env);
 let address = 0;
 /** Each test posts from its own address, so the shared allowance of one test never touches another. */
 const visitor = () => ({ "CF-Connecting-IP": `203.0.113.${++address}` });
 const FORM_HEADERS = { Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" };
-
-/** The page as a person sees it: every page also carries its translations in a data block. */
-const shown = (html: string) => html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
 
 /** A raw body, exactly as an attacker sends it, with the time the answer took. */
 async function postRaw(path: string, body: string, init: { method?: string; headers?: HeadersInit } = {}) {

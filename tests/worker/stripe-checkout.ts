@@ -14,6 +14,15 @@ export async function stripeEvents(): Promise<Stripe.Event[]> {
   return (await (await fetch(`${stripeBase}/__test/events`)).json()) as Stripe.Event[];
 }
 
+/** The requests the Stripe server received, oldest first, their form bodies decoded. */
+export async function stripeRequests<Body = Record<string, unknown>>() {
+  return (await (await fetch(`${stripeBase}/__test/requests`)).json()) as {
+    method: string;
+    path: string;
+    body: Body;
+  }[];
+}
+
 /** Delivers every event the Stripe server sent after the first `since`; returns them. */
 export async function deliverEventsSince(since: number) {
   const events = (await stripeEvents()).slice(since);
@@ -22,6 +31,15 @@ export async function deliverEventsSince(since: number) {
     if (response.status !== 200) throw new Error(`${event.type} answered ${response.status}`);
   }
   return events;
+}
+
+/** What the stand-in Checkout page does when the buyer pays, then the events it sent delivered to the webhook. */
+export async function payOnStripe(checkoutUrl: string) {
+  const before = (await stripeEvents()).length;
+  const sessionId = new URL(checkoutUrl).pathname.split("/").pop()!;
+  const paid = await fetch(`${stripeBase}/pay/${sessionId}`, { method: "POST", redirect: "manual" });
+  if (paid.status !== 303) throw new Error(`pay answered ${paid.status}`);
+  return { sessionId, events: await deliverEventsSince(before), successUrl: paid.headers.get("Location")! };
 }
 
 const step1 = { step: "amount", frequency: "one-time", amount: "5000", customAmount: "" };
@@ -36,9 +54,6 @@ export async function giveThroughCheckout(fields: Record<string, string>, ip: st
   const response = await postForm("/donate", { ...all, step: "payment", intent: "pay" }, headers);
   const location = response.headers.get("Location");
   if (response.status !== 303 || !location) throw new Error(`checkout answered ${response.status}`);
-  const sessionId = new URL(location).pathname.split("/").pop()!;
-  const before = (await stripeEvents()).length;
-  const paid = await fetch(`${stripeBase}/pay/${sessionId}`, { method: "POST", redirect: "manual" });
-  if (paid.status !== 303) throw new Error(`pay answered ${paid.status}`);
-  return { sessionId, events: await deliverEventsSince(before) };
+  const { sessionId, events } = await payOnStripe(location);
+  return { sessionId, events };
 }

@@ -10,8 +10,9 @@ import {
   STRIPE_API_VERSION,
   STRIPE_LEGACY_API_VERSION,
 } from "~/server/stripe/events.server";
+import { stripeRequests } from "./stripe-checkout";
 import { charge, checkoutSession, disputeOf, invoice, subscription, unique } from "./stripe-fixtures";
-import { donationAttempt, signedWebhook, stripeEvent } from "./stripe-webhook";
+import { donationAttempt, listInvoicePayment, signedWebhook, stripeEvent } from "./stripe-webhook";
 
 /**
  * What the webhook answers to every event type it handles, in the API version the code pins
@@ -20,7 +21,6 @@ import { donationAttempt, signedWebhook, stripeEvent } from "./stripe-webhook";
  */
 
 const db = getDb(env);
-const stripeBase = env.STRIPE_API_BASE!;
 type HandledType = (typeof HANDLED_STRIPE_EVENTS)[number];
 let clock = Math.floor(Date.now() / 1000);
 const later = () => ++clock;
@@ -32,18 +32,6 @@ function send(type: string, object: object, apiVersion: string) {
 async function deliver(type: string, object: object, apiVersion = STRIPE_API_VERSION) {
   const response = await send(type, object, apiVersion);
   expect(`${response.status} ${await response.text()}`).toBe("200 ok");
-}
-
-/** Lists an invoice's payment on the local Stripe server, as Stripe lists it. */
-async function listInvoicePayment(invoiceId: string, paymentIntent: string, amount: number) {
-  const query = new URLSearchParams({
-    invoice: invoiceId,
-    payment_intent: paymentIntent,
-    amount: String(amount),
-  });
-  expect((await fetch(`${stripeBase}/__test/invoice_payments?${query}`, { method: "POST" })).status).toBe(
-    200,
-  );
 }
 
 const giftBy = async (paymentIntent: string) =>
@@ -67,6 +55,13 @@ async function oneTimeGift(amount = 5000, paymentStatus = "paid") {
     metadata: { attempt_id: attemptId },
   });
   return { attemptId, paymentIntent, session };
+}
+
+/** A one-time gift whose checkout.session.completed the webhook has already recorded. */
+async function recordedGift(amount = 5000, paymentStatus = "paid") {
+  const gift = await oneTimeGift(amount, paymentStatus);
+  await deliver("checkout.session.completed", gift.session);
+  return gift;
 }
 
 /** A monthly gift's subscription, known to the ledger through customer.subscription.created. */
@@ -97,8 +92,7 @@ const scenarios: Record<HandledType, (apiVersion: string) => Promise<void>> = {
     expect(await giftBy(paymentIntent)).toMatchObject({ status: "succeeded", amountCents: 5000 });
   },
   async "checkout.session.async_payment_succeeded"(apiVersion) {
-    const { paymentIntent, session } = await oneTimeGift(5000, "unpaid");
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent, session } = await recordedGift(5000, "unpaid");
     expect(await giftBy(paymentIntent)).toMatchObject({ status: "pending" });
     await deliver(
       "checkout.session.async_payment_succeeded",
@@ -108,8 +102,7 @@ const scenarios: Record<HandledType, (apiVersion: string) => Promise<void>> = {
     expect(await giftBy(paymentIntent)).toMatchObject({ status: "succeeded" });
   },
   async "checkout.session.async_payment_failed"(apiVersion) {
-    const { attemptId, paymentIntent, session } = await oneTimeGift(5000, "unpaid");
-    await deliver("checkout.session.completed", session);
+    const { attemptId, paymentIntent, session } = await recordedGift(5000, "unpaid");
     await deliver("checkout.session.async_payment_failed", session, apiVersion);
     expect(await giftBy(paymentIntent)).toMatchObject({ status: "failed" });
     expect(await attemptBy(attemptId)).toMatchObject({ status: "failed" });
@@ -184,21 +177,18 @@ const scenarios: Record<HandledType, (apiVersion: string) => Promise<void>> = {
     expect(await recurringBy(gift.id)).toMatchObject({ status: "canceled" });
   },
   async "charge.refunded"(apiVersion) {
-    const { paymentIntent, session } = await oneTimeGift();
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent } = await recordedGift();
     await deliver("charge.refunded", charge({ paymentIntent, amount: 5000, refunded: 1500 }), apiVersion);
     expect(await giftBy(paymentIntent)).toMatchObject({ status: "succeeded", refundedCents: 1500 });
   },
   async "charge.dispute.created"(apiVersion) {
-    const { paymentIntent, session } = await oneTimeGift();
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent } = await recordedGift();
     const opened = disputeOf({ paymentIntent, amount: 5000, status: "needs_response" });
     await deliver("charge.dispute.created", opened, apiVersion);
     expect(await giftBy(paymentIntent)).toMatchObject({ disputeStatus: "open" });
   },
   async "charge.dispute.updated"(apiVersion) {
-    const { paymentIntent, session } = await oneTimeGift();
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent } = await recordedGift();
     await deliver(
       "charge.dispute.created",
       disputeOf({ paymentIntent, amount: 5000, status: "warning_needs_response" }),
@@ -209,8 +199,7 @@ const scenarios: Record<HandledType, (apiVersion: string) => Promise<void>> = {
     expect(await giftBy(paymentIntent)).toMatchObject({ disputeStatus: "open" });
   },
   async "charge.dispute.closed"(apiVersion) {
-    const { paymentIntent, session } = await oneTimeGift();
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent } = await recordedGift();
     await deliver(
       "charge.dispute.created",
       disputeOf({ paymentIntent, amount: 5000, status: "needs_response" }),
@@ -281,11 +270,7 @@ describe("invoice.paid and its payment", () => {
     const retried = await signedWebhook(event);
     expect(`${retried.status} ${await retried.text()}`).toBe("200 ok");
     expect(await giftBy(paymentIntent)).toMatchObject({ stripeInvoiceId: paid.id, status: "succeeded" });
-    const requests = (await (await fetch(`${stripeBase}/__test/requests`)).json()) as {
-      method: string;
-      path: string;
-      body: { invoice?: string };
-    }[];
+    const requests = await stripeRequests<{ invoice?: string }>();
     expect(
       requests.filter(
         (request) => request.path === "/v1/invoice_payments" && request.body.invoice === paid.id,
@@ -315,16 +300,14 @@ describe("dispute statuses, by what Stripe did with the money", () => {
     ["lost", "lost", 0],
     ["won", "won", 5000],
   ])("%s is recorded as %s and the gift counts %i cents", async (status, recorded, cents) => {
-    const { paymentIntent, session } = await oneTimeGift();
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent } = await recordedGift();
     await deliver("charge.dispute.created", disputeOf({ paymentIntent, amount: 5000, status }));
     expect(await giftBy(paymentIntent)).toMatchObject({ disputeStatus: recorded });
     expect(await counted(paymentIntent)).toBe(cents);
   });
 
   it("a late inquiry event never undoes the chargeback, nor a chargeback the settled outcome", async () => {
-    const { paymentIntent, session } = await oneTimeGift();
-    await deliver("checkout.session.completed", session);
+    const { paymentIntent } = await recordedGift();
     await deliver(
       "charge.dispute.updated",
       disputeOf({ paymentIntent, amount: 5000, status: "needs_response" }),

@@ -4,6 +4,7 @@ import { getDb } from "~/server/db/client.server";
 import { donationAttempts } from "~/server/db/schema";
 import { STRIPE_API_VERSION } from "~/server/stripe/events.server";
 import { fetchPage } from "./fetch";
+import { unique } from "./stripe-fixtures";
 
 const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttpClient() });
 
@@ -13,23 +14,28 @@ const signer = new Stripe("sk_test_signer", { httpClient: Stripe.createFetchHttp
  */
 const unlistedInvoicePayments = new Map<string, { paymentIntent: string; amountCents: number }>();
 
-async function listInvoicePayment(invoiceId: string) {
-  const payment = unlistedInvoicePayments.get(invoiceId);
-  if (!payment) return;
+/** Lists an invoice's payment on the local Stripe server, as Stripe lists it. */
+export async function listInvoicePayment(invoiceId: string, paymentIntent: string, amountCents: number) {
   const query = new URLSearchParams({
     invoice: invoiceId,
-    payment_intent: payment.paymentIntent,
-    amount: String(payment.amountCents),
+    payment_intent: paymentIntent,
+    amount: String(amountCents),
   });
   const listed = await fetch(`${env.STRIPE_API_BASE}/__test/invoice_payments?${query}`, { method: "POST" });
   if (!listed.ok) throw new Error(`invoice payment answered ${listed.status}`);
+}
+
+async function listUnlistedInvoicePayment(invoiceId: string) {
+  const payment = unlistedInvoicePayments.get(invoiceId);
+  if (!payment) return;
+  await listInvoicePayment(invoiceId, payment.paymentIntent, payment.amountCents);
   unlistedInvoicePayments.delete(invoiceId);
 }
 
 /** Posts an event to the webhook signed as Stripe signs it. */
 export async function signedWebhook(event: object, secret = env.STRIPE_WEBHOOK_SECRET!) {
   const object = (event as { data?: { object?: { object?: string; id?: string } } }).data?.object;
-  if (object?.object === "invoice" && object.id) await listInvoicePayment(object.id);
+  if (object?.object === "invoice" && object.id) await listUnlistedInvoicePayment(object.id);
   const payload = JSON.stringify(event);
   const signature = await signer.webhooks.generateTestHeaderStringAsync({
     payload,
@@ -78,8 +84,6 @@ export async function donationAttempt(fields: {
     });
   return id;
 }
-
-const unique = () => crypto.randomUUID().replace(/-/g, "").slice(0, 14);
 
 /** The events Stripe sends for a paid one-time gift; returns its PaymentIntent id. */
 export function oneTimeCompleted(attemptId: string, amountCents: number, paymentIntent = `pi_${unique()}`) {

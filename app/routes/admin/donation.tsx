@@ -4,9 +4,9 @@ import { data, Form, Link, useNavigation } from "react-router";
 import * as v from "valibot";
 import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import { StatusBadge } from "~/components/admin/status";
+import { DisputeBadge, StatusBadge } from "~/components/admin/status";
 import { MailTable } from "~/components/admin/mail-table";
-import { AdminPageHeader, Badge, Flash, inputClass } from "~/components/admin/ui";
+import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getGift, refundGift } from "~/server/admin/donations.server";
@@ -110,11 +110,7 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>{t(`donations.frequencies.${donation.frequency}`)}</span>
         <StatusBadge namespace="donations" status={donation.status} />
-        {donation.disputeStatus ? (
-          <Badge tone={donation.disputeStatus === "won" ? "gray" : "red"}>
-            {t(`donations.disputes.${donation.disputeStatus}`)}
-          </Badge>
-        ) : null}
+        {donation.disputeStatus ? <DisputeBadge status={donation.disputeStatus} /> : null}
         <span>
           {t("gift.reference")}: <code>{donation.id}</code>
         </span>

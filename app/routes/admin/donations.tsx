@@ -2,8 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import { StatusBadge } from "~/components/admin/status";
-import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
+import { DisputeBadge, StatusBadge } from "~/components/admin/status";
+import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { listDonations } from "~/server/admin/donations.server";
@@ -88,9 +88,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
           {row.disputeStatus ? (
             <>
               {" "}
-              <Badge tone={row.disputeStatus === "won" ? "gray" : "red"}>
-                {t(`donations.disputes.${row.disputeStatus}`)}
-              </Badge>
+              <DisputeBadge status={row.disputeStatus} />
             </>
           ) : null}
         </>

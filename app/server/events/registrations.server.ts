@@ -3,17 +3,12 @@ import type Stripe from "stripe";
 import type { Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { ticketAmounts } from "~/lib/tickets";
-import type { RegistrationKind, RegistrationStatus } from "~/lib/vocabulary";
+import { disputeWithdrewFunds, type RegistrationKind, type RegistrationStatus } from "~/lib/vocabulary";
 import { auditEntry } from "../admin/common.server";
 import { getDb, type Db } from "../db/client.server";
 import { eventRegistrations, outbox, paymentAdjustments } from "../db/schema";
 import { logError, logInfo } from "../kernel/log.server";
-import {
-  clientAddress,
-  hitSubjectRateLimit,
-  RATE_LIMITS,
-  rateLimitSubject,
-} from "../kernel/rate-limit.server";
+import { clientAddress, mayMailRecipient, rateLimitSubject } from "../kernel/rate-limit.server";
 import { sha256Hex } from "../kernel/sha256.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
@@ -219,8 +214,7 @@ export async function registerRsvp(
   const raced = !existing && !outcome.ok && outcome.reason !== "past" ? await findActive() : undefined;
   if (raced) outcome = await changeRsvp(env, event, raced, request);
   if (!outcome.ok) return outcome;
-  const mailAllowed = await hitSubjectRateLimit(env, "rsvpMail", email, RATE_LIMITS.rsvpMail);
-  if (mailAllowed.allowed) {
+  if (await mayMailRecipient(env, "rsvpMail", email)) {
     const token = await signToken(
       env,
       RSVP_LINK_PURPOSE,
@@ -546,9 +540,8 @@ export function ticketTotals(
     seats += row.quantity;
     if (row.kind !== "ticket") continue;
     const adjustment = row.stripePaymentIntentId ? adjustments.get(row.stripePaymentIntentId) : undefined;
-    const withdrawn = adjustment?.disputeStatus === "open" || adjustment?.disputeStatus === "lost";
     const net =
-      withdrawn || adjustment?.refundedInFull
+      disputeWithdrewFunds(adjustment?.disputeStatus) || adjustment?.refundedInFull
         ? 0
         : Math.max(0, row.amountCents - (adjustment?.refundedCents ?? 0));
     revenueCents += net;

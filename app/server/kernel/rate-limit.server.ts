@@ -32,6 +32,12 @@ export const RATE_LIMITS = {
    */
   newsletterConfirmation: { limit: 3, windowSeconds: 24 * 60 * 60 },
   /**
+   * Confirmations of the public forms per typed address and day, across all forms, whoever asks
+   * (decision 047): enough for a family that enrolls several children and writes to us the same
+   * day, too few to fill a stranger's inbox. Past it the submission is stored and the team told.
+   */
+  formConfirmation: { limit: 5, windowSeconds: 24 * 60 * 60 },
+  /**
    * Stripe Checkout sessions per browser (the visitor cookie), or per address for a post without
    * it: card-testing protection (decision 024).
    */
@@ -143,6 +149,22 @@ export async function hitSubjectRateLimit(
   rule: RateLimitRule,
 ): Promise<{ allowed: boolean; retryAfterSeconds: number }> {
   return hitKey(env, `${scope}:${await sha256Hex(subject)}`, rule);
+}
+
+/** The mails to an address someone typed, each counted per recipient (RATE_LIMITS). */
+type RecipientMail = "newsletterConfirmation" | "rsvpMail" | "formConfirmation";
+
+/**
+ * Counts one mail of `kind` to a typed address and says whether it may leave: at most the
+ * kind's limit per recipient and window, whoever asks and in whatever case the address was
+ * typed, like the account mails of decision 013. Callers answer the same either way (047).
+ */
+export async function mayMailRecipient(
+  env: Pick<Env, "DB">,
+  kind: RecipientMail,
+  email: string,
+): Promise<boolean> {
+  return (await hitSubjectRateLimit(env, kind, email.trim().toLowerCase(), RATE_LIMITS[kind])).allowed;
 }
 
 /**

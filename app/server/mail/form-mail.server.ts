@@ -7,8 +7,8 @@ import type { OutgoingEmail } from "./message.server";
 
 type MailInput = {
   definition: FormDefinition;
-  /** Where the confirmation goes: the address the person typed. */
-  email: string;
+  /** Where the confirmation goes: the address the person typed; none past its daily cap (decision 047). */
+  email: string | null;
   submissionId: string;
   locale: Locale;
   teamEmail: string;
@@ -36,6 +36,27 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
   const { definition, locale, t, team, organization } = input;
   const now = input.now ?? new Date();
   const reference = submissionReference(input.submissionId);
+  const teamFormName = team.forms(`${definition.id}.title`);
+  const notification: OutgoingEmail = {
+    to: input.teamEmail,
+    subject: team.email("team.subject", { form: teamFormName, reference }),
+    text: [
+      team.email("team.intro", { form: teamFormName }),
+      "",
+      team.email("team.open", {
+        url: new URL(`/admin/submissions/${input.submissionId}`, input.siteUrl).toString(),
+      }),
+      team.email("team.answersStay"),
+      "",
+      `${team.email("team.language")}: ${locale}`,
+      `${team.email("team.submittedAt")}: ${formatNewYorkDateTime(now, "en", "full")}`,
+      `${team.email("team.reference")}: ${reference}`,
+    ].join("\n"),
+    template: `${definition.kind}.team`,
+    locale: "en",
+  };
+  if (input.email === null) return [notification];
+
   // What was sent, in a few words ("your message"): never the page's title, which is not a noun.
   const formName = t.email(`confirmation.what.${definition.id}`);
   const confirmation: OutgoingEmail = {
@@ -63,26 +84,6 @@ export function buildFormEmails(input: MailInput): OutgoingEmail[] {
     ].join("\n"),
     template: `${definition.kind}.confirmation`,
     locale,
-  };
-
-  const teamFormName = team.forms(`${definition.id}.title`);
-  const notification: OutgoingEmail = {
-    to: input.teamEmail,
-    subject: team.email("team.subject", { form: teamFormName, reference }),
-    text: [
-      team.email("team.intro", { form: teamFormName }),
-      "",
-      team.email("team.open", {
-        url: new URL(`/admin/submissions/${input.submissionId}`, input.siteUrl).toString(),
-      }),
-      team.email("team.answersStay"),
-      "",
-      `${team.email("team.language")}: ${locale}`,
-      `${team.email("team.submittedAt")}: ${formatNewYorkDateTime(now, "en", "full")}`,
-      `${team.email("team.reference")}: ${reference}`,
-    ].join("\n"),
-    template: `${definition.kind}.team`,
-    locale: "en",
   };
   return [confirmation, notification];
 }
