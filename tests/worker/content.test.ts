@@ -194,7 +194,7 @@ describe("the event editor", () => {
       Cookie: admin.cookie,
     });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Another entry already uses this address.");
+    expect(await response.text()).toContain("“Annual Gala: Rising Together” already uses this address.");
   });
 
   it("lists entries with their status and flags missing Spanish", async () => {

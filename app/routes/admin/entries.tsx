@@ -4,7 +4,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { CONTENT_TYPES, isContentType, isSingleton } from "~/lib/content/entry-types";
+import { CONTENT_TYPES, entryTitle, isContentType, isSingleton } from "~/lib/content/entry-types";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -35,9 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
         status: row.status,
         sortDate: row.sortDate,
         updatedAt: row.updatedAt,
-        // Titled types show their title; a partner prospect its name; the facts their legal name; the others their slug.
+        // Titled types show their title (a draft may have only its Spanish one); a partner or member
+        // their name; the facts their legal name; the others their slug.
         title:
-          ((row.fields.title ?? row.fields.name) as { en?: string } | undefined)?.en ??
+          entryTitle(row.fields) ||
           (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug),
         // A program's badge is named by its program, in the staff member's language.
         titleKey:
