@@ -323,7 +323,16 @@ function EntryField({
   );
 }
 
-export default function AdminEntry({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The editor starts again from what was saved after each save: the form keeps its own state
+ * while the route stays, so without a new key it would still show what was typed ("10am"
+ * rather than the stored "10:00", an empty address rather than the one made from the title).
+ */
+export default function AdminEntry(props: Route.ComponentProps) {
+  return <EntryEditor key={props.loaderData.updatedAt ?? "new"} {...props} />;
+}
+
+function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { type, defaultValue, preview, locale } = loaderData;
   const schema = useMemo(() => entryFormSchema(type), [type]);
