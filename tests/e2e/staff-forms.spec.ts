@@ -131,3 +131,57 @@ test("without JavaScript: a bad time is named in the summary, a draft saves in S
   );
   await context.close();
 });
+
+test("what visitors found, at the width and language they found it: no axe violation", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // The cookie banner at 390 px in Spanish (a first visit: no choice stored): its words fit its buttons.
+  // Sections below the fold fade in as they scroll into view: axe judges the settled page.
+  const fresh = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
+  const banner = await fresh.newPage();
+  await banner.goto("/?lng=es");
+  await waitForHydration(banner);
+  for (const name of ["Solo las necesarias", "Configuración", "Aceptar todas"]) {
+    const button = banner.getByRole("button", { name, exact: true });
+    await expect(button).toBeVisible();
+    expect(await button.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  }
+  await expectNoAxeViolations(banner);
+  await fresh.close();
+
+  // The 404 page's search hint is text above the box, whole at 390 px in Spanish.
+  await page.goto("/no-existe?lng=es");
+  await waitForHydration(page);
+  await expect(page.getByRole("searchbox", { name: "Buscar en el sitio" })).toHaveAccessibleDescription(
+    "Pruebe con “mentoría” o “voluntariado”.",
+  );
+  await expectNoAxeViolations(page);
+
+  // The events' places left and the RSVP page's place, in English at 1280.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/events?lng=en");
+  await expect(page.locator('[data-event="volunteerTraining"]')).toContainText(/Places left:\s*\d+ of 40/);
+  await expectNoAxeViolations(page);
+  await page.goto("/events/volunteerTraining/register?lng=en");
+  await expect(page.locator("main")).toContainText(
+    /Where:\s*product Learning Center, Harlem, 125 West 125th/,
+  );
+  await expectNoAxeViolations(page);
+
+  // An admin list at 390 px: e-mails whole, in a labelled region that scrolls by keyboard.
+  await page.setViewportSize(PHONE);
+  await logIn(page, STAFF, "/login?redirectTo=/admin/users");
+  await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+  const email = page.getByRole("cell", { name: STAFF.email, exact: true });
+  // One line box: the address is not broken a few letters a line.
+  const lines = await email.evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+  expect(lines).toBe(1);
+  await expect(page.getByRole("region", { name: "Users" })).toHaveAttribute("tabindex", "0");
+  await expectNoAxeViolations(page);
+});
