@@ -205,7 +205,7 @@ test.describe("copy that reads right now", () => {
     await open(page, "/");
     const main = page.locator("main");
     // 98% and 95% measure different things, and each label says which (completion, a graduation goal).
-    await expect(main).toContainText("of youth complete the program they join");
+    await expect(main).toContainText("of youth complete their program");
     await expect(main).toContainText("high-school graduation, our goal for our students");
     await expect(main).toContainText("students in our education programs");
     await expect(main.getByText("success", { exact: true })).toHaveCount(0);
