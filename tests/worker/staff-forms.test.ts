@@ -174,6 +174,10 @@ describe("a draft in one language", () => {
     expect(draft.status).toBe(302);
     const [row] = await rows("event", titled("Noche de cine"));
     expect(row).toMatchObject({ status: "draft", slug: "noche-de-cine" });
+    const list = await (
+      await fetchPage("/admin/entries/event?q=Noche+de+cine", { headers: { Cookie: staff.cookie } })
+    ).text();
+    expect(list).toContain("English missing");
 
     const publish = await postForm(
       `/admin/entries/event/${row!.id}`,

@@ -49,6 +49,11 @@ export async function loader(args: Route.LoaderArgs) {
           (value) =>
             value && typeof value === "object" && "en" in value && value.en && !("es" in value && value.es),
         ),
+        // A draft may have only its Spanish so far (decision 049).
+        missingEnglish: Object.values(row.fields).some(
+          (value) =>
+            value && typeof value === "object" && "es" in value && value.es && !("en" in value && value.en),
+        ),
       })),
     },
   };
@@ -81,6 +86,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
         <span className="flex flex-wrap gap-1">
           <Badge tone={STATUS_TONES[row.status]}>{t(`entries.statuses.${row.status}`)}</Badge>
           {row.missingSpanish ? <Badge tone="red">{t("entries.missingSpanish")}</Badge> : null}
+          {row.missingEnglish ? <Badge tone="red">{t("entries.missingEnglish")}</Badge> : null}
         </span>
       ),
     },
