@@ -22,7 +22,14 @@ const mailVars = process.env.E2E_MAIL_API_URL
     ])
   : [];
 const persistTo = `.wrangler/e2e-${port}`;
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: persistTo };
+// CLOUDFLARE_CF_FETCH_ENABLED=false: no request for Cloudflare's sample `request.cf` (README, first run).
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: "true",
+  WRANGLER_PERSIST_TO: persistTo,
+};
 
 rmSync(persistTo, { recursive: true, force: true });
 const migrate = spawnSync("node", ["scripts/db-migrate.mjs"], { stdio: "inherit", env });

@@ -14,13 +14,18 @@ export function SiteSearchForm({ defaultValue = "" }: { defaultValue?: string })
         <label htmlFor={inputId} className="font-medium">
           {t("notFound.searchLabel")}
         </label>
+        {/* A hint above the box, not a placeholder: a placeholder is cut to the box's width on a
+            phone and gone once typing starts. */}
+        <p id={`${inputId}-hint`} className="text-sm text-gray-700 dark:text-gray-300">
+          {t("notFound.searchHint")}
+        </p>
         <input
           id={inputId}
           name="q"
           type="search"
           defaultValue={defaultValue}
           maxLength={100}
-          placeholder={t("notFound.searchPlaceholder")}
+          aria-describedby={`${inputId}-hint`}
           className="focus-ring tap-target mt-1 rounded-lg border border-gray-400 bg-white px-3 text-gray-900 dark:border-gray-500 dark:bg-gray-950 dark:text-white"
         />
       </div>

@@ -69,7 +69,8 @@ test("staff publish an event in English and Spanish; /events, the sitemap and it
   await page.goto("/events");
   const card = page.getByTestId("upcoming-events").locator(`[data-event="${slug}"]`);
   await expect(card).toContainText(`Family Chess Afternoon ${RUN}`);
-  await expect(card).toContainText("40 people");
+  // An upcoming card shows the places left, all 40 while nobody has registered.
+  await expect(card).toContainText("Places left:40 of 40");
   await expect(card).toContainText("Free");
   await page.goto("/events?lng=es");
   await expect(page.locator(`[data-event="${slug}"]`)).toContainText(`Tarde familiar de ajedrez ${RUN}`);

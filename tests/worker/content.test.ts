@@ -161,7 +161,7 @@ describe("the event editor", () => {
     const page = await (await fetchPage("/events")).text();
     expect(page).toContain("Spring Open House");
     expect(page).toContain("$12.50 per person");
-    expect(page).toContain("80 people");
+    expect(page).toContain("80 of 80"); // the places left, nobody registered yet
     expect(await (await fetchPage("/events?lng=es")).text()).toContain("Puertas abiertas de primavera");
     const ics = await (await fetchPage("/events/spring-open-house/calendar.ics")).text();
     expect(ics).toContain("SUMMARY:Spring Open House");
@@ -190,11 +190,15 @@ describe("the event editor", () => {
   });
 
   it("refuses an address another entry already has", async () => {
-    const response = await postForm("/admin/entries/event/new", eventForm({ slug: "gala" }), {
-      Cookie: admin.cookie,
-    });
+    const response = await postForm(
+      "/admin/entries/event/new",
+      eventForm({ slug: "gala", title_en: "Gala Rehearsal" }),
+      {
+        Cookie: admin.cookie,
+      },
+    );
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("Another entry already uses this address.");
+    expect(await response.text()).toContain("“Annual Gala: Rising Together” already uses this address.");
   });
 
   it("lists entries with their status and flags missing Spanish", async () => {

@@ -96,6 +96,8 @@ describe("the per-address seat cap", () => {
       fairMarketValueCents: 0,
       valueDescription: { en: "", es: "" },
       seatsPerAddress: 10,
+      place: { en: "Learning Center", es: "Centro de aprendizaje" },
+      address: "125 West 125th Street, New York, NY 10027",
       ...fields,
     });
     const holder = `holder-${crypto.randomUUID()}`;
@@ -136,6 +138,8 @@ describe("the hold", () => {
       fairMarketValueCents: 0,
       valueDescription: { en: "", es: "" },
       seatsPerAddress: 10,
+      place: { en: "Learning Center", es: "Centro de aprendizaje" },
+      address: "125 West 125th Street, New York, NY 10027",
     };
     const email = `hold-${next()}@example.com`;
     const started = Math.floor(Date.now() / 1000);

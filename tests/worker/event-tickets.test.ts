@@ -39,6 +39,8 @@ function testEvent(fields: Partial<EventForSale> = {}): EventForSale {
     fairMarketValueCents: 0,
     valueDescription: { en: "", es: "" },
     seatsPerAddress: 10,
+    place: { en: "Learning Center", es: "Centro de aprendizaje" },
+    address: "125 West 125th Street, New York, NY 10027",
     ...fields,
   };
 }

@@ -8,7 +8,10 @@ import { smallButtonClass } from "./ui";
 export type Column<Row> = {
   header: string;
   cell: (row: Row) => ReactNode;
-  /** Added to the column's cells, e.g. "break-all" for addresses. */
+  /**
+   * Added to the column's cells, e.g. "whitespace-nowrap" for e-mail addresses: kept whole, the
+   * table grows wider and its region scrolls on a phone rather than breaking them a letter a line.
+   */
   className?: string;
   /** Added to the header cell, e.g. "text-right" over amounts. */
   headerClassName?: string;

@@ -16,11 +16,14 @@ export function EventCard({
   locale,
   upcoming = false,
   past = false,
+  seatsLeft,
 }: {
   event: InLanguage<"event">;
   locale: string;
   upcoming?: boolean;
   past?: boolean;
+  /** What a visitor can still take (an upcoming event on /events); without it, the capacity (the editor's preview). */
+  seatsLeft?: number;
 }) {
   const { t } = useTranslation("events");
   const format = useFormat();
@@ -59,7 +62,16 @@ export function EventCard({
             {fields.priceCents ? t("pricePerPerson", { price: format.money(fields.priceCents) }) : t("free")}
           </dd>
         </div>
-        {fields.capacity ? (
+        {fields.capacity && seatsLeft !== undefined ? (
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="font-semibold">{t("placesLeft")}:</dt>
+            <dd>
+              {seatsLeft > 0
+                ? t("placesLeftValue", { count: seatsLeft, capacity: fields.capacity })
+                : t("placesNone")}
+            </dd>
+          </div>
+        ) : fields.capacity ? (
           <div className="flex flex-wrap gap-x-1">
             <dt className="font-semibold">{t("capacity")}:</dt>
             <dd>{t("capacityValue", { count: fields.capacity })}</dd>

@@ -60,17 +60,20 @@ export function usePageForm<Schema extends GenericSchema<Record<string, unknown>
 export function PageForm<Schema extends Record<string, unknown>>({
   form,
   hidden = {},
+  labels,
   className,
   children,
 }: {
   form: FormMetadata<Schema, string[]>;
   hidden?: Record<string, string>;
+  /** The fields' names for the error summary, where common:forms.summary has none (ErrorSummary). */
+  labels?: Record<string, string>;
   className: string;
   children: ReactNode;
 }) {
   return (
     <Form method="post" {...getFormProps(form)} noValidate className={className}>
-      <ErrorSummary form={form} />
+      <ErrorSummary form={form} labels={labels} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

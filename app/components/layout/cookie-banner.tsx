@@ -14,7 +14,7 @@ import {
   type CookiePreferences,
 } from "~/lib/cookie-consent";
 
-const BUTTON_SIZE = "px-1 text-sm sm:px-5 sm:text-base";
+const BUTTON_SIZE = "px-2 text-sm sm:px-5 sm:text-base";
 
 const CookieSettings = lazy(() => import("./cookie-settings"));
 
@@ -159,8 +159,10 @@ export function CookieBanner() {
             />
           </Suspense>
         ) : null}
-        {/* Side by side even on a phone, so the banner (whose height the page reserves) stays short. */}
-        <div className="mt-3 grid grid-cols-3 gap-2 sm:flex sm:flex-wrap">
+        {/* Side by side even on a phone, so the banner (whose height the page reserves) stays short.
+            The middle button takes the width of its one word ("Configuración" at 390 px); the
+            outer two share the rest and wrap their two words. */}
+        <div className="mt-3 grid grid-cols-[1fr_auto_1fr] gap-2 sm:flex sm:flex-wrap">
           <button
             type="button"
             className={`btn-secondary ${BUTTON_SIZE}`}

@@ -85,7 +85,12 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
         v.check((value) => value === "" || isCalendarDate(value), "admin:entries.errors.date"),
       );
     case "time":
-      return v.pipe(text(5, required), v.regex(/^$|^([01]\d|2[0-3]):[0-5]\d$/, "admin:entries.errors.time"));
+      // Typed as staff write it ("10am", "6:30 PM", "10:00 p. m.", "22:00"), stored as "HH:MM".
+      return v.pipe(
+        text(16, required),
+        v.check((value) => value === "" || parseClockTime(value) !== null, "admin:entries.errors.time"),
+        v.transform((value) => (value === "" ? "" : parseClockTime(value)!)),
+      );
     case "cents":
       // Typed in dollars ("150" or "25.50"), stored in cents (decision 005); empty is 0.
       return v.pipe(
@@ -148,6 +153,26 @@ function fieldSchema(spec: Exclude<FieldSpec, { kind: "text" | "lines" | "markdo
 }
 
 const EMAIL = v.pipe(v.string(), v.email());
+
+/**
+ * A wall-clock time as people type it, in English or Spanish, as the one stored form "HH:MM"
+ * (24 hours, what the pages format with formatClockTime): "22:00", "9:30", "10am", "10:00 AM",
+ * "6.30 pm", "10 a. m.", "10:00 p.m."; with AM/PM the hour is 1 to 12. Anything else is null.
+ * Spaces of every kind go first, so a time copied from the site ("6:30\u202fPM") is read too.
+ */
+export function parseClockTime(input: string): string | null {
+  const compact = input.toLowerCase().replace(/[\s\u00a0\u202f]+/g, "");
+  const match = /^(\d{1,2})(?:[:.h](\d{2}))?(?:(a|p)\.?m\.?)?$/.exec(compact);
+  if (!match) return null;
+  const [, hourText, minuteText = "00", half] = match;
+  const [hour, minute] = [Number(hourText), Number(minuteText)];
+  if (minute > 59) return null;
+  if (half ? hour < 1 || hour > 12 : hour > 23) return null;
+  // Without AM/PM a bare hour needs its minutes ("10:00"), so "10" alone is not guessed at.
+  if (!half && match[2] === undefined) return null;
+  const hours24 = half ? (hour % 12) + (half === "p" ? 12 : 0) : hour;
+  return `${String(hours24).padStart(2, "0")}:${minuteText}`;
+}
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -330,18 +355,68 @@ function specsOf(type: ContentType) {
   return Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>);
 }
 
-/** The posted fields of a type, flat (`title_en`, `title_es`, `date` …): the post guard allows no dots. */
-function flatEntries(type: ContentType): v.ObjectEntries {
+/**
+ * The posted fields of a type, flat (`title_en`, `title_es`, `date` …): the post guard allows no dots.
+ * `englishRequired` false leaves a required text's languages to `languagesToSave` (the editor).
+ */
+function flatEntries(type: ContentType, englishRequired = true): v.ObjectEntries {
   return Object.fromEntries(
     specsOf(type).flatMap(([name, spec]) =>
       isBilingual(spec)
         ? [
-            [`${name}_en`, text(spec.max, spec.required ?? false)],
+            [`${name}_en`, text(spec.max, englishRequired && (spec.required ?? false))],
             [`${name}_es`, text(spec.max, false)],
           ]
         : [[name, fieldSchema(spec)]],
     ),
   );
+}
+
+/**
+ * What a required text needs before the editor saves (decision 049): a draft, either language
+ * (the other may wait); a published entry, English, because the site shows English wherever
+ * Spanish is missing. The message sits on the English input, which the summary names.
+ */
+function languagesToSave(type: ContentType): v.GenericValidation<Flat, Flat> {
+  const required = specsOf(type)
+    .filter(([, spec]) => isBilingual(spec) && spec.required)
+    .map(([name]) => name);
+  return v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return;
+    const input = dataset.value as Flat;
+    const draft = input.status === "draft";
+    for (const name of required) {
+      const [en, es] = [input[`${name}_en`], input[`${name}_es`]];
+      if (en || (draft && es)) continue;
+      const key = `${name}_en`;
+      addIssue({
+        message: draft ? "admin:entries.errors.oneLanguage" : "admin:entries.errors.englishToPublish",
+        path: [{ type: "object", origin: "value", input, key, value: en }],
+      });
+    }
+  }) as unknown as v.GenericValidation<Flat, Flat>;
+}
+
+/**
+ * An address made from a title: lower case, accents dropped, words joined by hyphens
+ * ("Winter Open House" → "winter-open-house", "Año nuevo" → "ano-nuevo"), at most 80 characters.
+ */
+export function slugFromTitle(title: string): string {
+  return title
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, "");
+}
+
+/** The text an entry is named by: its title (or a partner's or member's name), English first. */
+export function entryTitle(fields: Record<string, unknown>): string {
+  const value = fields.title ?? fields.name;
+  if (typeof value === "string") return value;
+  const text = value as Partial<Bilingual> | undefined;
+  return text?.en || text?.es || "";
 }
 
 /** Flat form values as stored fields: `title_en` and `title_es` become `title: { en, es }`. */
@@ -376,21 +451,34 @@ function endAfterStart(type: ContentType): v.GenericValidation<Flat, Flat> {
 
 const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
+/** What the editor posts, once parsed: an empty slug is made from the title on save. */
+export type EntryFormOutput = {
+  slug: string;
+  status: ContentStatus;
+  fields: Flat;
+  /** The staff member saw that another entry has this title on this date, and saves anyway. */
+  sameTitleConfirmed: boolean;
+};
+
 /** The editor's form: slug, status and the type's fields, flat; its output nests the fields. */
-export function entryFormSchema(
-  type: ContentType,
-): v.GenericSchema<Flat, { slug: string; status: ContentStatus; fields: Flat }> {
+export function entryFormSchema(type: ContentType): v.GenericSchema<Flat, EntryFormOutput> {
   const object = v.object({
-    slug: v.pipe(text(80, true), v.regex(SLUG, "admin:entries.errors.slug")),
+    slug: v.pipe(
+      text(80, false),
+      v.check((value) => value === "" || SLUG.test(value), "admin:entries.errors.slug"),
+    ),
     status: v.picklist(CONTENT_STATUSES, "common:forms.invalidChoice"),
-    ...flatEntries(type),
+    sameTitleConfirmed: v.optional(v.boolean(), false),
+    ...flatEntries(type, false),
   }) as unknown as v.GenericSchema<Flat, Flat>;
   return v.pipe(
     object,
+    languagesToSave(type),
     endAfterStart(type),
-    v.transform(({ slug, status, ...rest }: Flat) => ({
+    v.transform(({ slug, status, sameTitleConfirmed, ...rest }: Flat) => ({
       slug: slug as string,
       status: status as ContentStatus,
+      sameTitleConfirmed: sameTitleConfirmed === true,
       fields: nest(type, rest),
     })),
   );

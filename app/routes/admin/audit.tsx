@@ -70,7 +70,7 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
 
 const columns: Column<Row>[] = [
   { header: "common.date", cell: (row) => <DateTime iso={row.createdAt} /> },
-  { header: "audit.who", cell: (row) => row.userEmail, className: "break-all" },
+  { header: "audit.who", cell: (row) => row.userEmail, className: "whitespace-nowrap" },
   { header: "audit.action", cell: (row) => <code>{row.action}</code> },
   {
     header: "audit.target",

@@ -76,7 +76,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
           </Link>
           {row.anonymous ? ` (${t("donations.anonymous")})` : null}
           <br />
-          <span className="break-all">{row.donorEmail}</span>
+          <span className="whitespace-nowrap">{row.donorEmail}</span>
         </>
       ),
     },

@@ -4,7 +4,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { CONTENT_TYPES, isContentType, isSingleton } from "~/lib/content/entry-types";
+import { CONTENT_TYPES, entryTitle, isContentType, isSingleton } from "~/lib/content/entry-types";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -35,9 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
         status: row.status,
         sortDate: row.sortDate,
         updatedAt: row.updatedAt,
-        // Titled types show their title; a partner prospect its name; the facts their legal name; the others their slug.
+        // Titled types show their title (a draft may have only its Spanish one); a partner or member
+        // their name; the facts their legal name; the others their slug.
         title:
-          ((row.fields.title ?? row.fields.name) as { en?: string } | undefined)?.en ??
+          entryTitle(row.fields) ||
           (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug),
         // A program's badge is named by its program, in the staff member's language.
         titleKey:
@@ -47,6 +48,11 @@ export async function loader(args: Route.LoaderArgs) {
         missingSpanish: Object.values(row.fields).some(
           (value) =>
             value && typeof value === "object" && "en" in value && value.en && !("es" in value && value.es),
+        ),
+        // A draft may have only its Spanish so far (decision 049).
+        missingEnglish: Object.values(row.fields).some(
+          (value) =>
+            value && typeof value === "object" && "es" in value && value.es && !("en" in value && value.en),
         ),
       })),
     },
@@ -80,6 +86,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
         <span className="flex flex-wrap gap-1">
           <Badge tone={STATUS_TONES[row.status]}>{t(`entries.statuses.${row.status}`)}</Badge>
           {row.missingSpanish ? <Badge tone="red">{t("entries.missingSpanish")}</Badge> : null}
+          {row.missingEnglish ? <Badge tone="red">{t("entries.missingEnglish")}</Badge> : null}
         </span>
       ),
     },

@@ -12,7 +12,13 @@ import { RoleCard } from "~/components/content/role-card";
 import { ProgramCard } from "~/components/pages/program-card";
 import { PROGRAMS } from "~/content/programs";
 import { PostArticle } from "~/components/content/post-article";
-import { SelectField, SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
+import {
+  CheckboxField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { DateTime } from "~/components/ui/format";
 import { OrganizationPreview } from "~/components/admin/organization-preview";
@@ -20,10 +26,12 @@ import {
   CONTENT_STATUSES,
   ENTRY_TYPES,
   entryFormSchema,
+  entryTitle,
   inLanguage,
   isBilingual,
   isContentType,
   isSingleton,
+  slugFromTitle,
   toFormValues,
   type ContentType,
   type Entry,
@@ -32,6 +40,7 @@ import {
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getEntry, saveEntry } from "~/server/content/editor.server";
+import { newEntryFields, prepareEntry, type OtherEntry } from "~/server/content/entry-checks.server";
 import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -73,7 +82,7 @@ export async function loader(args: Route.LoaderArgs) {
     defaultValue: {
       slug: row?.slug ?? "",
       status: row?.status ?? "draft",
-      ...toFormValues(type, row?.fields ?? {}),
+      ...toFormValues(type, row?.fields ?? (await newEntryFields(env, type))),
     },
     preview:
       row &&
@@ -108,13 +117,26 @@ export async function action(args: Route.ActionArgs) {
     return data({ result: parsed.reply({ fieldErrors }) }, { status: 400 });
   }
   const id = args.params.id === "new" ? null : args.params.id;
-  const result = await saveEntry(env, admin, type, id, parsed.value);
+  const prepared = await prepareEntry(env, type, id, parsed.value);
+  // Each refusal names the other entry and links to it: it is often the one to edit (decision 049).
+  if (prepared.kind === "sameTitle") {
+    const message = `admin:entries.errors.sameTitle|${JSON.stringify({ title: prepared.other.title })}`;
+    return data(
+      { result: parsed.reply({ fieldErrors: { title_en: [message] } }), sameTitle: prepared.other },
+      { status: 400 },
+    );
+  }
+  const result = await saveEntry(env, admin, type, id, prepared.input);
   if (result.kind === "missing") throw data(null, { status: 404 });
-  if (result.kind === "slugTaken" || result.kind === "factStated") {
-    const message =
-      result.kind === "slugTaken"
-        ? "admin:entries.errors.slugTaken"
-        : `admin:entries.errors.${result.fact}Stated`;
+  if (result.kind === "slugTaken") {
+    const message = `admin:entries.errors.slugTaken|${JSON.stringify({ title: result.other.title })}`;
+    return data(
+      { result: parsed.reply({ fieldErrors: { slug: [message] } }), slugTaken: result.other },
+      { status: 400 },
+    );
+  }
+  if (result.kind === "factStated") {
+    const message = `admin:entries.errors.${result.fact}Stated`;
     return data({ result: parsed.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
@@ -122,7 +144,7 @@ export async function action(args: Route.ActionArgs) {
 
 /**
  * What an entry is called in titles: a program's badge by its program (in the staff member's
- * language), else its English title or name, else the organisation's legal name, else its slug.
+ * language), else its title or name (English first), else the organisation's legal name, else its slug.
  */
 function entryName(
   type: ContentType,
@@ -132,8 +154,9 @@ function entryName(
   if (!row) return "";
   if (type === "program" && typeof row.fields.program === "string")
     return t(`entries.categories.${row.fields.program}`);
-  const title = ((row.fields.title ?? row.fields.name) as { en?: string } | undefined)?.en;
-  return title ?? (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug);
+  return (
+    entryTitle(row.fields) || (typeof row.fields.legalName === "string" ? row.fields.legalName : row.slug)
+  );
 }
 
 /** A post's cover as /blog/:slug shows it, for the preview. */
@@ -163,6 +186,40 @@ async function missingUploads(env: Env, type: ContentType, fields: Record<string
 function ProgramBadgePreview({ entry }: { entry: Entry<"program"> }) {
   const program = PROGRAMS.find((item) => item.id === entry.fields.program);
   return program ? <ProgramCard program={program} badges={{ [program.id]: entry.fields }} /> : null;
+}
+
+/**
+ * Each field's name in the error summary, as its label reads ("Title (Spanish)"), so every
+ * entry there says which input it is about (docs/conventions.md, Forms).
+ */
+function summaryLabels(t: TFunction, type: ContentType): Record<string, string> {
+  const labels: Record<string, string> = {
+    slug: t("entries.slug"),
+    status: t("entries.status"),
+    sameTitleConfirmed: t("entries.sameTitleConfirm"),
+  };
+  for (const [name, spec] of Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>)) {
+    const label = t(`entries.fields.${spec.label}`);
+    if (!isBilingual(spec)) labels[name] = label;
+    else {
+      labels[`${name}_en`] = `${label} (${t("entries.english")})`;
+      labels[`${name}_es`] = `${label} (${t("entries.spanish")})`;
+    }
+  }
+  return labels;
+}
+
+/** A link to the other entry a refusal names (same address, or same title on the same date). */
+function OtherEntryLink({ type, other }: { type: ContentType; other: OtherEntry | undefined }) {
+  const { t } = useTranslation("admin");
+  if (!other) return null;
+  return (
+    <p>
+      <Link to={`/admin/entries/${type}/${other.id}`} className="link tap-target inline-flex items-center">
+        {t("entries.openOther", { title: other.title })}
+      </Link>
+    </p>
+  );
 }
 
 type Meta = FieldMetadata<unknown>;
@@ -247,7 +304,8 @@ function EntryField({
   }
   const inputProps = {
     date: { type: "date" as const },
-    time: { placeholder: "hh:mm", inputMode: "numeric" as const },
+    // Letters too: "6:30 PM" and "10 a. m." are read (parseClockTime).
+    time: { autoComplete: "off", maxLength: 16 },
     cents: { inputMode: "decimal" as const },
     count: { inputMode: "numeric" as const },
     year: { inputMode: "numeric" as const, maxLength: 4 },
@@ -269,7 +327,16 @@ function EntryField({
   );
 }
 
-export default function AdminEntry({ loaderData, actionData }: Route.ComponentProps) {
+/**
+ * The editor starts again from what was saved after each save: the form keeps its own state
+ * while the route stays, so without a new key it would still show what was typed ("10am"
+ * rather than the stored "10:00", an empty address rather than the one made from the title).
+ */
+export default function AdminEntry(props: Route.ComponentProps) {
+  return <EntryEditor key={props.loaderData.updatedAt ?? "new"} {...props} />;
+}
+
+function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { type, defaultValue, preview, locale } = loaderData;
   const schema = useMemo(() => entryFormSchema(type), [type]);
@@ -282,6 +349,11 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
   const metas = fields as unknown as Record<string, Meta>;
   const specs = ENTRY_TYPES[type].fields as Record<string, FieldSpec>;
   const typeName = t(`entries.typeOne.${type}`);
+  const labels = useMemo(() => summaryLabels(t, type), [t, type]);
+  // The address the server makes from the title when the field is left empty, shown as it is typed.
+  const titleMeta = metas.title_en ?? metas.name_en ?? metas.name;
+  const suggested = slugFromTitle(String(titleMeta?.value ?? ""));
+  const answer = actionData as { sameTitle?: OtherEntry; slugTaken?: OtherEntry } | undefined;
   return (
     <>
       <p>
@@ -299,7 +371,7 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
       {loaderData.saved && !actionData ? (
         <Flash>{loaderData.saved === "published" ? t("entries.savedPublished") : t("entries.saved")}</Flash>
       ) : null}
-      <PageForm form={form} className="mt-6 grid gap-6">
+      <PageForm form={form} labels={labels} className="mt-6 grid gap-6">
         {loaderData.singleton ? (
           <>
             {/* One entry, always published: saving publishes it (decision 028). */}
@@ -309,13 +381,21 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
           </>
         ) : (
           <div className="grid gap-4 md:grid-cols-2">
-            <TextField
-              meta={metas.slug!}
-              label={t("entries.slug")}
-              hint={t("entries.slugHint")}
-              required
-              maxLength={80}
-            />
+            <div className="grid gap-1">
+              <TextField
+                meta={metas.slug!}
+                label={t("entries.slug")}
+                hint={
+                  metas.slug!.value
+                    ? t("entries.slugHint")
+                    : suggested
+                      ? t("entries.slugSuggested", { slug: suggested })
+                      : t("entries.slugEmptyHint")
+                }
+                maxLength={80}
+              />
+              <OtherEntryLink type={type} other={answer?.slugTaken} />
+            </div>
             <SelectField
               meta={metas.status!}
               label={t("entries.status")}
@@ -338,6 +418,12 @@ export default function AdminEntry({ loaderData, actionData }: Route.ComponentPr
             mayEditAdminOnly={loaderData.mayEditAdminOnly}
           />
         ))}
+        {answer?.sameTitle ? (
+          <div className="grid gap-2">
+            <OtherEntryLink type={type} other={answer.sameTitle} />
+            <CheckboxField meta={metas.sameTitleConfirmed!} label={t("entries.sameTitleConfirm")} />
+          </div>
+        ) : null}
         <div className="flex flex-wrap items-center gap-4">
           <SubmitButton
             pending={pending}

@@ -39,7 +39,7 @@ export default function AdminMonthlyDonors({ loaderData }: Route.ComponentProps)
             {row.donorName}
           </Link>
           <br />
-          <span className="break-all">{row.donorEmail}</span>
+          <span className="whitespace-nowrap">{row.donorEmail}</span>
         </>
       ),
     },

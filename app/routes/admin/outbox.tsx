@@ -57,7 +57,7 @@ export default function AdminOutbox({ loaderData, actionData }: Route.ComponentP
   const { list, failed, held, statuses } = loaderData;
   const columns: Column<Row>[] = [
     { header: "outbox.created", cell: (row) => <DateTime iso={row.createdAt} /> },
-    { header: "outbox.to", cell: (row) => row.to, className: "break-all" },
+    { header: "outbox.to", cell: (row) => row.to, className: "whitespace-nowrap" },
     {
       header: "outbox.subject",
       cell: (row) => (

@@ -50,7 +50,7 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
   const { event, rows, totals } = loaderData;
   const columns: Column<Attendee>[] = [
     { header: "tickets:admin.name", cell: (row) => row.name },
-    { header: "tickets:admin.email", className: "break-all", cell: (row) => row.email },
+    { header: "tickets:admin.email", className: "whitespace-nowrap", cell: (row) => row.email },
     { header: "tickets:admin.kind", cell: (row) => t(`admin.kinds.${row.kind}`) },
     { header: "tickets:admin.quantity", cell: (row) => row.quantity },
     { header: "tickets:admin.status", cell: (row) => t(`admin.statuses.${row.status}`) },

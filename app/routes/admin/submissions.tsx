@@ -50,7 +50,7 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
         </Link>
       ),
     },
-    { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    { header: "common.email", cell: (row) => row.email, className: "whitespace-nowrap" },
     {
       header: "submission.locale",
       cell: (row) => t(`language.names.${row.locale}`, { ns: "common", defaultValue: row.locale }),

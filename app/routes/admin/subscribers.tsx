@@ -48,7 +48,7 @@ export default function AdminSubscribers({ loaderData, actionData }: Route.Compo
   const exportQuery = new URLSearchParams(query);
   exportQuery.delete("page");
   const columns: Column<Row>[] = [
-    { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    { header: "common.email", cell: (row) => row.email, className: "whitespace-nowrap" },
     { header: "common.status", cell: (row) => <StatusBadge namespace="subscribers" status={row.status} /> },
     { header: "subscribers.locale", cell: (row) => row.locale },
     { header: "subscribers.source", cell: (row) => row.source },

@@ -84,7 +84,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </>
       ),
     },
-    { header: "common.email", cell: (row) => row.email, className: "break-all" },
+    { header: "common.email", cell: (row) => row.email, className: "whitespace-nowrap" },
     { header: "users.created", cell: (row) => <DateTime iso={row.createdAt} withTime={false} /> },
     {
       header: "users.role",

@@ -62,6 +62,12 @@ export default function EventRegisterPage({ loaderData, actionData }: Route.Comp
             <dt className="font-semibold">{t("register.when")}:</dt>
             <dd>{formatNewYorkDateTime(event.startsAt, locale, "full")}</dd>
           </div>
+          <div className="flex flex-wrap gap-x-1">
+            <dt className="font-semibold">{t("register.where")}:</dt>
+            <dd>
+              {event.place}, {event.address}
+            </dd>
+          </div>
         </dl>
         {order?.state === "paid" ? (
           <Notice tone="success">

@@ -6,6 +6,7 @@ import { newYorkIso } from "~/lib/format";
 import { inLanguage } from "~/lib/content/entry-types";
 import { seoMeta } from "~/lib/seo";
 import { listEvents } from "~/server/content/entries.server";
+import { seatsLeftByEvent } from "~/server/events/registrations.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
@@ -18,6 +19,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const { upcoming, past } = await listEvents(env);
+  // Places left, not the capacity: the count RSVPs and tickets take seats by (decision 046).
+  const seatsLeft = await seatsLeftByEvent(
+    env,
+    upcoming.flatMap(({ slug, fields }) => (fields.capacity ? [{ slug, capacity: fields.capacity }] : [])),
+  );
   // Instants in New York time for the JSON-LD, made here so the browser needs no time-zone code.
   const times = Object.fromEntries(
     [...upcoming, ...past].map(({ id, fields }) => [
@@ -28,13 +34,16 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     seo: pageSeo(args, "events"),
     times,
-    upcoming: upcoming.map((event) => inLanguage(event, locale)),
+    upcoming: upcoming.map((event) => ({
+      ...inLanguage(event, locale),
+      seatsLeft: seatsLeft.get(event.slug),
+    })),
     past: past.map((event) => inLanguage(event, locale)),
     locale,
   };
 }
 
-type ShownEvent = Route.ComponentProps["loaderData"]["upcoming"][number];
+type ShownEvent = Route.ComponentProps["loaderData"]["past"][number];
 
 /**
  * The events' JSON-LD, made from the events the page already carries rather than sent beside them
@@ -102,7 +111,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           // hydrates (decision 039).
           <KeptPart className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data={upcoming}>
             {upcoming.map((event) => (
-              <EventCard key={event.id} event={event} locale={locale} upcoming />
+              <EventCard key={event.id} event={event} locale={locale} seatsLeft={event.seatsLeft} upcoming />
             ))}
           </KeptPart>
         ) : (

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import * as v from "valibot";
 import {
   ENTRY_TYPES,
@@ -19,6 +19,7 @@ import { contentEntries } from "../db/schema";
 import { forgetFundraisingProgress } from "../donations/progress.server";
 import { getOrganization } from "./organization.server";
 import { statesEin, statesLegalName } from "./stated-facts.server";
+import { slugOwner, type OtherEntry } from "./entry-checks.server";
 import { bumpContentVersion } from "./version.server";
 
 /** The back office's side of site content (decision 020): lists, one entry, and the audited save. */
@@ -111,7 +112,7 @@ export type EntryInput = { slug: string; status: ContentStatus; fields: Record<s
  * Creates (id null) or updates an entry, with its audit row (every field before and after) in
  * the same batch. A change that touches the public site (published before or after) bumps the
  * content version, so every cache keyed on it lets go at once. A slug already used by another
- * entry of the type is refused as `slugTaken`. A singleton (the organisation's facts) is never
+ * entry of the type is refused as `slugTaken`, naming that entry (decision 049). A singleton (the organisation's facts) is never
  * created here and is always published; a field marked `adminOnly` keeps its stored value when
  * staff save (decision 028). Any other entry that writes out an EIN or the organisation's legal
  * name is refused as `factStated`: those come only from the organisation's facts (decision 047).
@@ -124,7 +125,7 @@ export async function saveEntry(
   input: EntryInput,
 ): Promise<
   | { kind: "saved"; id: string }
-  | { kind: "slugTaken" }
+  | { kind: "slugTaken"; other: OtherEntry }
   | { kind: "missing" }
   | { kind: "factStated"; fact: "ein" | "legalName" }
 > {
@@ -140,18 +141,8 @@ export async function saveEntry(
     status: isSingleton(type) ? "published" : input.status,
     fields: keepAdminOnly(type, admin, before?.fields ?? {}, input.fields),
   };
-  const [clash] = await db
-    .select({ id: contentEntries.id })
-    .from(contentEntries)
-    .where(
-      and(
-        eq(contentEntries.type, type),
-        eq(contentEntries.slug, input.slug),
-        id ? ne(contentEntries.id, id) : undefined,
-      ),
-    )
-    .limit(1);
-  if (clash) return { kind: "slugTaken" };
+  const other = await slugOwner(env, type, input.slug, id);
+  if (other) return { kind: "slugTaken", other };
   const sortField = (ENTRY_TYPES[type] as { sortField?: string }).sortField;
   const sortDate = sortField ? String(input.fields[sortField] ?? "") : "";
   const entryId = before?.id ?? crypto.randomUUID();

@@ -25,6 +25,9 @@ export type EventForSale = {
   valueDescription: Record<Locale, string>;
   /** Seats one address may hold at once, this event's included (decision 046). */
   seatsPerAddress: number;
+  /** Where it happens, as staff wrote it: the place's name and its street address on one line. */
+  place: Record<Locale, string>;
+  address: string;
 };
 
 /** An event without a capacity takes any number (the editor leaves the field empty). */
@@ -48,6 +51,8 @@ function toEventForSale(entry: Entry<"event">): EventForSale {
     fairMarketValueCents: fields.valueCents,
     valueDescription: inEachLanguage(fields.valueDescription),
     seatsPerAddress: Math.max(SEATS_PER_ADDRESS, fields.seatsPerAddress ?? 0),
+    place: inEachLanguage(fields.place),
+    address: `${fields.street}, ${fields.city}, ${fields.region} ${fields.postalCode}`,
   };
 }
 

@@ -44,6 +44,8 @@ export async function buildRsvpLinkEmail(
       }),
       confirmUrl.toString(),
       "",
+      t("mail.where", { place: event.place[locale], address: event.address }),
+      "",
       t("mail.rsvpNotYou"),
       t("mail.reference", { id: registration.id }),
       "",
@@ -88,6 +90,7 @@ export async function buildTicketReceiptEmail(
     text: [
       ...head,
       t("mail.ticketBody", { event: title, date: when, count: registration.quantity }),
+      t("mail.where", { place: event.place[locale], address: event.address }),
       "",
       t("mail.ticketLine", {
         count: registration.quantity,

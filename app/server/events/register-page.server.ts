@@ -66,6 +66,8 @@ export async function loadRegisterPage(args: Args) {
         startsAt: event.startsAt,
         priceCents: event.priceCents,
         valueDescription: event.valueDescription[locale],
+        place: event.place[locale],
+        address: event.address,
       },
       availability,
       unit,
