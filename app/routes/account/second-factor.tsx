@@ -127,7 +127,7 @@ export default function SecondFactorPage({ loaderData, actionData }: Route.Compo
       title={offer ? t("secondFactor.enrolTitle") : t("secondFactor.title")}
       lead={offer ? t("secondFactor.enrolLead") : t("secondFactor.lead")}
       aside={
-        <Link to="/login" className="link font-semibold">
+        <Link to="/login" className="link tap-target inline-flex items-center font-semibold">
           {t("secondFactor.startAgain")}
         </Link>
       }

@@ -259,7 +259,7 @@ export default function SecurityPage({ loaderData, actionData }: Route.Component
         </section>
 
         <p>
-          <Link to="/account" className="link font-semibold">
+          <Link to="/account" className="link tap-target inline-flex items-center font-semibold">
             {t("security.backToAccount")}
           </Link>
         </p>
