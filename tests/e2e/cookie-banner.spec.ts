@@ -161,6 +161,8 @@ test("Cookie settings in the footer reopens the banner, and a new choice is kept
   expect(stored.preferences).toMatchObject({ analytics: true, marketing: false });
 
   await page.reload();
+  // The footer button opens the settings from the hydrated page: a click before it is lost.
+  await waitForHydration(page);
   await expect(settings(page)).toBeHidden();
   await footerButton.click();
   await expect(settings(page).getByRole("checkbox", { name: /Analytics/ })).toBeChecked();

@@ -5,9 +5,9 @@ import {
   expect,
   expectNoAxeViolations,
   latestMail,
-  logIn,
   rememberCookieChoice,
   runId,
+  signInStaff,
   test,
   testAccount,
   waitForHydration,
@@ -132,7 +132,7 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   executeLocalD1(
     `INSERT INTO event_registrations (id, event_slug, kind, status, name, email, locale, quantity, confirmed_at, hold_expires_at) VALUES ('e2e-rsvp-${run}', 'basketballClinic', 'rsvp', 'confirmed', '${name}', 'guest-${run}@example.com', 'en', 4, '2026-01-01T00:00:00.000Z', '2027-02-13T17:00:00.000Z');`,
   );
-  await logIn(page, admin);
+  await signInStaff(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/registrations/basketballClinic");
   await waitForHydration(page);

@@ -141,7 +141,7 @@ export async function sendVerificationLink(
       {
         to: user.email,
         subject: input.t("verify.emailSubject"),
-        text: input.t("verify.emailBody", { name: user.name || user.email, link: link.toString() }),
+        text: input.t("verify.emailBody", { link: link.toString() }),
         template: "account.verify-email",
         locale: input.locale,
       },
@@ -176,7 +176,6 @@ export async function requestAccount(
         to: owner.email,
         subject: input.t("signup.existingSubject"),
         text: input.t("signup.existingBody", {
-          name: owner.name || owner.email,
           loginLink: siteLink(env, "/login", input.locale).toString(),
           resetLink: siteLink(env, "/forgot-password", input.locale).toString(),
         }),
@@ -284,7 +283,7 @@ export async function requestPasswordReset(
       {
         to: user.email,
         subject: input.t("reset.emailSubject"),
-        text: input.t("reset.emailBody", { name: user.name || user.email, link: link.toString() }),
+        text: input.t("reset.emailBody", { link: link.toString() }),
         template: "account.password-reset",
         locale: input.locale,
       },
