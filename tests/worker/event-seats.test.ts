@@ -48,7 +48,7 @@ describe("the per-address seat cap", () => {
     for (const answer of answers.slice(1)) {
       expect(answer.status).toBe(429);
       expect(answer.html).toContain(
-        "Your internet connection already holds as many seats as it may at once.",
+        "Your internet connection already holds as many seats as it may at once, so no more can be held right now.",
       );
       expect(answer.html).toContain('value="Seat Hoarder"');
     }
