@@ -5,7 +5,7 @@ import {
   expect,
   expectNoAxeViolations,
   latestMail,
-  logIn,
+  signInStaff,
   rememberCookieChoice,
   runId,
   test,
@@ -132,7 +132,7 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   executeLocalD1(
     `INSERT INTO event_registrations (id, event_slug, kind, status, name, email, locale, quantity, confirmed_at, hold_expires_at) VALUES ('e2e-rsvp-${run}', 'basketballClinic', 'rsvp', 'confirmed', '${name}', 'guest-${run}@example.com', 'en', 4, '2026-01-01T00:00:00.000Z', '2027-02-13T17:00:00.000Z');`,
   );
-  await logIn(page, admin);
+  await signInStaff(page, admin);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/registrations/basketballClinic");
   await waitForHydration(page);
@@ -140,6 +140,14 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
+  // With JavaScript the button asks the same question, and "Keep" leaves the RSVP as it was.
+  const question = new RegExp(`^Cancel the RSVP of ${name} \\(guest-${run}@example\\.com\\) for 4 seats\\?$`);
+  await page.getByRole("button", { name: cancelButton }).click();
+  await expect(page.getByRole("heading", { name: question })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Keep" }).click();
+  await expect(page.getByRole("heading", { name: question })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: cancelButton })).toBeVisible();
 
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -150,6 +158,9 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   const seats = async () => Number(/Seats taken: (\d+)/.exec(await noScript.locator("main").innerText())![1]);
   const before = await seats();
   await noScript.getByRole("button", { name: cancelButton }).click();
+  await expect(noScript.getByRole("heading", { name: question })).toBeVisible();
+  expect(await seats()).toBe(before);
+  await noScript.getByRole("button", { name: "Yes, cancel", exact: true }).click();
   await expect(
     noScript.getByText("The registration is canceled and its seats are free again."),
   ).toBeVisible();
