@@ -222,6 +222,11 @@ describe("staff cancel from the attendee list", () => {
       await fetchPage("/admin/registrations/gala", { headers: { Cookie: cookie } })
     ).text();
     expect(rowOf(galaList, buyer)).toContain(">Canceled and refunded<");
+    // The file for the door lists only who is coming.
+    const doorList = await (
+      await fetchPage("/admin/registrations/gala/export.csv", { headers: { Cookie: cookie } })
+    ).text();
+    expect(doorList).not.toContain(buyer);
     const openHouseList = await (
       await fetchPage("/admin/registrations/openHouse", { headers: { Cookie: cookie } })
     ).text();

@@ -68,7 +68,10 @@ export async function eventRegistrationList(env: Pick<Env, "DB" | "CACHE">, slug
   };
 }
 
-/** The attendee list as a file for the door; the export is audited (decision 014). */
+/**
+ * The attendee list as a file for the door, cancelled registrations left out, as before the
+ * page showed them (decision 046); the export is audited (decision 014).
+ */
 export async function eventRegistrationsCsv(
   env: Pick<Env, "DB" | "CACHE">,
   admin: SessionUser,
@@ -76,10 +79,11 @@ export async function eventRegistrationsCsv(
 ) {
   const list = await eventRegistrationList(env, slug);
   if (!list) return null;
+  const rows = list.rows.filter((row) => row.status !== "canceled");
   await recordExport(env, admin, {
     export: "event-registrations",
     filters: { event: slug },
-    rows: list.rows.length,
+    rows: rows.length,
   });
   return toCsv(
     [
@@ -94,7 +98,7 @@ export async function eventRegistrationsCsv(
       "registered_at",
       "reference",
     ],
-    list.rows.map((row) => [
+    rows.map((row) => [
       row.name,
       row.email,
       row.kind,
