@@ -292,6 +292,35 @@ test.describe("without JavaScript", () => {
   });
 });
 
+test("an admin's second-factor reset asks first; Keep changes nothing, Yes resets", async ({ page }) => {
+  const target = testAccount("reset-target", RUN);
+  createAccount(target.email, "Rae Reset", target.password);
+  executeLocalD1(
+    `INSERT OR IGNORE INTO totp_credentials (user_id, encrypted_key, confirmed_at) SELECT id, 'e2e', '2026-01-01T00:00:00.000Z' FROM users WHERE email = '${target.email}';`,
+  );
+  await signInStaff(page, ADMIN);
+  await page.goto(`/admin/users?q=${encodeURIComponent(target.email)}`);
+  await waitForHydration(page);
+  const reset = page.getByRole("button", { name: `Reset the second step of ${target.email}` });
+  const question = page.getByRole("heading", {
+    name: `Reset the second step of ${target.email}?`,
+    exact: false,
+  });
+  await reset.click();
+  await expect(question).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Keep" }).click();
+  await expect(question).toHaveCount(0);
+  await expect(reset).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await reset.click();
+  await expect(question).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Yes, reset" }).click();
+  await expect(page.getByText(`The second step of ${target.email} is reset`)).toBeVisible();
+  await expect(reset).toHaveCount(0);
+});
+
 test("a staff member adds a passkey and signs in with it (a virtual authenticator)", async ({ page }) => {
   test.setTimeout(90_000);
   const member = testAccount("passkey", RUN);

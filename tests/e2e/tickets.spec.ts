@@ -140,6 +140,14 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
+  // With JavaScript the button asks the same question, and "Keep" leaves the RSVP as it was.
+  const question = new RegExp(`^Cancel the RSVP of ${name} \\(guest-${run}@example\\.com\\) for 4 seats\\?$`);
+  await page.getByRole("button", { name: cancelButton }).click();
+  await expect(page.getByRole("heading", { name: question })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Keep" }).click();
+  await expect(page.getByRole("heading", { name: question })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: cancelButton })).toBeVisible();
 
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -150,6 +158,9 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   const seats = async () => Number(/Seats taken: (\d+)/.exec(await noScript.locator("main").innerText())![1]);
   const before = await seats();
   await noScript.getByRole("button", { name: cancelButton }).click();
+  await expect(noScript.getByRole("heading", { name: question })).toBeVisible();
+  expect(await seats()).toBe(before);
+  await noScript.getByRole("button", { name: "Yes, cancel", exact: true }).click();
   await expect(
     noScript.getByText("The registration is canceled and its seats are free again."),
   ).toBeVisible();

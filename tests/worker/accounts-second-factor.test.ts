@@ -215,9 +215,23 @@ describe("an admin resets another person's second factor", () => {
 
     const list = await (await get("/admin/users?q=target", admin.session)).text();
     expect(list).toContain("Reset the second step of target@example.org");
+    // The row's button only asks, without JavaScript too; nothing is reset yet.
+    const asked = await postForm(
+      "/admin/users?q=target",
+      { intent: "reset-second-factor", id: target.user.id },
+      { Cookie: admin.session },
+    );
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain("Reset the second step of target@example.org? Every session");
+    expect(question).toContain('name="confirm" value="yes"');
+    expect(
+      await getDb(env).select().from(auditLog).where(eq(auditLog.action, "user.second-factor-reset")),
+    ).toEqual([]);
+    expect((await get("/admin", target.session)).status).toBe(200);
     const reset = await postForm(
       "/admin/users",
-      { intent: "reset-second-factor", id: target.user.id },
+      { intent: "reset-second-factor", id: target.user.id, confirm: "yes" },
       { Cookie: admin.session },
     );
     expect(reset.status).toBe(200);
@@ -244,7 +258,7 @@ describe("an admin resets another person's second factor", () => {
     const admin = await enrolledStaff("self@example.org", "ADMIN");
     const own = await postForm(
       "/admin/users",
-      { intent: "reset-second-factor", id: admin.user.id },
+      { intent: "reset-second-factor", id: admin.user.id, confirm: "yes" },
       { Cookie: admin.session },
     );
     expect(own.status).toBe(409);
@@ -252,7 +266,7 @@ describe("an admin resets another person's second factor", () => {
     const staff = await enrolledStaff("not-admin@example.org");
     const refused = await postForm(
       "/admin/users",
-      { intent: "reset-second-factor", id: admin.user.id },
+      { intent: "reset-second-factor", id: admin.user.id, confirm: "yes" },
       { Cookie: staff.session },
     );
     expect(refused.status).toBe(403);
@@ -373,7 +387,11 @@ describe("passkeys", () => {
     await getDb(env)
       .insert(passkeys)
       .values({ id: "BBECAwQFBgcICQ", userId: user.id, publicKey: "pQECAyYgASFYIA", counter: 0 });
-    await postForm("/admin/users", { intent: "reset-second-factor", id: user.id }, { Cookie: admin.session });
+    await postForm(
+      "/admin/users",
+      { intent: "reset-second-factor", id: user.id, confirm: "yes" },
+      { Cookie: admin.session },
+    );
     expect(await getDb(env).select().from(passkeys).where(eq(passkeys.userId, user.id))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { getDb } from "~/server/db/client.server";
 import { auditLog, eventRegistrations, outbox, paymentAdjustments } from "~/server/db/schema";
 import { getEventForSale } from "~/server/events/catalog.server";
 import { buildRsvpLinkEmail, buildTicketReceiptEmail } from "~/server/events/mail.server";
+import { formatMoneyWithCents } from "~/lib/format";
 import { eventAvailability } from "~/server/events/registrations.server";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, postForm } from "./fetch";
@@ -42,9 +43,17 @@ async function confirm(email: string) {
 const rsvp = (slug: string, email: string, quantity: number, address: string, name = "Rosa Díaz") =>
   postForm(`/events/${slug}/register`, { name, email, quantity: String(quantity) }, from(address));
 
-/** The cancel button of an attendee row on /admin/registrations/:slug, as a browser without JavaScript posts it. */
-const cancelFromList = (slug: string, registration: string, cookie: string) =>
+/**
+ * The cancel button of an attendee row on /admin/registrations/:slug, then the "Yes" of the
+ * question it asks, as a browser without JavaScript posts them.
+ */
+/** The table row of an attendee list page that shows `text`. */
+const rowOf = (html: string, text: string) => html.split("<tr").find((row) => row.includes(text)) ?? "";
+
+const askToCancel = (slug: string, registration: string, cookie: string) =>
   postForm(`/admin/registrations/${slug}`, { registration }, { Cookie: cookie });
+const cancelFromList = (slug: string, registration: string, cookie: string) =>
+  postForm(`/admin/registrations/${slug}`, { registration, confirm: "yes" }, { Cookie: cookie });
 
 describe("RSVPs", () => {
   it("take no seat until the e-mailed link is followed, so 4 posts of 10 no longer fill a 40-seat event", async () => {
@@ -114,7 +123,11 @@ describe("RSVPs", () => {
     expect((await rsvp("familyNight", `cap-${next()}@example.com`, 4, address)).status).toBe(200);
     const refused = await rsvp("springStemFair", `cap-${next()}@example.com`, 1, address);
     expect(refused.status).toBe(429);
-    expect(await refused.text()).toContain("0 more seats can be held now.");
+    const refusal = await refused.text();
+    expect(refusal).toContain(
+      "already holds as many seats as it may at once, so no more can be held right now.",
+    );
+    expect(refusal).toContain("within 32 minutes");
     expect((await rsvp("springStemFair", `cap-${next()}@example.com`, 1, "192.0.2.41")).status).toBe(200);
   });
 
@@ -157,6 +170,11 @@ describe("staff cancel from the attendee list", () => {
       await fetchPage("/admin/registrations/openHouse", { headers: { Cookie: cookie } })
     ).text();
     expect(list).toContain(`name="registration" value="${row!.id}"`);
+    // The button only asks: the seats stay until the answer says yes.
+    const asked = await askToCancel("openHouse", row!.id, cookie);
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toContain(`Cancel the RSVP of Rosa Díaz (${email}) for 4 seats?`);
+    expect((await eventAvailability(env, openHouse)).seatsLeft).toBe(before);
     const canceled = await cancelFromList("openHouse", row!.id, cookie);
     expect(canceled.status).toBe(200);
     expect(await canceled.text()).toContain("The registration is canceled and its seats are free again.");
@@ -176,6 +194,11 @@ describe("staff cancel from the attendee list", () => {
     const galaBefore = (await eventAvailability(env, gala)).seatsLeft;
     const [ticket] = await db.select().from(eventRegistrations).where(eq(eventRegistrations.email, buyer));
     expect(ticket!.status).toBe("confirmed");
+    const askedRefund = await (await askToCancel("gala", ticket!.id, cookie)).text();
+    expect(askedRefund).toContain(
+      `Cancel 2 tickets and refund ${formatMoneyWithCents(ticket!.amountCents, "en")} to ${buyer} through Stripe?`,
+    );
+    expect(askedRefund).toContain("Yes, cancel and refund");
     const refunded = await cancelFromList("gala", ticket!.id, cookie);
     expect(refunded.status).toBe(200);
     expect(await refunded.text()).toContain("refunded in full through Stripe");
@@ -194,6 +217,20 @@ describe("staff cancel from the attendee list", () => {
       .from(eventRegistrations)
       .where(eq(eventRegistrations.id, ticket!.id));
     expect(afterReturn!.status).toBe("canceled");
+    // Both stay on the list after the live ones, marked, and count nowhere.
+    const galaList = await (
+      await fetchPage("/admin/registrations/gala", { headers: { Cookie: cookie } })
+    ).text();
+    expect(rowOf(galaList, buyer)).toContain(">Canceled and refunded<");
+    // The file for the door lists only who is coming.
+    const doorList = await (
+      await fetchPage("/admin/registrations/gala/export.csv", { headers: { Cookie: cookie } })
+    ).text();
+    expect(doorList).not.toContain(buyer);
+    const openHouseList = await (
+      await fetchPage("/admin/registrations/openHouse", { headers: { Cookie: cookie } })
+    ).text();
+    expect(rowOf(openHouseList, email)).toContain(">Canceled<");
     // Twice is once: the second answer says it is already cancelled.
     const again = await cancelFromList("gala", ticket!.id, cookie);
     expect(again.status).toBe(400);
@@ -294,5 +331,36 @@ describe("admin pages over more paid orders than D1 binds parameters", () => {
     const csv = await fetchPage("/admin/registrations/gala/export.csv", { headers: { Cookie: cookie } });
     expect(csv.status).toBe(200);
     expect((await csv.text()).split("\n").filter((line) => line.includes("bulk-")).length).toBe(130);
+  });
+});
+
+describe("staff seat counts", () => {
+  it("count the seats held at Checkout as the public page does, and say when an event has no limit", async () => {
+    const { cookie } = await userWithSession(`admin-${next()}@example.com`, "ADMIN");
+    for (const [address, quantity] of [
+      ["192.0.2.90", "10"],
+      ["192.0.2.91", "2"],
+    ] as const) {
+      const order = await postForm(
+        "/events/gala/register",
+        { name: "Holder", email: `held-${next()}@example.com`, quantity },
+        from(address),
+      );
+      expect(order.status).toBe(303);
+    }
+    const gala = (await getEventForSale(env, "gala"))!;
+    const taken = gala.capacity - (await eventAvailability(env, gala)).seatsLeft;
+    const held = await db
+      .select()
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.eventSlug, "gala"), eq(eventRegistrations.status, "held")));
+    const heldSeats = held.reduce((sum, row) => sum + row.quantity, 0);
+    expect(heldSeats).toBeGreaterThanOrEqual(12);
+    const count = `${taken} / 250 (${heldSeats} held at Checkout)`;
+    const page = await (await fetchPage("/admin/registrations/gala", { headers: { Cookie: cookie } })).text();
+    expect(page).toContain(`Seats taken: ${count}`);
+    const overview = await (await fetchPage("/admin/registrations", { headers: { Cookie: cookie } })).text();
+    expect(rowOf(overview, "/admin/registrations/gala")).toContain(count);
+    expect(rowOf(overview, "/admin/registrations/launch")).toContain(">0 (no limit)<");
   });
 });

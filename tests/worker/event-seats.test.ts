@@ -48,7 +48,7 @@ describe("the per-address seat cap", () => {
     for (const answer of answers.slice(1)) {
       expect(answer.status).toBe(429);
       expect(answer.html).toContain(
-        "Your internet connection already holds as many seats as it may at once.",
+        "Your internet connection already holds as many seats as it may at once, so no more can be held right now.",
       );
       expect(answer.html).toContain('value="Seat Hoarder"');
     }
@@ -75,7 +75,7 @@ describe("the per-address seat cap", () => {
       { "CF-Connecting-IP": "2001:db8:aa:1:ffff:1:2:3" },
     );
     expect(sameNetwork.status).toBe(429);
-    expect(await sameNetwork.text()).toContain("2 more seats can be held now.");
+    expect(await sameNetwork.text()).toContain("only 2 more seats can be held right now.");
     const otherNetwork = await postForm(
       "/events/gala/register",
       { name: "Six", email: `six-${next()}@example.com`, quantity: "3" },

@@ -89,7 +89,6 @@ describe("quid-pro-quo amounts", () => {
       ["pi_disputed", { refundedCents: 0, refundedInFull: false, disputeStatus: "open" }],
     ]);
     expect(ticketTotals([order("pi_paid"), order("pi_partial"), order("pi_disputed")], adjustments)).toEqual({
-      seats: 6,
       revenueCents: 50_000,
       valueCents: 24_000,
       deductibleCents: 26_000,

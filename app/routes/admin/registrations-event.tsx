@@ -2,9 +2,10 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
+import { seatCountText } from "~/components/admin/seat-count";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
-import { useLocale } from "~/lib/format";
+import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { eventRegistrationList } from "~/server/events/admin.server";
 import { cancelRegistration } from "~/server/events/registrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -25,11 +26,16 @@ export async function loader(args: Route.LoaderArgs) {
   return { title: adminTitle(args, "tickets:admin.attendees"), ...list };
 }
 
-/** POST: cancel one registration (a paid ticket refunded), audited; the list shows the freed seats. */
+/**
+ * POST: cancel one registration (a paid ticket refunded), audited; the list shows the freed seats.
+ * The row's button only asks (decision 046); the answer's post, with `confirm=yes`, acts.
+ */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
-  const id = String(readPostedForm(args.context).get("registration") ?? "");
+  const form = readPostedForm(args.context);
+  const id = String(form.get("registration") ?? "");
+  if (form.get("confirm") !== "yes") return { ok: "ask" as const, id };
   const outcome = await cancelRegistration(env, admin, args.params.slug, id);
   if (!outcome.ok) return data(outcome, { status: outcome.error === "refund-failed" ? 502 : 400 });
   return outcome;
@@ -38,7 +44,7 @@ export async function action(args: Route.ActionArgs) {
 type Attendee = Route.ComponentProps["loaderData"]["rows"][number];
 
 /** What the row's button does, in its words; a registration already ended has none. */
-function cancelLabel(row: Attendee) {
+function cancelLabel(row: Pick<Attendee, "kind" | "status">) {
   if (row.status !== "held" && row.status !== "pending" && row.status !== "confirmed") return null;
   if (row.kind === "rsvp") return "admin.cancelRsvp";
   return row.status === "held" ? "admin.cancelHeld" : "admin.cancelTicket";
@@ -47,13 +53,18 @@ function cancelLabel(row: Attendee) {
 export default function AdminEventRegistrations({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const locale = useLocale();
-  const { event, rows, totals } = loaderData;
+  const { event, rows, seats } = loaderData;
+  const asked = actionData?.ok === "ask" ? actionData.id : null;
+  const confirming = rows.find((row) => row.id === asked && cancelLabel(row));
   const columns: Column<Attendee>[] = [
     { header: "tickets:admin.name", cell: (row) => row.name },
     { header: "tickets:admin.email", className: "whitespace-nowrap", cell: (row) => row.email },
     { header: "tickets:admin.kind", cell: (row) => t(`admin.kinds.${row.kind}`) },
     { header: "tickets:admin.quantity", cell: (row) => row.quantity },
-    { header: "tickets:admin.status", cell: (row) => t(`admin.statuses.${row.status}`) },
+    {
+      header: "tickets:admin.status",
+      cell: (row) => t(row.refunded ? "admin.statuses.refunded" : `admin.statuses.${row.status}`),
+    },
     { header: "tickets:admin.amount", cell: (row) => <Money cents={row.amountCents} /> },
     {
       header: "tickets:admin.registeredAt",
@@ -63,7 +74,7 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
       header: "tickets:admin.actions",
       cell: (row) => {
         const label = cancelLabel(row);
-        // A real form per row, so cancelling works without JavaScript too.
+        // A real form per row, so cancelling works without JavaScript too; it asks first.
         return label ? (
           <Form method="post">
             <input type="hidden" name="registration" value={row.id} />
@@ -80,7 +91,7 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
     <div className="space-y-6">
       <AdminPageHeader
         title={t("admin.attendeesOf", { event: event.title[locale] })}
-        lead={`${t("admin.seats")}: ${totals.seats} / ${event.capacity}`}
+        lead={`${t("admin.seats")}: ${seatCountText(t, seats)}`}
         actions={
           <>
             <a href={`/admin/registrations/${event.slug}/export.csv`} className="btn-secondary" download>
@@ -92,12 +103,53 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
           </>
         }
       />
-      {actionData?.ok ? (
+      {actionData?.ok === true ? (
         <Flash>{t(actionData.refunded ? "admin.refundedNotice" : "admin.canceledNotice")}</Flash>
-      ) : actionData ? (
+      ) : actionData?.ok === false ? (
         <Flash tone="error">{t(`admin.errors.${actionData.error}`)}</Flash>
       ) : null}
+      {confirming ? <ConfirmCancel row={confirming} label={cancelLabel(confirming)!} /> : null}
       <RecordTable label={t("admin.attendees")} columns={columns} rows={rows} empty={t("admin.none")} />
     </div>
+  );
+}
+
+/** The question before a cancellation, with the post that acts and a way back (decision 046). */
+function ConfirmCancel({
+  row,
+  label,
+}: {
+  row: Attendee;
+  label: NonNullable<ReturnType<typeof cancelLabel>>;
+}) {
+  const { t } = useTranslation("tickets");
+  const locale = useLocale();
+  const refund = label === "admin.cancelTicket";
+  return (
+    <section
+      aria-labelledby="confirm-cancel"
+      className="rounded-lg border-2 border-red-700 p-4 dark:border-red-300"
+    >
+      <h2 id="confirm-cancel" className="font-semibold">
+        {t(`${label}Question`, {
+          name: row.name,
+          email: row.email,
+          count: row.quantity,
+          amount: formatMoneyWithCents(row.amountCents, locale),
+        })}
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <Form method="post">
+          <input type="hidden" name="registration" value={row.id} />
+          <input type="hidden" name="confirm" value="yes" />
+          <button type="submit" className="btn-primary">
+            {t(refund ? "admin.confirmRefund" : "admin.confirmCancel")}
+          </button>
+        </Form>
+        <Link to={`/admin/registrations/${row.eventSlug}`} className="btn-secondary">
+          {t("admin.keep")}
+        </Link>
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
+import { seatCountText } from "~/components/admin/seat-count";
 import { AdminPageHeader } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { useLocale } from "~/lib/format";
@@ -40,7 +41,7 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
             </tr>
           </thead>
           <tbody>
-            {perEvent.map(({ event, totals }) => (
+            {perEvent.map(({ event, seats, totals }) => (
               <tr key={event.slug}>
                 <th scope="row" className={cell}>
                   <Link
@@ -53,9 +54,7 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
                 <td className={cell}>
                   <DateTime iso={event.startsAt} />
                 </td>
-                <td className={cell}>
-                  {totals.seats} / {event.capacity}
-                </td>
+                <td className={cell}>{seatCountText(t, seats)}</td>
                 <td className={cell}>
                   <Money cents={totals.revenueCents} />
                 </td>

@@ -50,6 +50,8 @@ export async function action(args: Route.ActionArgs) {
   if (formData.get("intent") === "reset-second-factor") {
     const reset = v.safeParse(SecondFactorResetSchema, formStrings(formData));
     if (!reset.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
+    // The row's button only asks; the answer's post, with `confirm=yes`, resets (decision 046).
+    if (formData.get("confirm") !== "yes") return { ok: "ask" as const, id: reset.output.id };
     const result = await resetSecondFactor(env, admin, reset.output.id);
     if (!result.ok)
       return data(
@@ -74,6 +76,10 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { list, roles, currentUserId } = loaderData;
+  const asked = actionData?.ok === "ask" ? actionData.id : null;
+  const confirming = list.rows.find(
+    (row) => row.id === asked && row.hasSecondFactor && row.id !== currentUserId,
+  );
   const columns: Column<Row>[] = [
     {
       header: "common.name",
@@ -150,6 +156,34 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Flash>
       ) : actionData?.ok === false ? (
         <Flash tone="error">{t(REFUSALS[actionData.reason])}</Flash>
+      ) : null}
+      {confirming ? (
+        <section
+          aria-labelledby="confirm-reset"
+          className="mt-4 rounded-lg border-2 border-red-700 p-4 dark:border-red-300"
+        >
+          <h2 id="confirm-reset" className="font-semibold">
+            {t("users.resetSecondFactorQuestion", { email: confirming.email })}
+          </h2>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Form method="post">
+              <input type="hidden" name="intent" value="reset-second-factor" />
+              <input type="hidden" name="id" value={confirming.id} />
+              <input type="hidden" name="confirm" value="yes" />
+              <button type="submit" className="btn-primary">
+                {t("users.resetSecondFactorConfirm")}
+              </button>
+            </Form>
+            <Form method="get">
+              {/* Back to the same list, its filters kept. */}
+              {list.filters.role ? <input type="hidden" name="role" value={list.filters.role} /> : null}
+              {list.filters.q ? <input type="hidden" name="q" value={list.filters.q} /> : null}
+              <button type="submit" className="btn-secondary">
+                {t("users.keepSecondFactor")}
+              </button>
+            </Form>
+          </div>
+        </section>
       ) : null}
       <FilterBar>
         <FilterSelect

@@ -3,8 +3,27 @@ import { recordExport } from "../admin/audit.server";
 import { toCsv } from "../admin/csv.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
-import { getEventForSale, listEventsForSale } from "./catalog.server";
-import { attendees, ticketAdjustments, ticketTotals } from "./registrations.server";
+import { getEventForSale, hasCapacity, listEventsForSale, type EventForSale } from "./catalog.server";
+import {
+  attendees,
+  seatsTakenByEvent,
+  ticketAdjustments,
+  ticketTotals,
+  wasRefunded,
+} from "./registrations.server";
+
+/**
+ * An event's seats as staff see them: the count the public page uses (`TAKEN`: confirmed, and
+ * held at Checkout until the hold runs out), the held part apart, and the capacity, null when
+ * the event has none.
+ */
+export type SeatCount = { taken: number; held: number; capacity: number | null };
+
+const seatCount = (event: EventForSale, counts?: { taken: number; held: number }): SeatCount => ({
+  taken: counts?.taken ?? 0,
+  held: counts?.held ?? 0,
+  capacity: hasCapacity(event) ? event.capacity : null,
+});
 
 /**
  * The back office's view of RSVPs and tickets (decision 024): per event, seats taken and the
@@ -15,9 +34,16 @@ export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
     listEventsForSale(env),
     getDb(env).select().from(eventRegistrations),
   ]);
-  const adjustments = await ticketAdjustments(env);
+  const [adjustments, seats] = await Promise.all([
+    ticketAdjustments(env),
+    seatsTakenByEvent(
+      env,
+      events.map((event) => event.slug),
+    ),
+  ]);
   const perEvent = events.map((event) => ({
     event,
+    seats: seatCount(event, seats.get(event.slug)),
     totals: ticketTotals(
       rows.filter((row) => row.eventSlug === event.slug),
       adjustments,
@@ -29,11 +55,23 @@ export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
 export async function eventRegistrationList(env: Pick<Env, "DB" | "CACHE">, slug: string) {
   const event = await getEventForSale(env, slug);
   if (!event) return null;
-  const rows = await attendees(env, slug);
-  return { event, rows, totals: ticketTotals(rows, await ticketAdjustments(env, slug)) };
+  const [rows, adjustments, seats] = await Promise.all([
+    attendees(env, slug),
+    ticketAdjustments(env, slug),
+    seatsTakenByEvent(env, [slug]),
+  ]);
+  return {
+    event,
+    seats: seatCount(event, seats.get(slug)),
+    rows: rows.map((row) => ({ ...row, refunded: wasRefunded(row) })),
+    totals: ticketTotals(rows, adjustments),
+  };
 }
 
-/** The attendee list as a file for the door; the export is audited (decision 014). */
+/**
+ * The attendee list as a file for the door, cancelled registrations left out, as before the
+ * page showed them (decision 046); the export is audited (decision 014).
+ */
 export async function eventRegistrationsCsv(
   env: Pick<Env, "DB" | "CACHE">,
   admin: SessionUser,
@@ -41,10 +79,11 @@ export async function eventRegistrationsCsv(
 ) {
   const list = await eventRegistrationList(env, slug);
   if (!list) return null;
+  const rows = list.rows.filter((row) => row.status !== "canceled");
   await recordExport(env, admin, {
     export: "event-registrations",
     filters: { event: slug },
-    rows: list.rows.length,
+    rows: rows.length,
   });
   return toCsv(
     [
@@ -59,7 +98,7 @@ export async function eventRegistrationsCsv(
       "registered_at",
       "reference",
     ],
-    list.rows.map((row) => [
+    rows.map((row) => [
       row.name,
       row.email,
       row.kind,

@@ -33,6 +33,9 @@ export type EventForSale = {
 /** An event without a capacity takes any number (the editor leaves the field empty). */
 const NO_LIMIT = 1_000_000;
 
+/** Whether the event has a capacity staff set, so staff pages show "no limit" for the others. */
+export const hasCapacity = (event: Pick<EventForSale, "capacity">) => event.capacity < NO_LIMIT;
+
 const inEachLanguage = (value: { en: string; es: string } | undefined) =>
   Object.fromEntries(SUPPORTED_LOCALES.map((locale) => [locale, localized(value, locale)])) as Record<
     Locale,

@@ -76,23 +76,40 @@ export async function eventAvailability(
 }
 
 /**
- * Seats left of each event, by slug, for the /events cards: the same count as `eventAvailability`
- * (`TAKEN`), in one query whatever the number of events (the slugs travel as one JSON parameter).
+ * Seats taken of each event, by slug: the same count as `eventAvailability` (`TAKEN`), and the
+ * part of it held at Checkout, in one query whatever the number of events (the slugs travel as
+ * one JSON parameter). The /events cards and the staff pages read this one count.
  */
+export async function seatsTakenByEvent(
+  env: Pick<Env, "DB">,
+  slugs: string[],
+  now = new Date(),
+): Promise<Map<string, { taken: number; held: number }>> {
+  if (slugs.length === 0) return new Map();
+  const { results } = await env.DB.prepare(
+    `SELECT json_each.value AS slug, ${TAKEN("json_each.value", "?2", "''")} AS taken,
+      (SELECT COALESCE(SUM(quantity), 0) FROM event_registrations WHERE event_slug = json_each.value
+        AND status = 'held' AND hold_expires_at > ?2) AS held
+    FROM json_each(?1)`,
+  )
+    .bind(JSON.stringify(slugs), now.toISOString())
+    .all<{ slug: string; taken: number; held: number }>();
+  return new Map(results.map((row) => [row.slug, { taken: Number(row.taken), held: Number(row.held) }]));
+}
+
+/** Seats left of each event, by slug, for the /events cards (`seatsTakenByEvent`). */
 export async function seatsLeftByEvent(
   env: Pick<Env, "DB">,
   events: { slug: string; capacity: number }[],
   now = new Date(),
 ): Promise<Map<string, number>> {
-  if (events.length === 0) return new Map();
-  const { results } = await env.DB.prepare(
-    `SELECT json_each.value AS slug, ${TAKEN("json_each.value", "?2", "''")} AS taken FROM json_each(?1)`,
-  )
-    .bind(JSON.stringify(events.map((event) => event.slug)), now.toISOString())
-    .all<{ slug: string; taken: number }>();
-  const taken = new Map(results.map((row) => [row.slug, Number(row.taken)]));
+  const taken = await seatsTakenByEvent(
+    env,
+    events.map((event) => event.slug),
+    now,
+  );
   return new Map(
-    events.map((event) => [event.slug, Math.max(0, event.capacity - (taken.get(event.slug) ?? 0))]),
+    events.map((event) => [event.slug, Math.max(0, event.capacity - (taken.get(event.slug)?.taken ?? 0))]),
   );
 }
 
@@ -513,7 +530,11 @@ export async function readTicketOrder(
   };
 }
 
-/** The attendee list of one event for staff, by time: held orders and RSVPs waiting for their link marked. */
+/**
+ * The attendee list of one event for staff, by time: held orders and RSVPs waiting for their link
+ * marked, then the cancelled ones, so a cancellation stays visible. Orders that ran out at
+ * Checkout (`released`) were never anyone's seats and stay out.
+ */
 export async function attendees(env: Pick<Env, "DB">, slug: string) {
   return getDb(env)
     .select()
@@ -521,11 +542,20 @@ export async function attendees(env: Pick<Env, "DB">, slug: string) {
     .where(
       and(
         eq(eventRegistrations.eventSlug, slug),
-        inArray(eventRegistrations.status, ["confirmed", "held", "pending"]),
+        inArray(eventRegistrations.status, ["confirmed", "held", "pending", "canceled"]),
       ),
     )
-    .orderBy(asc(eventRegistrations.createdAt));
+    .orderBy(sql`${eventRegistrations.status} = 'canceled'`, asc(eventRegistrations.createdAt));
 }
+
+/** A cancelled paid ticket: cancelling refunds it first, so it was refunded (decision 046). */
+export const wasRefunded = (
+  row: Pick<Registration, "kind" | "status" | "stripePaymentIntentId" | "amountCents">,
+) =>
+  row.kind === "ticket" &&
+  row.status === "canceled" &&
+  row.stripePaymentIntentId !== null &&
+  row.amountCents > 0;
 
 /** A refund or dispute Stripe reported for a ticket payment (payment_adjustments, decision 017). */
 export type TicketAdjustment = {
@@ -553,13 +583,10 @@ export function ticketTotals(
   >[],
   adjustments: ReadonlyMap<string, TicketAdjustment> = new Map(),
 ) {
-  let seats = 0;
   let revenueCents = 0;
   let valueCents = 0;
   for (const row of rows) {
-    if (row.status !== "confirmed") continue;
-    seats += row.quantity;
-    if (row.kind !== "ticket") continue;
+    if (row.status !== "confirmed" || row.kind !== "ticket") continue;
     const adjustment = row.stripePaymentIntentId ? adjustments.get(row.stripePaymentIntentId) : undefined;
     const net =
       disputeWithdrewFunds(adjustment?.disputeStatus) || adjustment?.refundedInFull
@@ -571,7 +598,7 @@ export function ticketTotals(
       net,
     );
   }
-  return { seats, revenueCents, valueCents, deductibleCents: revenueCents - valueCents };
+  return { revenueCents, valueCents, deductibleCents: revenueCents - valueCents };
 }
 
 /**
