@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 
@@ -126,5 +126,32 @@ export function FilterText({
       {label}
       <input type={type} name={name} defaultValue={value ?? ""} className={inputClass} />
     </label>
+  );
+}
+
+/**
+ * The question a destructive staff action asks before it acts (decision 046): its own region,
+ * focused when it appears so a keyboard or screen-reader user lands on it, with the answers as
+ * `children` (the post that acts and a way back). Give it a `key` per asked row so each question
+ * takes focus again.
+ */
+export function ConfirmQuestion({
+  id,
+  question,
+  children,
+}: {
+  id: string;
+  question: string;
+  children: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby={id} className="mt-4 rounded-lg border-2 border-red-700 p-4 dark:border-red-300">
+      <h2 id={id} ref={heading} tabIndex={-1} className="focus-ring font-semibold">
+        {question}
+      </h2>
+      <div className="mt-3 flex flex-wrap gap-3">{children}</div>
+    </section>
   );
 }

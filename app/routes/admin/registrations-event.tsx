@@ -3,7 +3,7 @@ import { data, Form, Link } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { seatCountText } from "~/components/admin/seat-count";
-import { AdminPageHeader, Flash } from "~/components/admin/ui";
+import { AdminPageHeader, ConfirmQuestion, Flash } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { eventRegistrationList } from "~/server/events/admin.server";
@@ -108,7 +108,9 @@ export default function AdminEventRegistrations({ loaderData, actionData }: Rout
       ) : actionData?.ok === false ? (
         <Flash tone="error">{t(`admin.errors.${actionData.error}`)}</Flash>
       ) : null}
-      {confirming ? <ConfirmCancel row={confirming} label={cancelLabel(confirming)!} /> : null}
+      {confirming ? (
+        <ConfirmCancel key={confirming.id} row={confirming} label={cancelLabel(confirming)!} />
+      ) : null}
       <RecordTable label={t("admin.attendees")} columns={columns} rows={rows} empty={t("admin.none")} />
     </div>
   );
@@ -126,30 +128,25 @@ function ConfirmCancel({
   const locale = useLocale();
   const refund = label === "admin.cancelTicket";
   return (
-    <section
-      aria-labelledby="confirm-cancel"
-      className="rounded-lg border-2 border-red-700 p-4 dark:border-red-300"
+    <ConfirmQuestion
+      id="confirm-cancel"
+      question={t(`${label}Question`, {
+        name: row.name,
+        email: row.email,
+        count: row.quantity,
+        amount: formatMoneyWithCents(row.amountCents, locale),
+      })}
     >
-      <h2 id="confirm-cancel" className="font-semibold">
-        {t(`${label}Question`, {
-          name: row.name,
-          email: row.email,
-          count: row.quantity,
-          amount: formatMoneyWithCents(row.amountCents, locale),
-        })}
-      </h2>
-      <div className="mt-3 flex flex-wrap gap-3">
-        <Form method="post">
-          <input type="hidden" name="registration" value={row.id} />
-          <input type="hidden" name="confirm" value="yes" />
-          <button type="submit" className="btn-primary">
-            {t(refund ? "admin.confirmRefund" : "admin.confirmCancel")}
-          </button>
-        </Form>
-        <Link to={`/admin/registrations/${row.eventSlug}`} className="btn-secondary">
-          {t("admin.keep")}
-        </Link>
-      </div>
-    </section>
+      <Form method="post">
+        <input type="hidden" name="registration" value={row.id} />
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" className="btn-primary">
+          {t(refund ? "admin.confirmRefund" : "admin.confirmCancel")}
+        </button>
+      </Form>
+      <Link to={`/admin/registrations/${row.eventSlug}`} className="btn-secondary">
+        {t("admin.keep")}
+      </Link>
+    </ConfirmQuestion>
   );
 }

@@ -5,6 +5,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import {
   AdminPageHeader,
+  ConfirmQuestion,
   FilterBar,
   FilterSelect,
   FilterText,
@@ -158,32 +159,28 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <Flash tone="error">{t(REFUSALS[actionData.reason])}</Flash>
       ) : null}
       {confirming ? (
-        <section
-          aria-labelledby="confirm-reset"
-          className="mt-4 rounded-lg border-2 border-red-700 p-4 dark:border-red-300"
+        <ConfirmQuestion
+          key={confirming.id}
+          id="confirm-reset"
+          question={t("users.resetSecondFactorQuestion", { email: confirming.email })}
         >
-          <h2 id="confirm-reset" className="font-semibold">
-            {t("users.resetSecondFactorQuestion", { email: confirming.email })}
-          </h2>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <Form method="post">
-              <input type="hidden" name="intent" value="reset-second-factor" />
-              <input type="hidden" name="id" value={confirming.id} />
-              <input type="hidden" name="confirm" value="yes" />
-              <button type="submit" className="btn-primary">
-                {t("users.resetSecondFactorConfirm")}
-              </button>
-            </Form>
-            <Form method="get">
-              {/* Back to the same list, its filters kept. */}
-              {list.filters.role ? <input type="hidden" name="role" value={list.filters.role} /> : null}
-              {list.filters.q ? <input type="hidden" name="q" value={list.filters.q} /> : null}
-              <button type="submit" className="btn-secondary">
-                {t("users.keepSecondFactor")}
-              </button>
-            </Form>
-          </div>
-        </section>
+          <Form method="post">
+            <input type="hidden" name="intent" value="reset-second-factor" />
+            <input type="hidden" name="id" value={confirming.id} />
+            <input type="hidden" name="confirm" value="yes" />
+            <button type="submit" className="btn-primary">
+              {t("users.resetSecondFactorConfirm")}
+            </button>
+          </Form>
+          <Form method="get">
+            {/* Back to the same list, its filters kept. */}
+            {list.filters.role ? <input type="hidden" name="role" value={list.filters.role} /> : null}
+            {list.filters.q ? <input type="hidden" name="q" value={list.filters.q} /> : null}
+            <button type="submit" className="btn-secondary">
+              {t("users.keepSecondFactor")}
+            </button>
+          </Form>
+        </ConfirmQuestion>
       ) : null}
       <FilterBar>
         <FilterSelect
