@@ -3,7 +3,7 @@ import {
   createAccount,
   expect,
   expectNoAxeViolations,
-  logIn,
+  signInStaff,
   rememberCookieChoice,
   runId,
   test,
@@ -49,7 +49,7 @@ test("with JavaScript: times as typed, the address from the title, the venue giv
   page,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page, STAFF, "/login?redirectTo=/admin/entries/event/new");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/entries/event/new");
   await expect(page.getByRole("heading", { level: 1, name: "New event" })).toBeVisible();
   await waitForHydration(page);
   // The venue starts at the organisation's address.
@@ -91,7 +91,7 @@ test("without JavaScript: a bad time is named in the summary, a draft saves in S
   browser,
 }) => {
   test.setTimeout(120_000);
-  await logIn(page, STAFF);
+  await signInStaff(page, STAFF);
   await expect(page).toHaveURL(/\/admin$/);
   const context = await browser.newContext({
     javaScriptEnabled: false,
@@ -172,7 +172,7 @@ test("what visitors found, at the width and language they found it: no axe viola
 
   // An admin list at 390 px: e-mails whole, in a labelled region that scrolls by keyboard.
   await page.setViewportSize(PHONE);
-  await logIn(page, STAFF, "/login?redirectTo=/admin/users");
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/users");
   await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
   const email = page.getByRole("cell", { name: STAFF.email, exact: true });
   // One line box: the address is not broken a few letters a line.
