@@ -293,6 +293,8 @@ test.describe("without JavaScript", () => {
 });
 
 test("an admin's second-factor reset asks first; Keep changes nothing, Yes resets", async ({ page }) => {
+  // Two sign-in steps and four axe scans.
+  test.setTimeout(60_000);
   const target = testAccount("reset-target", RUN);
   createAccount(target.email, "Rae Reset", target.password);
   executeLocalD1(
