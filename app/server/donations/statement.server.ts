@@ -129,17 +129,17 @@ export async function runYearEndStatements(
     const [run] = await db.select().from(statementRuns).where(eq(statementRuns.year, year)).limit(1);
     if (!run || run.finishedAt) return { year, queued: queuedNow, finished: true };
     const donor = sql<string>`lower(${donations.donorEmail})`;
+    // The year's counted gifts of donors after the cursor: the pass's donors, then their gifts.
+    const afterCursor = and(
+      countsInTotals,
+      gte(donations.paidAt, start),
+      lt(donations.paidAt, end),
+      run.cursor ? gt(donor, run.cursor) : undefined,
+    );
     const donors = await db
       .selectDistinct({ email: donor })
       .from(donations)
-      .where(
-        and(
-          countsInTotals,
-          gte(donations.paidAt, start),
-          lt(donations.paidAt, end),
-          run.cursor ? gt(donor, run.cursor) : undefined,
-        ),
-      )
+      .where(afterCursor)
       .orderBy(asc(donor))
       .limit(STATEMENT_BATCH);
     const last = donors.at(-1)?.email;
@@ -148,15 +148,7 @@ export async function runYearEndStatements(
       ? await db
           .select({ ...statementGift, email: donor })
           .from(donations)
-          .where(
-            and(
-              countsInTotals,
-              gte(donations.paidAt, start),
-              lt(donations.paidAt, end),
-              run.cursor ? gt(donor, run.cursor) : undefined,
-              lte(donor, last),
-            ),
-          )
+          .where(and(afterCursor, lte(donor, last)))
           .orderBy(asc(donor), asc(donations.paidAt))
       : [];
     const byDonor = Map.groupBy(gifts, (gift) => gift.email);
