@@ -22,7 +22,7 @@ async function asReceived(row: typeof outbox.$inferSelect): Promise<string> {
 const mailTo = async (email: string, template: string) =>
   (await db.select().from(outbox).where(eq(outbox.to, email))).filter((row) => row.template === template);
 
-describe("account mail to a typed, unproven address carries nothing typed (issue 32, decision 047)", () => {
+describe("account mail to a typed, unproven address carries nothing typed (decision 047)", () => {
   it("the confirmation, the existing-account notice and the reset link greet without the typed name", async () => {
     const email = "hostile-name@example.com";
     const hostileName = "URGENT account locked call 1-900-555-0199 Zqhostile";
