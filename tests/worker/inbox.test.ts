@@ -172,9 +172,10 @@ describe("CSV export", () => {
     const csv = await (await get("/admin/submissions/export.csv?kind=enrollment", staff.cookie)).text();
     const [header, row] = csv.replace(/^\uFEFF/, "").split("\r\n");
     expect(header).toBe(
-      "id,created_at,status,locale,name,email,phone,assigned_to,Student's name,Parent or guardian's name," +
+      "id,created_at,form,status,locale,name,email,phone,assigned_to,Student's name,Parent or guardian's name," +
         "Email,Phone,Age,Current grade,Programs,Interests,Previous experience," +
-        "I am this child's parent or legal guardian and I consent to product collecting this information to enroll them.",
+        "I am this child's parent or legal guardian and I consent to product collecting this information to enroll them.," +
+        "notes",
     );
     expect(row).toContain(`"Education, Athletics"`);
     const contact = await (await get("/admin/submissions/export.csv?kind=contact", staff.cookie)).text();

@@ -11,6 +11,5 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
   const { filters } = listQuery(DonationFiltersSchema, new URL(args.request.url));
-  const csv = await donationsCsv(env, admin, filters);
-  return csvResponse(`donations-${newYorkDate()}.csv`, csv);
+  return csvResponse(`donations-${newYorkDate()}.csv`, await donationsCsv(env, admin, filters));
 }

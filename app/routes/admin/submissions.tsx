@@ -66,17 +66,13 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
       <AdminPageHeader
         title={t("submissions.title")}
         actions={
-          filters.kind ? (
-            <a
-              href={`/admin/submissions/export.csv?${exportParams.toString()}`}
-              className="btn-secondary"
-              download
-            >
-              {t("common.exportCsv")}
-            </a>
-          ) : (
-            <p className="text-sm text-gray-700 dark:text-gray-300">{t("submissions.exportHint")}</p>
-          )
+          <a
+            href={`/admin/submissions/export.csv?${exportParams.toString()}`}
+            className="btn-secondary"
+            download
+          >
+            {t("common.exportCsv")}
+          </a>
         }
       />
       <FilterBar>

@@ -11,6 +11,5 @@ export async function loader(args: Route.LoaderArgs) {
   const admin = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const { filters } = listQuery(SubscriberFiltersSchema, new URL(args.request.url));
-  const csv = await subscribersCsv(env, admin, filters);
-  return csvResponse(`subscribers-${newYorkDate()}.csv`, csv);
+  return csvResponse(`subscribers-${newYorkDate()}.csv`, await subscribersCsv(env, admin, filters));
 }

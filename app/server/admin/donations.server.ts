@@ -11,7 +11,7 @@ import { refundPayment } from "../donations/payments.server";
 import { runYearEndStatements } from "../donations/statement.server";
 import { recordExport } from "./audit.server";
 import { auditEntry, contains, periodStarts } from "./common.server";
-import { toCsv } from "./csv.server";
+import { csvStream, csvTime, keysetAfter } from "./csv.server";
 import { choiceFilter, dayFilter, listPage, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 export const DonationFiltersSchema = v.object({
@@ -23,8 +23,11 @@ export const DonationFiltersSchema = v.object({
 });
 type DonationFilters = v.InferOutput<typeof DonationFiltersSchema>;
 
-/** The day a gift counts for: when it was paid, else when it was recorded. */
-const giftDate = sql<string>`coalesce(${donations.paidAt}, ${donations.createdAt})`;
+/**
+ * The day a gift counts for: when it was paid, else when it was recorded. The same expression
+ * as the index on it (`giftDay`, schema.ts), so SQLite reads the list through that index.
+ */
+const giftDate = sql<string>`(case when ${donations.paidAt} is null then ${donations.createdAt} else ${donations.paidAt} end)`;
 
 function nyDayStart(date: string, plusDays = 0): string {
   const start = newYorkTimeToUtc(date);
@@ -74,7 +77,8 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
     db
       .select({ succeededCents: sum(countedCents) })
       .from(donations)
-      .where(condition),
+      // Only counted gifts add to the sum, so only they are read (decision 057).
+      .where(and(condition, countsInTotals)),
   ]);
   return { ...list, succeededCents: Number(totals?.succeededCents ?? 0) };
 }
@@ -110,40 +114,56 @@ export const DONATIONS_CSV_HEADER = [
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-/** The list's filters as a file; the export is audited. Cells are neutralised by toCsv. */
+/**
+ * The list's filters as a file, in the list's order, streamed a page at a time (decision 057);
+ * the export is audited with its row count before the first byte leaves (decision 014).
+ */
 export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, filters: DonationFilters) {
-  const rows = await getDb(env)
-    .select({ donation: donations, attempt: donationAttempts })
-    .from(donations)
-    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
-    .where(where(filters))
-    .orderBy(desc(giftDate));
-  await recordExport(env, admin, { export: "donations", filters, rows: rows.length });
-  return toCsv(
-    DONATIONS_CSV_HEADER,
-    rows.map(({ donation: row, attempt }) => [
-      row.id,
-      row.paidAt ?? row.createdAt,
-      money(row.amountCents),
-      row.currency,
-      row.frequency,
-      row.status,
-      money(row.refundedCents),
-      row.disputeStatus ?? "",
-      row.donorName,
-      row.donorEmail,
-      attempt?.phone ?? "",
-      row.locale,
-      row.anonymous ? "yes" : "no",
-      money(row.feeCents),
-      attempt?.dedicationType ?? "",
-      attempt?.dedicationName ?? "",
-      attempt?.dedicationEmail ?? "",
-      attempt?.employer ?? "",
-      row.stripePaymentIntentId,
-    ]),
-  );
+  const db = getDb(env);
+  const condition = where(filters);
+  await recordExport(env, admin, {
+    export: "donations",
+    filters,
+    rows: await db.$count(donations, condition),
+  });
+  return csvStream({
+    header: DONATIONS_CSV_HEADER,
+    page: (after, limit) =>
+      db
+        .select({ donation: donations, attempt: donationAttempts, date: giftDate })
+        .from(donations)
+        .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
+        .where(and(condition, keysetAfter("desc", [giftDate, donations.id], after)))
+        .orderBy(desc(giftDate), desc(donations.id))
+        .limit(limit),
+    keyOf: (row) => [row.date, row.donation.id],
+    cells: (rows) =>
+      rows.map(({ donation: row, attempt, date }) => [
+        row.id,
+        csvTime(date),
+        money(row.amountCents),
+        row.currency,
+        row.frequency,
+        row.status,
+        money(row.refundedCents),
+        row.disputeStatus ?? "",
+        row.donorName,
+        row.donorEmail,
+        attempt?.phone ?? "",
+        row.locale,
+        row.anonymous ? "yes" : "no",
+        money(row.feeCents),
+        attempt?.dedicationType ?? "",
+        attempt?.dedicationName ?? "",
+        attempt?.dedicationEmail ?? "",
+        attempt?.employer ?? "",
+        row.stripePaymentIntentId,
+      ]),
+  });
 }
+
+/** Outbox ids that start with `prefix`, as a range of the primary key (a LIKE would not use it). */
+const idStartsWith = (prefix: string) => and(gte(outbox.id, prefix), lt(outbox.id, `${prefix}\u{10FFFF}`));
 
 /** What is left to refund on a gift, in cents. */
 const refundableCents = (gift: typeof donations.$inferSelect) =>
@@ -199,8 +219,12 @@ export async function getGift(env: Pick<Env, "DB">, id: string) {
       .from(outbox)
       .where(
         or(
-          // Every mail about a gift carries its id (receipt-, receipt-copy-, gift-notice-…).
-          like(outbox.id, `%${donation.id}%`),
+          // Every mail about a gift carries its id after its kind: read through the primary key,
+          // not a "contains" that reads the whole outbox (decision 057).
+          eq(outbox.id, `receipt-${donation.id}`),
+          eq(outbox.id, `gift-notice-${donation.id}`),
+          idStartsWith(`receipt-copy-${donation.id}-`),
+          idStartsWith(`refund-notice-${donation.id}-`),
           attempt ? eq(outbox.id, `dedication-${attempt.id}`) : undefined,
         ),
       )

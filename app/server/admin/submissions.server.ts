@@ -16,7 +16,7 @@ import {
 } from "~/lib/vocabulary";
 import { fieldChanges, recordExport } from "./audit.server";
 import { auditEntry, contains } from "./common.server";
-import { toCsv } from "./csv.server";
+import { csvStream, csvTime, keysetAfter } from "./csv.server";
 import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 /** "me": assigned to whoever looks; "none": nobody has taken it yet (decision 022). */
@@ -250,54 +250,119 @@ export async function replyToSubmission(
 }
 
 /**
- * The submissions the list shows for the same filters (a kind is required), one column per field
- * of that kind's form under its translated label, values as the inbox shows them. Audited.
+ * The columns of a submissions file: one per field of the forms it holds, by field name, in the
+ * order the forms show them. A file of every form has the union of their fields (decision 057).
+ */
+function formColumns(kinds: readonly SubmissionKind[]) {
+  const columns = new Map<string, { formId: string }>();
+  for (const kind of kinds) {
+    const definition = formForKind(kind);
+    for (const field of definition.fields)
+      if (!columns.has(field.name)) columns.set(field.name, { formId: definition.id });
+  }
+  return [...columns].map(([name, { formId }]) => ({ name, formId }));
+}
+
+/** Every note a submission has, oldest first: the one from before the history, then each added. */
+async function notesOf(env: Pick<Env, "DB">, ids: string[]) {
+  const rows = await getDb(env)
+    .select({
+      submissionId: submissionHistory.submissionId,
+      body: submissionHistory.body,
+      userName: submissionHistory.userName,
+      createdAt: submissionHistory.createdAt,
+    })
+    .from(submissionHistory)
+    .where(
+      and(
+        eq(submissionHistory.kind, "note"),
+        // One bound JSON array, whatever the page size (D1's 100 parameters, decision 045).
+        sql`${submissionHistory.submissionId} in (select value from json_each(${JSON.stringify(ids)}))`,
+      ),
+    )
+    .orderBy(asc(submissionHistory.createdAt), asc(submissionHistory.id));
+  const notes = new Map<string, string[]>();
+  for (const row of rows)
+    notes.set(row.submissionId, [
+      ...(notes.get(row.submissionId) ?? []),
+      `${csvTime(row.createdAt)} ${row.userName}: ${row.body}`,
+    ]);
+  return notes;
+}
+
+/**
+ * The submissions the list shows for the same filters, newest first: of one form when the list
+ * is filtered to one, else of every form. A column per field under its translated label, values
+ * as the inbox shows them, blank where a row's form has no such field; then the staff notes.
+ * Audited with its row count before the first byte; streamed a page at a time (decision 057).
  */
 export async function submissionsCsv(
   env: Pick<Env, "DB">,
   actor: SessionUser,
   url: URL,
   t: { forms: TFunction; email: TFunction },
-): Promise<string | null> {
+) {
+  const db = getDb(env);
   const { filters } = listQuery(SubmissionFiltersSchema, url);
-  if (!filters.kind) return null;
-  const definition = formForKind(filters.kind);
-  const rows = await getDb(env)
-    .select({ submission: submissions, assignee: users.email })
-    .from(submissions)
-    .leftJoin(users, eq(users.id, submissions.assignedTo))
-    .where(where(filters, actor))
-    .orderBy(desc(submissions.createdAt));
+  const condition = where(filters, actor);
+  const columns = formColumns(filters.kind ? [filters.kind] : SUBMISSION_KINDS);
   const words = answerWords(t.email);
-  const header = [
-    "id",
-    "created_at",
-    "status",
-    "locale",
-    "name",
-    "email",
-    "phone",
-    "assigned_to",
-    ...definition.fields.map((field) => fieldLabel(t.forms, definition.id, field.name)),
-  ];
-  await recordExport(env, actor, { export: "submissions", filters, rows: rows.length });
-  return toCsv(
-    header,
-    rows.map(({ submission, assignee }) => [
-      submission.id,
-      submission.createdAt,
-      submission.status,
-      submission.locale,
-      submission.name,
-      submission.email,
-      submission.phone,
-      assignee,
-      // Every field has its column, answered or not, so the columns never shift.
-      ...definition.fields.map((field) =>
-        formatFieldValue(field, submission.payload?.[field.name], t.forms, words),
-      ),
-    ]),
-  );
+  await recordExport(env, actor, {
+    export: "submissions",
+    filters,
+    rows: await db.$count(submissions, condition),
+  });
+  const order = [submissions.createdAt, submissions.id] as const;
+  return csvStream({
+    header: [
+      "id",
+      "created_at",
+      "form",
+      "status",
+      "locale",
+      "name",
+      "email",
+      "phone",
+      "assigned_to",
+      ...columns.map((column) => fieldLabel(t.forms, column.formId, column.name)),
+      "notes",
+    ],
+    page: (after, limit) =>
+      db
+        .select({ submission: submissions, assignee: users.email })
+        .from(submissions)
+        .leftJoin(users, eq(users.id, submissions.assignedTo))
+        .where(and(condition, keysetAfter("desc", order, after)))
+        .orderBy(desc(submissions.createdAt), desc(submissions.id))
+        .limit(limit),
+    keyOf: (row) => [row.submission.createdAt, row.submission.id],
+    cells: async (rows) => {
+      const notes = await notesOf(
+        env,
+        rows.map((row) => row.submission.id),
+      );
+      return rows.map(({ submission, assignee }) => {
+        const fields = formForKind(submission.kind).fields;
+        return [
+          submission.id,
+          csvTime(submission.createdAt),
+          submission.kind,
+          submission.status,
+          submission.locale,
+          submission.name,
+          submission.email,
+          submission.phone,
+          assignee,
+          // Every field of the file has its column, answered or not, so the columns never shift.
+          ...columns.map((column) => {
+            const field = fields.find((spec) => spec.name === column.name);
+            return field ? formatFieldValue(field, submission.payload?.[field.name], t.forms, words) : "";
+          }),
+          [submission.notes, ...(notes.get(submission.id) ?? [])].filter(Boolean).join("\n"),
+        ];
+      });
+    },
+  });
 }
 
 export async function newSubmissionsByKind(env: Pick<Env, "DB">) {

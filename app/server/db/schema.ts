@@ -153,6 +153,12 @@ export const submissions = sqliteTable(
   (table) => [
     index("submissions_kind_status_idx").on(table.kind, table.status, table.createdAt),
     index("submissions_email_idx").on(table.email),
+    // The inbox and its export, newest first, unfiltered or by one filter, to the last page
+    // (docs/decisions/057-years-of-data.md).
+    index("submissions_newest_idx").on(table.createdAt, table.id),
+    index("submissions_kind_newest_idx").on(table.kind, table.createdAt, table.id),
+    index("submissions_status_newest_idx").on(table.status, table.createdAt, table.id),
+    index("submissions_assigned_newest_idx").on(table.assignedTo, table.createdAt, table.id),
   ],
 );
 
@@ -182,17 +188,25 @@ export const submissionHistory = sqliteTable(
   (table) => [index("submission_history_submission_idx").on(table.submissionId, table.createdAt)],
 );
 
-export const subscribers = sqliteTable("subscribers", {
-  id: text("id").primaryKey(),
-  email: text("email").notNull().unique(),
-  locale: text("locale").notNull(),
-  status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
-  source: text("source").notNull().default("footer"),
-  confirmTokenHash: text("confirm_token_hash"),
-  createdAt: createdAt(),
-  confirmedAt: text("confirmed_at"),
-  unsubscribedAt: text("unsubscribed_at"),
-});
+export const subscribers = sqliteTable(
+  "subscribers",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    locale: text("locale").notNull(),
+    status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
+    source: text("source").notNull().default("footer"),
+    confirmTokenHash: text("confirm_token_hash"),
+    createdAt: createdAt(),
+    confirmedAt: text("confirmed_at"),
+    unsubscribedAt: text("unsubscribed_at"),
+  },
+  (table) => [
+    // The subscriber list and its export newest first, and by status (decision 057).
+    index("subscribers_newest_idx").on(table.createdAt, table.id),
+    index("subscribers_status_newest_idx").on(table.status, table.createdAt, table.id),
+  ],
+);
 
 /**
  * A newsletter issue, written in both languages by the team (decision 022). Sending moves it from
@@ -264,6 +278,13 @@ export const donationAttempts = sqliteTable("donation_attempts", {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The time a gift counts for, when it was paid, else when it was recorded: the gift list orders
+ * and filters by it, and its indexes are on it (written without a comma, which drizzle-kit's
+ * index output would split; app/server/admin/donations.server.ts uses this very expression).
+ */
+const giftDay = sql`(case when paid_at is null then created_at else paid_at end)`;
+
 /** One row per payment that Stripe reports: a one-time gift, or one monthly renewal. */
 export const donations = sqliteTable(
   "donations",
@@ -300,27 +321,41 @@ export const donations = sqliteTable(
     index("donations_paid_idx").on(table.status, table.paidAt),
     index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
     index("donations_charge_idx").on(table.stripeChargeId),
+    // The fundraising campaign's progress: the gifts paid in its period (decision 057).
+    index("donations_campaign_progress_idx").on(table.paidAt),
+    // The gift list and its export by the day a gift counts for, whole or by frequency (decision 057).
+    index("donations_gift_date_idx").on(giftDay, table.id),
+    index("donations_frequency_gift_date_idx").on(table.frequency, giftDay, table.id),
   ],
 );
 
 /** A monthly gift: the Stripe subscription and what the donor can change without a password. */
-export const recurringGifts = sqliteTable("recurring_gifts", {
-  id: text("id").primaryKey(),
-  stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
-  stripeCustomerId: text("stripe_customer_id").notNull(),
-  amountCents: integer("amount_cents").notNull(),
-  currency: text("currency").notNull().default("usd"),
-  status: text("status", { enum: RECURRING_STATUSES }).notNull().default("active"),
-  /** Set in Stripe's portal (or by us): the gift ends when the paid month runs out. */
-  cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
-  /** `created` (Unix seconds) of the newest subscription event mirrored, so an older one never wins. */
-  stripeSyncedAt: integer("stripe_synced_at").notNull().default(0),
-  donorName: text("donor_name").notNull(),
-  donorEmail: text("donor_email").notNull(),
-  locale: text("locale").notNull(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const recurringGifts = sqliteTable(
+  "recurring_gifts",
+  {
+    id: text("id").primaryKey(),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull().unique(),
+    stripeCustomerId: text("stripe_customer_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    status: text("status", { enum: RECURRING_STATUSES }).notNull().default("active"),
+    /** Set in Stripe's portal (or by us): the gift ends when the paid month runs out. */
+    cancelAtPeriodEnd: integer("cancel_at_period_end", { mode: "boolean" }).notNull().default(false),
+    /** `created` (Unix seconds) of the newest subscription event mirrored, so an older one never wins. */
+    stripeSyncedAt: integer("stripe_synced_at").notNull().default(0),
+    donorName: text("donor_name").notNull(),
+    donorEmail: text("donor_email").notNull(),
+    locale: text("locale").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // The monthly donors' list newest first, a donor's page, the counts by status (decision 057).
+    index("recurring_gifts_newest_idx").on(table.createdAt, table.id),
+    index("recurring_gifts_donor_idx").on(sql`lower(donor_email)`),
+    index("recurring_gifts_status_idx").on(table.status, table.amountCents),
+  ],
+);
 
 /**
  * What Stripe said about refunds and disputes of one payment, keyed by its PaymentIntent (or
@@ -387,7 +422,12 @@ export const outbox = sqliteTable(
     sentAt: text("sent_at"),
     createdAt: createdAt(),
   },
-  (table) => [index("outbox_due_idx").on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index("outbox_due_idx").on(table.status, table.nextAttemptAt),
+    // The outbox list newest first, and a donor's mail on their page (decision 057).
+    index("outbox_newest_idx").on(table.createdAt, table.id),
+    index("outbox_recipient_idx").on(sql`lower("to")`, table.createdAt),
+  ],
 );
 
 /** Admin edits to copy, merged over the bundled JSON of app/locales. */
@@ -416,7 +456,11 @@ export const auditLog = sqliteTable(
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (table) => [index("audit_log_created_idx").on(table.createdAt)],
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt),
+    // What happened to one thing (a gift's refunds on its page), oldest first (decision 057).
+    index("audit_log_target_idx").on(table.targetId, table.action, table.createdAt),
+  ],
 );
 
 /** Fixed-window counters for rate limits (forms, logins, checkout creation). */
@@ -497,6 +541,8 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_event_idx").on(table.eventSlug, table.status),
     index("event_registrations_email_idx").on(table.eventSlug, table.email),
     index("event_registrations_holder_idx").on(table.holder, table.holdExpiresAt),
+    // The ticket payments whose refunds the back office totals (decision 057).
+    index("event_registrations_payment_idx").on(table.kind, table.stripePaymentIntentId),
   ],
 );
 

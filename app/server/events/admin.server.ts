@@ -1,6 +1,7 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { recordExport } from "../admin/audit.server";
-import { toCsv } from "../admin/csv.server";
+import { csvStream, csvTime, keysetAfter } from "../admin/csv.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
 import { getEventForSale, hasCapacity, listEventsForSale, type EventForSale } from "./catalog.server";
@@ -69,24 +70,29 @@ export async function eventRegistrationList(env: Pick<Env, "DB" | "CACHE">, slug
 }
 
 /**
- * The attendee list as a file for the door, cancelled registrations left out, as before the
- * page showed them (decision 046); the export is audited (decision 014).
+ * The attendee list as a file for the door, in the order people registered, cancelled
+ * registrations left out, as before the page showed them (decision 046); streamed a page at a
+ * time (decision 057) and audited with its row count before the first byte leaves (decision 014).
  */
 export async function eventRegistrationsCsv(
   env: Pick<Env, "DB" | "CACHE">,
   admin: SessionUser,
   slug: string,
 ) {
-  const list = await eventRegistrationList(env, slug);
-  if (!list) return null;
-  const rows = list.rows.filter((row) => row.status !== "canceled");
+  if (!(await getEventForSale(env, slug))) return null;
+  const db = getDb(env);
+  const condition = and(
+    eq(eventRegistrations.eventSlug, slug),
+    inArray(eventRegistrations.status, ["confirmed", "held", "pending"]),
+  );
   await recordExport(env, admin, {
     export: "event-registrations",
     filters: { event: slug },
-    rows: rows.length,
+    rows: await db.$count(eventRegistrations, condition),
   });
-  return toCsv(
-    [
+  const order = [eventRegistrations.createdAt, eventRegistrations.id] as const;
+  return csvStream({
+    header: [
       "name",
       "email",
       "kind",
@@ -98,17 +104,26 @@ export async function eventRegistrationsCsv(
       "registered_at",
       "reference",
     ],
-    rows.map((row) => [
-      row.name,
-      row.email,
-      row.kind,
-      row.status,
-      row.quantity,
-      row.amountCents,
-      row.kind === "ticket" ? Math.min(row.unitValueCents, row.unitPriceCents) * row.quantity : 0,
-      row.locale,
-      row.confirmedAt ?? row.createdAt,
-      row.id,
-    ]),
-  );
+    page: (after, limit) =>
+      db
+        .select()
+        .from(eventRegistrations)
+        .where(and(condition, keysetAfter("asc", order, after)))
+        .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
+        .limit(limit),
+    keyOf: (row) => [row.createdAt, row.id],
+    cells: (rows) =>
+      rows.map((row) => [
+        row.name,
+        row.email,
+        row.kind,
+        row.status,
+        row.quantity,
+        row.amountCents,
+        row.kind === "ticket" ? Math.min(row.unitValueCents, row.unitPriceCents) * row.quantity : 0,
+        row.locale,
+        csvTime(row.confirmedAt ?? row.createdAt),
+        row.id,
+      ]),
+  });
 }
