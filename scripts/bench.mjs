@@ -494,6 +494,10 @@ try {
     say("\nLighthouse skipped: no Chromium on this machine.");
   }
 
+  if (wants("scale"))
+    figures.scale = await (
+      await import("./bench-scale.mjs")
+    ).benchScale({ scale: Number(args.get("scale") ?? 0.1) });
   say(`\nThe mail sink took ${mailsTaken} messages (two for each contact form post).`);
   const out = args.get("out");
   if (out) writeFileSync(out, JSON.stringify({ ...figures, table: lines.join("\n") }, null, 2));

@@ -57,7 +57,7 @@ export async function seedAll(worker, { scale = 1, only } = {}) {
   const kinds = await (await fetch(`${worker.base}/`)).json();
   for (const { name, rows: fullRows, perPart, scales } of kinds) {
     if (only && !only.includes(name)) continue;
-    const rows = scales ? Math.round(fullRows * scale) : fullRows;
+    const rows = scales ? Math.max(1, Math.round(fullRows * scale)) : fullRows;
     const kindStarted = Date.now();
     for (let from = 0; from < rows; from += perPart)
       await post(worker, `/${name}?from=${from}&to=${Math.min(rows, from + perPart)}&total=${rows}`);
