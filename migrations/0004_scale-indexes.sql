@@ -1,4 +1,5 @@
 CREATE INDEX `audit_log_target_idx` ON `audit_log` (`target_id`,`action`,`created_at`);--> statement-breakpoint
+CREATE INDEX `donations_recurring_first_idx` ON `donations` (`recurring_gift_id`,`attempt_id`);--> statement-breakpoint
 CREATE INDEX `donations_campaign_progress_idx` ON `donations` (`paid_at`);--> statement-breakpoint
 CREATE INDEX `donations_gift_date_idx` ON `donations` ((case when paid_at is null then created_at else paid_at end),`id`);--> statement-breakpoint
 CREATE INDEX `donations_frequency_gift_date_idx` ON `donations` (`frequency`,(case when paid_at is null then created_at else paid_at end),`id`);--> statement-breakpoint

@@ -92,11 +92,19 @@ async function fullScans({ sql, params }: Recorded): Promise<string[]> {
     .bind(...params)
     .all<{ detail: string }>();
   const limited = /\blimit\b/i.test(sql);
+  // A plan names a table by its alias when the query gives one ("from donations first").
+  const aliases = new Map(
+    [...sql.matchAll(/\b(?:from|join)\s+"?(\w+)"?\s+(?:as\s+)?"?(\w+)"?/gi)].map(([, table, alias]) => [
+      alias!,
+      table!,
+    ]),
+  );
   return plan.results
     .map((step) => step.detail)
     .filter((detail) => {
-      const [, table, index] =
+      const [, name, index] =
         /^SCAN (\w+)(?: AS \w+)?(?: USING (INDEX|COVERING INDEX) .*)?$/.exec(detail) ?? [];
+      const table = name === undefined ? undefined : (aliases.get(name) ?? name);
       if (table === undefined || !LARGE_TABLES.has(table)) return false;
       return index === undefined || (index === "INDEX" && !limited);
     });

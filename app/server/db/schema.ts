@@ -321,6 +321,8 @@ export const donations = sqliteTable(
     index("donations_paid_idx").on(table.status, table.paidAt),
     index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
     index("donations_charge_idx").on(table.stripeChargeId),
+    // A monthly renewal's first payment, whose attempt holds what the donor typed (decision 057).
+    index("donations_recurring_first_idx").on(table.recurringGiftId, table.attemptId),
     // The fundraising campaign's progress: the gifts paid in its period (decision 057).
     index("donations_campaign_progress_idx").on(table.paidAt),
     // The gift list and its export by the day a gift counts for, whole or by frequency (decision 057).
