@@ -7,7 +7,8 @@
 //
 //   node scripts/bench-scale.mjs [--scale=0.1] [--samples=15] [--no-build]
 // or `npm run bench -- --only=scale` (bench.mjs calls `benchScale` after its other parts).
-// Ports: BENCH_SCALE_PORT (site, default 8792) and the next one (the seeding Worker).
+// Ports: BENCH_SCALE_PORT (site, default 8792) and BENCH_SCALE_SEED_PORT (the seeding Worker,
+// default 8793).
 import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -116,8 +117,8 @@ async function startSite(dir, port) {
   };
 }
 
-/** Wall time of `samples` sequential requests (the whole body read), after two to warm up. */
-async function time(base, path, cookie, samples) {
+/** Wall time of `samples` sequential requests (the whole body read), after `warm` to warm up. */
+async function time(base, path, cookie, samples, warm) {
   const once = async () => {
     const started = performance.now();
     const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
@@ -125,8 +126,7 @@ async function time(base, path, cookie, samples) {
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     return performance.now() - started;
   };
-  await once();
-  await once();
+  for (let i = 0; i < warm; i++) await once();
   const times = [];
   for (let i = 0; i < samples; i++) times.push(await once());
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
@@ -137,6 +137,7 @@ export async function benchScale({
   scale = 0.1,
   samples = 15,
   port = Number(process.env.BENCH_SCALE_PORT ?? 8792),
+  seedPort = Number(process.env.BENCH_SCALE_SEED_PORT ?? 8793),
 } = {}) {
   const figures = {};
   const databases = [
@@ -144,13 +145,19 @@ export async function benchScale({
     ["seeded", scale],
   ];
   for (const [name, share] of databases) {
-    const { dir, cookie } = await prepareDatabase(share, port + 1);
+    const { dir, cookie } = await prepareDatabase(share, seedPort);
     const stop = await startSite(dir, port);
     try {
       for (const [page, path] of pages(share)) {
-        // A file of a hundred thousand rows is read whole: a few samples say enough.
-        const n = path.includes("export.csv") ? Math.min(3, samples) : samples;
-        (figures[page] ??= {})[name] = await time(`http://127.0.0.1:${port}`, path, cookie, n);
+        // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
+        const file = path.includes("export.csv");
+        (figures[page] ??= {})[name] = await time(
+          `http://127.0.0.1:${port}`,
+          path,
+          cookie,
+          file ? Math.min(2, samples) : samples,
+          file ? 0 : 2,
+        );
       }
     } finally {
       stop();
