@@ -5,12 +5,14 @@ import {
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
   DONATION_STATUSES,
+  GIFT_METHODS,
   NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
   REGISTRATION_KINDS,
   REGISTRATION_STATUSES,
   ROLES,
+  SOFT_CREDIT_KINDS,
   SUBMISSION_HISTORY_KINDS,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
@@ -292,14 +294,78 @@ export const donations = sqliteTable(
     refundedAt: text("refunded_at"),
     disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
     stripeDisputeId: text("stripe_dispute_id"),
+    /** Online (Stripe) or recorded by staff: cheque, cash, transfer, stock, DAF, in-kind (decision 056). */
+    method: text("method", { enum: GIFT_METHODS }).notNull().default("online"),
+    checkNumber: text("check_number"),
+    /** The donor-advised fund's sponsor (e.g. Fidelity Charitable) for a DAF gift. */
+    dafSponsor: text("daf_sponsor"),
+    designation: text("designation"),
+    note: text("note"),
+    /** What an in-kind gift is; its value is the donor's to state, never on the receipt. */
+    inKindDescription: text("in_kind_description"),
+    /** Staff's own estimate of an in-kind gift, for reports only: never in the money totals. */
+    estimateCents: integer("estimate_cents"),
+    /** The pledge this payment applies to, if any (decision 056). */
+    pledgeId: text("pledge_id").references(() => pledges.id),
+    /** Who recorded an offline gift. */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("donations_email_idx").on(table.donorEmail),
+    index("donations_pledge_idx").on(table.pledgeId),
     index("donations_paid_idx").on(table.status, table.paidAt),
     index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
     index("donations_charge_idx").on(table.stripeChargeId),
+  ],
+);
+
+/**
+ * An amount a donor promised, paid in equal instalments every `intervalMonths` from `firstDueOn`
+ * (a New York date). What is paid is what its gifts count for by the one rule (decision 056).
+ */
+export const pledges = sqliteTable(
+  "pledges",
+  {
+    id: text("id").primaryKey(),
+    donorName: text("donor_name").notNull(),
+    donorEmail: text("donor_email").notNull(),
+    locale: text("locale").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    instalments: integer("instalments").notNull(),
+    intervalMonths: integer("interval_months").notNull(),
+    firstDueOn: text("first_due_on").notNull(),
+    /** The donor asked for an e-mail before each instalment. */
+    remind: integer("remind", { mode: "boolean" }).notNull().default(false),
+    note: text("note"),
+    canceledAt: text("canceled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("pledges_email_idx").on(table.donorEmail)],
+);
+
+/**
+ * A gift also credited to someone who did not pay it: the employee of a matching employer, a
+ * DAF's advisor, a team fundraiser. It shows in their recognition total, never in money totals.
+ */
+export const softCredits = sqliteTable(
+  "soft_credits",
+  {
+    id: text("id").primaryKey(),
+    donationId: text("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: SOFT_CREDIT_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("soft_credits_gift_email_idx").on(table.donationId, table.email),
+    index("soft_credits_email_idx").on(table.email),
   ],
 );
 
