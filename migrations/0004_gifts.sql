@@ -28,6 +28,7 @@ CREATE TABLE `soft_credits` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `soft_credits_gift_email_idx` ON `soft_credits` (`donation_id`,`email`);--> statement-breakpoint
 CREATE INDEX `soft_credits_email_idx` ON `soft_credits` (`email`);--> statement-breakpoint
+ALTER TABLE `donation_attempts` ADD `attribution` text;--> statement-breakpoint
 ALTER TABLE `donations` ADD `method` text DEFAULT 'online' NOT NULL;--> statement-breakpoint
 ALTER TABLE `donations` ADD `check_number` text;--> statement-breakpoint
 ALTER TABLE `donations` ADD `daf_sponsor` text;--> statement-breakpoint

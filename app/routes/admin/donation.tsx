@@ -135,6 +135,13 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
               {donation.dafSponsor ? ` · ${donation.dafSponsor}` : ""}
               {donation.inKindDescription ? ` · ${donation.inKindDescription}` : ""}
             </Field>
+            <Field label={t("gifts:source.label")}>
+              {attempt?.attribution
+                ? Object.entries(attempt.attribution)
+                    .map(([key, value]) => `${key}=${value}`)
+                    .join(" · ")
+                : t("gifts:source.none")}
+            </Field>
             {donation.designation ? (
               <Field label={t("gifts:record.designation")}>{donation.designation}</Field>
             ) : null}

@@ -86,6 +86,23 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
  */
 const attemptIdOf = sql`coalesce(${donations.attemptId}, (select first.attempt_id from donations first where first.recurring_gift_id = ${donations.recurringGiftId} and first.attempt_id is not null limit 1))`;
 
+/**
+ * What the gifts of the list's filters count for, by the campaign (`utm_campaign`) of the visit
+ * they came from (decision 056): the campaign totals for a period. Gifts with no campaign (recorded
+ * by staff, or from a visit without one) are one line, campaign null.
+ */
+export async function campaignTotals(env: Pick<Env, "DB">, url: URL) {
+  const campaign = sql<string | null>`json_extract(${donationAttempts.attribution}, '$.utm_campaign')`;
+  const rows = await getDb(env)
+    .select({ campaign, cents: sum(countedCents), gifts: count() })
+    .from(donations)
+    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
+    .where(and(countsInTotals, where(listQuery(DonationFiltersSchema, url).filters)))
+    .groupBy(campaign)
+    .orderBy(desc(sum(countedCents)));
+  return rows.map((row) => ({ ...row, cents: Number(row.cents ?? 0) }));
+}
+
 /** The columns of the donations export, one per field a donor gave (docs/product.md §5). */
 export const DONATIONS_CSV_HEADER = [
   "id",

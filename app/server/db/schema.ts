@@ -18,6 +18,7 @@ import {
   SUBMISSION_STATUSES,
   SUBSCRIBER_STATUSES,
 } from "../../lib/vocabulary";
+import type { Attribution } from "../../lib/attribution";
 
 // Times are ISO-8601 UTC text; money is integer cents (docs/architecture.md, Data).
 const createdAt = () =>
@@ -258,6 +259,8 @@ export const donationAttempts = sqliteTable("donation_attempts", {
   employer: text("employer"),
   /** The donor ticked "e-mail me a link to finish" (decision 024): only then a recovery e-mail. */
   recoveryConsent: integer("recovery_consent", { mode: "boolean" }).notNull().default(false),
+  /** Where the gift came from: `utm_*` and the referring site of the landing request (decision 056). */
+  attribution: text("attribution", { mode: "json" }).$type<Attribution>(),
   stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
   status: text("status", { enum: ["open", "completed", "expired", "failed"] })
     .notNull()
