@@ -149,7 +149,10 @@ test("a card gift, a cheque, an in-kind gift, a pledge paid online and offline, 
   // The statement the donor asks for lists the four gifts of money and what the pledge was paid.
   await page.goto("/donate/statement");
   await waitForHydration(page);
-  await page.getByRole("main").getByLabel(/^Email/).fill(DONOR);
+  await page
+    .getByRole("main")
+    .getByLabel(/^Email/)
+    .fill(DONOR);
   await page.getByLabel("Year").selectOption(String(YEAR));
   await page.getByRole("button", { name: "Email my statement" }).click();
   await expect
