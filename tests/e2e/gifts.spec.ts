@@ -26,6 +26,8 @@ const YEAR = new Date().getUTCFullYear();
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(() => createAccount(ADMIN.email, "Gloria Staff", ADMIN.password));
+// A refused gift answers 400 on purpose.
+test.use({ allowConsoleErrors: [/^400 .*\/admin\/donations\/new\.data/] });
 
 test.beforeEach(async ({ page }) => {
   test.slow();
@@ -158,4 +160,25 @@ test("a card gift, a cheque, an in-kind gift, a pledge paid online and offline, 
   await expect
     .poll(() => latestMail(DONOR, "donation.statement")?.text)
     .toContain("Total: $850.25 (4 gifts)");
+});
+
+test("the record form refuses a gift without its amount, keeps what was typed, and passes axe at 390 and 1280 px", async ({
+  page,
+}) => {
+  await signInStaff(page, ADMIN);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/admin/donations/new?email=${encodeURIComponent(DONOR)}`);
+    await waitForHydration(page);
+    await page.getByLabel("How it was given").selectOption("daf");
+    await page.getByLabel("Designation (optional)").fill("Mentoring");
+    await page.getByRole("button", { name: "Record the gift" }).click();
+    await expect(page.getByText("Please correct the fields marked below.")).toBeVisible();
+    await expect(page.getByLabel("Amount (US dollars)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel(/^Fund sponsor/)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Designation (optional)")).toHaveValue("Mentoring");
+    await expectNoAxeViolations(page);
+    await page.goto(`/admin/pledges/new?email=${encodeURIComponent(DONOR)}`);
+    await expectNoAxeViolations(page);
+  }
 });
