@@ -214,8 +214,8 @@ describe("every gift counted", () => {
     expect(audit.map((row) => row.action)).toEqual(["donation.record", "donation.edit", "donation.void"]);
     expect(audit[1]!.detail).toMatchObject({ changes: { amountCents: { before: 4000, after: 4500 } } });
     const history = shown(await (await get(`/admin/donations/${id}/change?lng=en`)).text());
-    expect(history).toContain("amountCents: 4000 → 4500");
-    expect(history).toContain("status: succeeded → voided");
+    expect(history).toContain("Amount (US dollars): $40.00 → $45.00");
+    expect(history).toContain("Status: Succeeded → Voided");
   });
 
   it("refuses a bad gift with a message per field and keeps what was typed", async () => {

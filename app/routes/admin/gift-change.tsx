@@ -5,7 +5,7 @@ import { GiftFields, GiftInput, PledgeSelect } from "~/components/admin/gift-fie
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { newYorkDate } from "~/lib/format";
+import { formatMoneyWithCents, newYorkDate, useLocale } from "~/lib/format";
 import { LENGTH, requiredEmail, requiredText } from "~/lib/forms/field-validation";
 import { SOFT_CREDIT_KINDS } from "~/lib/vocabulary";
 import { formStrings } from "~/server/admin/schemas.server";
@@ -115,21 +115,44 @@ function fieldMessages(issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]]
 
 type AuditRow = Route.ComponentProps["loaderData"]["history"][number];
 
-/** One audited step of a gift: who, when, and each field before and after. */
-function HistoryEntry({ entry }: { entry: AuditRow }) {
+/** The label staff know each audited field by, from the record form. */
+const FIELD_LABELS: Record<string, string> = {
+  amountCents: "record.amount",
+  paidAt: "record.receivedOn",
+  donorName: "record.donorName",
+  designation: "record.designation",
+  note: "record.note",
+  checkNumber: "record.checkNumber",
+  dafSponsor: "record.dafSponsor",
+  inKindDescription: "record.inKindDescription",
+  estimateCents: "record.estimate",
+  pledgeId: "record.pledge",
+  status: "admin:common.status",
+};
+
+/** One audited step of a gift: who, when, and each field before and after, as staff read them. */
+function HistoryEntry({ entry, currency }: { entry: AuditRow; currency: string }) {
   const { t } = useTranslation("gifts");
+  const tag = useLocale();
   const changes = (entry.detail?.changes ?? {}) as Record<string, { before: unknown; after: unknown }>;
+  const shown = (field: string, value: unknown) => {
+    if (value === null || value === undefined || value === "") return "—";
+    if (field.endsWith("Cents")) return formatMoneyWithCents(Number(value), tag, currency);
+    if (field === "paidAt") return newYorkDate(new Date(String(value)));
+    if (field === "status") return t(`admin:donations.statuses.${String(value)}`);
+    return String(value);
+  };
   return (
     <li>
       <DateTime iso={entry.createdAt} /> · {entry.userEmail ?? "—"} · <code>{entry.action}</code>
       {Object.keys(changes).length > 0 ? (
-        <ul className="ml-6 list-disc">
+        <ul className="ml-6 list-disc" suppressHydrationWarning>
           {Object.entries(changes).map(([field, change]) => (
             <li key={field}>
               {t("edit.change", {
-                field,
-                before: String(change.before ?? "—"),
-                after: String(change.after ?? "—"),
+                field: t(FIELD_LABELS[field] ?? field),
+                before: shown(field, change.before),
+                after: shown(field, change.after),
               })}
             </li>
           ))}
@@ -262,7 +285,7 @@ export default function AdminGiftChange({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="mt-2 grid gap-2">
             {history.map((entry) => (
-              <HistoryEntry key={entry.id} entry={entry} />
+              <HistoryEntry key={entry.id} entry={entry} currency={gift.currency} />
             ))}
           </ul>
         )}
