@@ -29,6 +29,7 @@ const PLACES: readonly Place[] = [
   { prefix: "account:signup", path: "/signup", place: "signup" },
   { prefix: "account:forgot", path: "/forgot-password", place: "forgot" },
   { prefix: "admin:", path: "/admin", place: "backOffice" },
+  { prefix: "gifts:", path: "/admin", place: "backOffice" },
   { prefix: "blog:", path: "/blog", place: "blog" },
   { prefix: "donate:", path: "/donate", place: "donate" },
   { prefix: "donate:thankYou", path: "/donate/thank-you", place: "thankYou" },

@@ -135,6 +135,8 @@ const detailsFields = {
 export const UPSELL_ANSWERS = ["accepted", "declined"] as const;
 const offerFields = {
   upsell: v.optional(v.picklist(UPSELL_ANSWERS, FIELD_MESSAGES.choice)),
+  // Where the visitor came from, read from the landing request (app/lib/attribution.ts).
+  source: v.optional(v.pipe(v.string(), v.maxLength(1000))),
 };
 
 /** The fields each step shows; every post carries all of them, so Back and Next lose nothing. */

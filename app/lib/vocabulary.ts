@@ -47,8 +47,24 @@ export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
 export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
 
-export const DONATION_STATUSES = ["pending", "succeeded", "failed", "refunded"] as const;
+/** `voided`: an offline gift staff took back (recorded in error, a bounced cheque); it counts 0. */
+export const DONATION_STATUSES = ["pending", "succeeded", "failed", "refunded", "voided"] as const;
 export type DonationStatus = (typeof DONATION_STATUSES)[number];
+
+/**
+ * How a gift was given (decision 056): `online` through Stripe, the others recorded by staff.
+ * An `in_kind` gift is goods or services: its amount is 0 (the donor values it, not us).
+ */
+export const GIFT_METHODS = ["online", "check", "cash", "bank_transfer", "stock", "daf", "in_kind"] as const;
+export type GiftMethod = (typeof GIFT_METHODS)[number];
+export const OFFLINE_GIFT_METHODS = ["check", "cash", "bank_transfer", "stock", "daf", "in_kind"] as const;
+
+/** Why a gift is also credited to someone who did not pay it (decision 056). */
+export const SOFT_CREDIT_KINDS = ["employer_match", "daf_advisor", "team"] as const;
+export type SoftCreditKind = (typeof SOFT_CREDIT_KINDS)[number];
+
+/** A pledge's instalments come every this many months. */
+export const PLEDGE_INTERVAL_MONTHS = [1, 3, 6, 12] as const;
 
 /**
  * A dispute, by what it does to the money (decisions 017 and 044): an "inquiry" (closed as

@@ -1,13 +1,14 @@
 import { continueNewsletterSends } from "./admin/newsletters.server";
 import { pruneExpiredSessions } from "./auth/sessions.server";
 import { queueDailyGiftDigest } from "./donations/gift-notice.server";
+import { queuePledgeReminders } from "./donations/pledges.server";
 import { isStatementSeason, runYearEndStatements, statementYearFor } from "./donations/statement.server";
 import { CRON_MAIL_LIMIT, deliverOutbox } from "./mail/outbox.server";
 import { pruneRateLimits } from "./kernel/rate-limit.server";
 
 /**
  * The Cron Trigger (wrangler.toml, every five minutes): queue the next steps of any newsletter
- * being sent, the team's daily gift digest when GIFT_NOTICE is "daily", and in January (New York
+ * being sent, the team's daily gift digest when GIFT_NOTICE is "daily", pledge reminders, and in January (New York
  * time) the next passes of last year's statements; then send what is due at the run's scheduled
  * time, at most CRON_MAIL_LIMIT messages; and clear old rate-limit windows and expired sessions.
  * Each part is bounded so the whole run stays within half the Workers Paid plan's per-invocation
@@ -19,6 +20,7 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
     Promise.allSettled([
       continueNewsletterSends(env),
       queueDailyGiftDigest(env, now),
+      queuePledgeReminders(env, now),
       isStatementSeason(now) ? runYearEndStatements(env, statementYearFor(now)) : undefined,
     ]).then(async (queued) => {
       // What was queued goes out in this run; a part that failed does not stop the others' mail.

@@ -18,6 +18,7 @@ import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/donation";
 
 export const meta = adminMeta;
+export const handle = { i18n: ["admin", "gifts"] };
 
 /** The refund form: an amount in dollars (empty: all that is left) and the page's one-time key. */
 const RefundSchema = v.object({
@@ -106,7 +107,14 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
           ← {t("common.back")}
         </Link>
       </p>
-      <AdminPageHeader title={t("gift.title", { name: donation.donorName })} />
+      <AdminPageHeader
+        title={t("gift.title", { name: donation.donorName })}
+        actions={
+          <Link to={`/admin/donations/${donation.id}/change`} className="btn-secondary">
+            {t("gifts:edit.open")}
+          </Link>
+        }
+      />
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <span>{t(`donations.frequencies.${donation.frequency}`)}</span>
         <StatusBadge namespace="donations" status={donation.status} />
@@ -121,6 +129,23 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
             {t("gift.details")}
           </h2>
           <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+            <Field label={t("gifts:record.method")}>
+              {t(`gifts:methods.${donation.method}`)}
+              {donation.checkNumber ? ` · ${donation.checkNumber}` : ""}
+              {donation.dafSponsor ? ` · ${donation.dafSponsor}` : ""}
+              {donation.inKindDescription ? ` · ${donation.inKindDescription}` : ""}
+            </Field>
+            <Field label={t("gifts:source.label")}>
+              {attempt?.attribution
+                ? Object.entries(attempt.attribution)
+                    .map(([key, value]) => `${key}=${value}`)
+                    .join(" · ")
+                : t("gifts:source.none")}
+            </Field>
+            {donation.designation ? (
+              <Field label={t("gifts:record.designation")}>{donation.designation}</Field>
+            ) : null}
+            {donation.note ? <Field label={t("gifts:record.note")}>{donation.note}</Field> : null}
             <Field label={t("gift.amount")}>
               <span suppressHydrationWarning>{money(donation.amountCents)}</span>
             </Field>

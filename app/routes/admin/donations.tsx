@@ -6,7 +6,7 @@ import { DisputeBadge, StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
-import { listDonations } from "~/server/admin/donations.server";
+import { campaignTotals, listDonations } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -14,6 +14,7 @@ import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/donations";
 
 export const meta = adminMeta;
+export const handle = { i18n: ["admin", "gifts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -22,6 +23,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: adminTitle(args, "donations.title"),
     list: await listDonations(env, url),
+    campaigns: await campaignTotals(env, url),
     statuses: DONATION_STATUSES,
     frequencies: DONATION_FREQUENCIES,
     query: url.searchParams.toString(),
@@ -107,6 +109,9 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/donations/statements" className="btn-secondary">
               {t("statements.title")}
             </Link>
+            <Link to="/admin/donations/new" className="btn-secondary">
+              {t("gifts:record.title")}
+            </Link>
             <a
               href={`/admin/donations/export.csv?${exportQuery.toString()}`}
               className="btn-secondary"
@@ -141,6 +146,20 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
         {t("donations.totals", { count: list.total, amount: formatMoneyWithCents(list.succeededCents, tag) })}
       </p>
       <DataTable label={t("donations.title")} columns={columns} list={list} />
+      <section aria-labelledby="by-campaign" className="mt-8">
+        <h2 id="by-campaign" className="text-xl font-bold">
+          {t("gifts:campaigns.title")}
+        </h2>
+        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("gifts:campaigns.lead")}</p>
+        <ul className="mt-3 grid gap-1" data-testid="campaign-totals">
+          {loaderData.campaigns.map((row) => (
+            <li key={row.campaign ?? ""} suppressHydrationWarning>
+              <span className="font-semibold">{row.campaign ?? t("gifts:campaigns.none")}</span>:{" "}
+              {t("gifts:campaigns.line", { amount: formatMoneyWithCents(row.cents, tag), count: row.gifts })}
+            </li>
+          ))}
+        </ul>
+      </section>
     </>
   );
 }

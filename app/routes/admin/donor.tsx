@@ -14,6 +14,7 @@ import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/donor";
 
 export const meta = adminMeta;
+export const handle = { i18n: ["admin", "gifts"] };
 
 /** /admin/donors/:key, where the key is the donor's e-mail or the id of one of their gifts. */
 export async function loader(args: Route.LoaderArgs) {
@@ -51,7 +52,29 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
       className: "text-right tabular-nums",
       cell: (gift) => <Money cents={gift.refundedCents} currency={gift.currency} />,
     },
-    { header: "donations.frequency", cell: (gift) => t(`donations.frequencies.${gift.frequency}`) },
+    {
+      header: "gifts:record.method",
+      cell: (gift) =>
+        gift.method === "in_kind" ? (
+          <>
+            {t("gifts:donor.inKind", { description: gift.inKindDescription ?? "" })}
+            {gift.estimateCents !== null ? (
+              <span suppressHydrationWarning>
+                {" "}
+                (
+                {t("gifts:donor.estimate", {
+                  amount: formatMoneyWithCents(gift.estimateCents, tag, gift.currency),
+                })}
+                )
+              </span>
+            ) : null}
+          </>
+        ) : gift.method === "online" ? (
+          t(`donations.frequencies.${gift.frequency}`)
+        ) : (
+          t(`gifts:methods.${gift.method}`)
+        ),
+    },
     { header: "common.status", cell: (gift) => <StatusBadge namespace="donations" status={gift.status} /> },
   ];
   return (
@@ -61,7 +84,26 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
           ← {t("common.back")}
         </Link>
       </p>
-      <AdminPageHeader title={t("donor.title", { name: donor.name })} lead={donor.email} />
+      <AdminPageHeader
+        title={t("donor.title", { name: donor.name })}
+        lead={donor.email}
+        actions={
+          <>
+            <Link
+              to={`/admin/donations/new?email=${encodeURIComponent(donor.email)}`}
+              className="btn-secondary"
+            >
+              {t("gifts:donor.recordGift")}
+            </Link>
+            <Link
+              to={`/admin/pledges/new?email=${encodeURIComponent(donor.email)}`}
+              className="btn-secondary"
+            >
+              {t("gifts:donor.newPledge")}
+            </Link>
+          </>
+        }
+      />
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <section aria-labelledby="donor-giving">
           <h2 id="donor-giving" className="text-xl font-bold">
@@ -73,6 +115,10 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
             <dd className="tabular-nums" data-testid="donor-lifetime" suppressHydrationWarning>
               {formatMoneyWithCents(donor.lifetimeCents, tag)}
             </dd>
+            <dt className="font-semibold">{t("gifts:donor.recognition")}</dt>
+            <dd className="tabular-nums" data-testid="donor-recognition" suppressHydrationWarning>
+              {formatMoneyWithCents(donor.recognitionCents, tag)}
+            </dd>
             {donor.years.map((year) => (
               <div key={year.year} className="contents">
                 <dt className="font-semibold">{year.year}</dt>
@@ -82,6 +128,7 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
               </div>
             ))}
           </dl>
+          <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{t("gifts:donor.recognitionHint")}</p>
         </section>
         <section aria-labelledby="donor-monthly">
           <h2 id="donor-monthly" className="text-xl font-bold">
@@ -105,6 +152,67 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
                   <span className="text-sm">
                     {t("donor.since")} <DateTime iso={gift.createdAt} withTime={false} />
                   </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <div className="mt-8 grid gap-8 xl:grid-cols-2">
+        <section aria-labelledby="donor-pledges">
+          <h2 id="donor-pledges" className="text-xl font-bold">
+            {t("gifts:donor.pledges")}
+          </h2>
+          {donor.pledges.length === 0 ? (
+            <p className="mt-3">{t("gifts:donor.noPledges")}</p>
+          ) : (
+            donor.pledges.map((pledge) => (
+              <div key={pledge.id} className="mt-3" data-testid="donor-pledge">
+                <p suppressHydrationWarning>
+                  {t("gifts:donor.pledgeLine", {
+                    total: formatMoneyWithCents(pledge.amountCents, tag, pledge.currency),
+                    instalments: pledge.instalments,
+                    paid: formatMoneyWithCents(pledge.paidCents, tag, pledge.currency),
+                    outstanding: formatMoneyWithCents(pledge.outstandingCents, tag, pledge.currency),
+                  })}
+                  {pledge.remind ? ` · ${t("gifts:donor.reminders")}` : null}
+                </p>
+                <ul className="mt-1 grid gap-1 text-sm">
+                  {pledge.schedule.map((instalment) => (
+                    <li
+                      key={instalment.number}
+                      className="flex flex-wrap items-center gap-2"
+                      suppressHydrationWarning
+                    >
+                      {t("gifts:donor.instalment", { number: instalment.number })} ·{" "}
+                      {formatMoneyWithCents(instalment.cents, tag, pledge.currency)} · {t("gifts:donor.due")}{" "}
+                      {instalment.dueOn}
+                      <Badge tone={instalment.paid ? "green" : "amber"}>
+                        {t(instalment.paid ? "gifts:donor.paid" : "gifts:donor.unpaid")}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ))
+          )}
+        </section>
+        <section aria-labelledby="donor-credited">
+          <h2 id="donor-credited" className="text-xl font-bold">
+            {t("gifts:donor.softCredits")}
+          </h2>
+          {donor.softCredits.length === 0 ? (
+            <p className="mt-3">—</p>
+          ) : (
+            <ul className="mt-3 grid gap-1">
+              {donor.softCredits.map((credit) => (
+                <li key={credit.id} suppressHydrationWarning>
+                  <Link to={`/admin/donations/${credit.id}`} className="link">
+                    <DateTime iso={credit.date} withTime={false} />
+                  </Link>{" "}
+                  · {formatMoneyWithCents(credit.countedCents, tag, credit.currency)} ·{" "}
+                  {t("gifts:donor.creditedFrom", { name: credit.fromName })} ·{" "}
+                  {t(`gifts:softCreditKinds.${credit.kind}`)}
                 </li>
               ))}
             </ul>

@@ -5,9 +5,10 @@ import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { DONATION_FREQUENCIES, DONATION_STATUSES, RECURRING_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
-import { auditLog, donationAttempts, donations, outbox, recurringGifts } from "../db/schema";
+import { auditLog, donationAttempts, donations, outbox, recurringGifts, softCredits } from "../db/schema";
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { refundPayment } from "../donations/payments.server";
+import { pledgesOf } from "../donations/pledges.server";
 import { runYearEndStatements } from "../donations/statement.server";
 import { recordExport } from "./audit.server";
 import { auditEntry, contains, periodStarts } from "./common.server";
@@ -88,6 +89,23 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
  * payment, so every renewal carries what the donor gave on the form (tribute, employer, phone).
  */
 const attemptIdOf = sql`coalesce(${donations.attemptId}, (select first.attempt_id from donations first where first.recurring_gift_id = ${donations.recurringGiftId} and first.attempt_id is not null limit 1))`;
+
+/**
+ * What the gifts of the list's filters count for, by the campaign (`utm_campaign`) of the visit
+ * they came from (decision 056): the campaign totals for a period. Gifts with no campaign (recorded
+ * by staff, or from a visit without one) are one line, campaign null.
+ */
+export async function campaignTotals(env: Pick<Env, "DB">, url: URL) {
+  const campaign = sql<string | null>`json_extract(${donationAttempts.attribution}, '$.utm_campaign')`;
+  const rows = await getDb(env)
+    .select({ campaign, cents: sum(countedCents), gifts: count() })
+    .from(donations)
+    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
+    .where(and(countsInTotals, where(listQuery(DonationFiltersSchema, url).filters)))
+    .groupBy(campaign)
+    .orderBy(desc(sum(countedCents)));
+  return rows.map((row) => ({ ...row, cents: Number(row.cents ?? 0) }));
+}
 
 /** The columns of the donations export, one per field a donor gave (docs/product.md §5). */
 export const DONATIONS_CSV_HEADER = [
@@ -267,14 +285,16 @@ async function donorEmailFor(env: Pick<Env, "DB">, key: string): Promise<string 
 /**
  * One donor: every gift, lifetime and per-year giving by the ledger rule (net of refunds,
  * decision 017; years in New York time), each monthly gift's state, every e-mail sent to them
- * about giving.
+ * about giving; their pledges (paid and outstanding) and the gifts credited to them though
+ * someone else paid (soft credits): those make the recognition total, never the giving one
+ * (decision 056).
  */
 export async function getDonor(env: Pick<Env, "DB">, key: string) {
   const email = await donorEmailFor(env, key);
   if (!email) return null;
   const db = getDb(env);
   // Addresses are stored lower-cased (the forms' requiredEmail), so the e-mail index serves.
-  const [gifts, monthly, mails] = await Promise.all([
+  const [gifts, monthly, mails, credited, pledges] = await Promise.all([
     db
       .select({
         id: donations.id,
@@ -284,6 +304,9 @@ export async function getDonor(env: Pick<Env, "DB">, key: string) {
         countedCents,
         currency: donations.currency,
         frequency: donations.frequency,
+        method: donations.method,
+        inKindDescription: donations.inKindDescription,
+        estimateCents: donations.estimateCents,
         status: donations.status,
         disputeStatus: donations.disputeStatus,
         donorName: donations.donorName,
@@ -309,8 +332,24 @@ export async function getDonor(env: Pick<Env, "DB">, key: string) {
       .from(outbox)
       .where(and(eq(sql`lower(${outbox.to})`, email), like(outbox.template, "donation.%")))
       .orderBy(desc(outbox.createdAt)),
+    db
+      .select({
+        id: donations.id,
+        date: giftDate,
+        kind: softCredits.kind,
+        name: softCredits.name,
+        fromName: donations.donorName,
+        countedCents,
+        currency: donations.currency,
+      })
+      .from(softCredits)
+      .innerJoin(donations, eq(donations.id, softCredits.donationId))
+      .where(eq(softCredits.email, email))
+      .orderBy(desc(giftDate)),
+    pledgesOf(env, email),
   ]);
-  if (gifts.length === 0 && monthly.length === 0) return null;
+  if (gifts.length === 0 && monthly.length === 0 && credited.length === 0 && pledges.length === 0)
+    return null;
   const byYear = new Map<string, number>();
   for (const gift of gifts) {
     const cents = Number(gift.countedCents);
@@ -318,14 +357,20 @@ export async function getDonor(env: Pick<Env, "DB">, key: string) {
     const year = newYorkDate(new Date(gift.date)).slice(0, 4);
     byYear.set(year, (byYear.get(year) ?? 0) + cents);
   }
+  const lifetimeCents = [...byYear.values()].reduce((total, cents) => total + cents, 0);
+  const softCreditCents = credited.reduce((total, gift) => total + Number(gift.countedCents), 0);
   return {
     email,
-    name: gifts[0]?.donorName ?? monthly[0]?.donorName ?? email,
+    name: gifts[0]?.donorName ?? monthly[0]?.donorName ?? credited[0]?.name ?? pledges[0]?.donorName ?? email,
     gifts: gifts.map((gift) => ({ ...gift, countedCents: Number(gift.countedCents) })),
-    lifetimeCents: [...byYear.values()].reduce((total, cents) => total + cents, 0),
+    lifetimeCents,
     years: [...byYear.entries()]
       .sort(([a], [b]) => b.localeCompare(a))
       .map(([year, cents]) => ({ year, cents })),
+    softCredits: credited.map((gift) => ({ ...gift, countedCents: Number(gift.countedCents) })),
+    softCreditCents,
+    recognitionCents: lifetimeCents + softCreditCents,
+    pledges,
     monthly,
     mails,
   };

@@ -5,17 +5,20 @@ import {
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
   DONATION_STATUSES,
+  GIFT_METHODS,
   NEWSLETTER_STATUSES,
   OUTBOX_STATUSES,
   RECURRING_STATUSES,
   REGISTRATION_KINDS,
   REGISTRATION_STATUSES,
   ROLES,
+  SOFT_CREDIT_KINDS,
   SUBMISSION_HISTORY_KINDS,
   SUBMISSION_KINDS,
   SUBMISSION_STATUSES,
   SUBSCRIBER_STATUSES,
 } from "../../lib/vocabulary";
+import type { Attribution } from "../../lib/attribution";
 
 // Times are ISO-8601 UTC text; money is integer cents (docs/architecture.md, Data).
 const createdAt = () =>
@@ -270,6 +273,8 @@ export const donationAttempts = sqliteTable("donation_attempts", {
   employer: text("employer"),
   /** The donor ticked "e-mail me a link to finish" (decision 024): only then a recovery e-mail. */
   recoveryConsent: integer("recovery_consent", { mode: "boolean" }).notNull().default(false),
+  /** Where the gift came from: `utm_*` and the referring site of the landing request (decision 056). */
+  attribution: text("attribution", { mode: "json" }).$type<Attribution>(),
   stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
   status: text("status", { enum: ["open", "completed", "expired", "failed"] })
     .notNull()
@@ -313,11 +318,27 @@ export const donations = sqliteTable(
     refundedAt: text("refunded_at"),
     disputeStatus: text("dispute_status", { enum: DISPUTE_STATUSES }),
     stripeDisputeId: text("stripe_dispute_id"),
+    /** Online (Stripe) or recorded by staff: cheque, cash, transfer, stock, DAF, in-kind (decision 056). */
+    method: text("method", { enum: GIFT_METHODS }).notNull().default("online"),
+    checkNumber: text("check_number"),
+    /** The donor-advised fund's sponsor (e.g. Fidelity Charitable) for a DAF gift. */
+    dafSponsor: text("daf_sponsor"),
+    designation: text("designation"),
+    note: text("note"),
+    /** What an in-kind gift is; its value is the donor's to state, never on the receipt. */
+    inKindDescription: text("in_kind_description"),
+    /** Staff's own estimate of an in-kind gift, for reports only: never in the money totals. */
+    estimateCents: integer("estimate_cents"),
+    /** The pledge this payment applies to, if any (decision 056). */
+    pledgeId: text("pledge_id").references(() => pledges.id),
+    /** Who recorded an offline gift. */
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("donations_email_idx").on(table.donorEmail),
+    index("donations_pledge_idx").on(table.pledgeId),
     index("donations_paid_idx").on(table.status, table.paidAt),
     index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
     index("donations_charge_idx").on(table.stripeChargeId),
@@ -328,6 +349,54 @@ export const donations = sqliteTable(
     // The gift list and its export by the day a gift counts for, whole or by frequency (decision 057).
     index("donations_gift_date_idx").on(giftDay, table.id),
     index("donations_frequency_gift_date_idx").on(table.frequency, giftDay, table.id),
+  ],
+);
+
+/**
+ * An amount a donor promised, paid in equal instalments every `intervalMonths` from `firstDueOn`
+ * (a New York date). What is paid is what its gifts count for by the one rule (decision 056).
+ */
+export const pledges = sqliteTable(
+  "pledges",
+  {
+    id: text("id").primaryKey(),
+    donorName: text("donor_name").notNull(),
+    donorEmail: text("donor_email").notNull(),
+    locale: text("locale").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    instalments: integer("instalments").notNull(),
+    intervalMonths: integer("interval_months").notNull(),
+    firstDueOn: text("first_due_on").notNull(),
+    /** The donor asked for an e-mail before each instalment. */
+    remind: integer("remind", { mode: "boolean" }).notNull().default(false),
+    note: text("note"),
+    canceledAt: text("canceled_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("pledges_email_idx").on(table.donorEmail)],
+);
+
+/**
+ * A gift also credited to someone who did not pay it: the employee of a matching employer, a
+ * DAF's advisor, a team fundraiser. It shows in their recognition total, never in money totals.
+ */
+export const softCredits = sqliteTable(
+  "soft_credits",
+  {
+    id: text("id").primaryKey(),
+    donationId: text("donation_id")
+      .notNull()
+      .references(() => donations.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: SOFT_CREDIT_KINDS }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("soft_credits_gift_email_idx").on(table.donationId, table.email),
+    index("soft_credits_email_idx").on(table.email),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type Stripe from "stripe";
+import { parseAttribution } from "~/lib/attribution";
 import { CUSTOM_AMOUNT, donationTotals, type DonationInput } from "~/lib/donation";
 import type { Locale } from "~/lib/i18n";
 import { getDb } from "../db/client.server";
@@ -47,6 +48,7 @@ export async function createDonationCheckout(
     dedicationEmail: input.dedicationType ? input.dedicationEmail || null : null,
     employer: input.employer || null,
     recoveryConsent: input.recoveryConsent === "on",
+    attribution: parseAttribution(input.source),
   });
 
   const t = await translatorFor(env, locale, "receipts");
@@ -130,6 +132,8 @@ export async function resumeDonation(env: Env, token: string): Promise<Record<st
     email: attempt.email,
     phone: attempt.phone ?? "",
     recoveryConsent: attempt.recoveryConsent ? "on" : "",
+    // A resumed gift keeps where the first visit came from.
+    source: new URLSearchParams(attempt.attribution ?? {}).toString(),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type DonationStep,
   type DonationValues,
 } from "~/lib/donation";
+import { landingAttribution } from "~/lib/attribution";
 import type { Locale } from "~/lib/i18n";
 import { checkPublicPost } from "../kernel/post-guard.server";
 import { hitCheckoutLimits } from "../kernel/rate-limit.server";
@@ -46,6 +47,8 @@ export async function initialDonateState(env: Env, request: Request, locale: Loc
         frequency: preselect.frequency ?? "one-time",
         amount: isPreset ? String(cents) : CUSTOM_AMOUNT,
         customAmount: isPreset ? "" : String(cents / 100),
+        // First touch of the visit, carried through the steps in a hidden field, not a cookie.
+        source: landingAttribution(url, request.headers.get("Referer")),
       },
     };
   }

@@ -3,7 +3,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { donationAttempts, donations } from "../db/schema";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
-import { buildReceiptEmail, receiptFor } from "./receipts.server";
+import { buildGiftReceiptEmail } from "./receipts.server";
 
 /**
  * E-mails a signed-in donor a copy of one of their own receipts (from /account). Only a
@@ -31,7 +31,7 @@ export async function sendReceiptCopy(
   const [attempt] = donation.attemptId
     ? await db.select().from(donationAttempts).where(eq(donationAttempts.id, donation.attemptId)).limit(1)
     : [];
-  const email = await buildReceiptEmail(env, receiptFor(donation, attempt ?? null));
+  const email = await buildGiftReceiptEmail(env, donation, attempt ?? null);
   // The id names the gift, so its admin page lists the copy with the other mails about it.
   const id = `receipt-copy-${donation.id}-${crypto.randomUUID()}`;
   await db.batch([queueEmail(db, { ...email, template: "donation.receipt-copy" }, id)]);

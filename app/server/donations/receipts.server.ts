@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { formatMoney, formatNewYorkDate } from "~/lib/format";
+import { formatMoney, formatNewYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
 import type { donationAttempts, donations } from "../db/schema";
 import { getOrganization } from "../content/organization.server";
@@ -31,6 +31,9 @@ async function legalBlock(t: TFunction, env: MailEnv): Promise<string[]> {
     t("legal.nySection174b"),
   ];
 }
+
+/** A New York date's midday, as an instant: the same calendar day in every reading. */
+const newYorkNoon = (date: string) => newYorkTimeToUtc(date, "12:00").toISOString();
 
 type ReceiptGift = {
   donationId: string;
@@ -101,6 +104,108 @@ export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promis
     subject: t("receipt.subject", { amount }),
     text: lines.join("\n"),
     template: gift.frequency === "monthly" ? "donation.receipt.monthly" : "donation.receipt",
+    locale,
+  };
+}
+
+/** The receipt of any gift of the ledger: the in-kind receipt (no value) or the money receipt. */
+export function buildGiftReceiptEmail(
+  env: MailEnv,
+  donation: typeof donations.$inferSelect,
+  attempt: typeof donationAttempts.$inferSelect | null,
+): Promise<OutgoingEmail> {
+  return donation.method === "in_kind"
+    ? buildInKindReceiptEmail(env, {
+        donationId: donation.id,
+        donorName: donation.donorName,
+        donorEmail: donation.donorEmail,
+        locale: donation.locale,
+        description: donation.inKindDescription ?? "",
+        receivedAt: donation.paidAt ?? donation.createdAt,
+      })
+    : buildReceiptEmail(env, receiptFor(donation, attempt));
+}
+
+/**
+ * The receipt of an in-kind gift: what was given and when, and no value (IRS Publication 1771:
+ * the donor determines the value of goods or services; decision 056).
+ */
+export async function buildInKindReceiptEmail(
+  env: MailEnv,
+  gift: {
+    donationId: string;
+    donorName: string;
+    donorEmail: string;
+    locale: string;
+    description: string;
+    receivedAt: string;
+  },
+): Promise<OutgoingEmail> {
+  const locale = toLocale(gift.locale);
+  const t = await receiptsTranslator(env, locale);
+  const lines = [
+    t("receipt.greeting", { name: gift.donorName }),
+    "",
+    t("inKindReceipt.thanks"),
+    "",
+    t("inKindReceipt.description", { description: gift.description }),
+    t("inKindReceipt.date", { date: formatNewYorkDate(gift.receivedAt, locale) }),
+    t("receipt.reference", { id: gift.donationId }),
+    "",
+    t("inKindReceipt.noValue"),
+    ...(await legalBlock(t, env)),
+    "",
+    t("receipt.keep"),
+    "",
+    t("signature"),
+  ];
+  return {
+    to: gift.donorEmail,
+    subject: t("inKindReceipt.subject"),
+    text: lines.join("\n"),
+    template: "donation.receipt.in-kind",
+    locale,
+  };
+}
+
+/** The reminder before a pledge's next instalment, for a donor who asked for one. */
+export async function buildPledgeReminderEmail(
+  env: MailEnv,
+  pledge: {
+    donorName: string;
+    donorEmail: string;
+    locale: string;
+    dueOn: string;
+    dueCents: number;
+    paidCents: number;
+    totalCents: number;
+    currency: string;
+  },
+): Promise<OutgoingEmail> {
+  const locale = toLocale(pledge.locale);
+  const t = await receiptsTranslator(env, locale);
+  const amount = formatMoney(pledge.dueCents, locale, pledge.currency);
+  const date = formatNewYorkDate(newYorkNoon(pledge.dueOn), locale);
+  return {
+    to: pledge.donorEmail,
+    subject: t("pledgeReminder.subject", { amount, date }),
+    text: [
+      t("receipt.greeting", { name: pledge.donorName }),
+      "",
+      t("pledgeReminder.body", {
+        amount,
+        date,
+        paid: formatMoney(pledge.paidCents, locale, pledge.currency),
+        total: formatMoney(pledge.totalCents, locale, pledge.currency),
+      }),
+      "",
+      t("pledgeReminder.how", {
+        url: new URL(locale === "es" ? "/donate?lng=es" : "/donate", env.SITE_URL).toString(),
+      }),
+      "",
+      t("signature"),
+    ].join("\n"),
+    template: "donation.pledge-reminder",
     locale,
   };
 }

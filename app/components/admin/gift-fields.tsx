@@ -1,0 +1,272 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { translateFieldError } from "~/components/forms/fields";
+import { formatMoneyWithCents, useLocale } from "~/lib/format";
+import { OFFLINE_GIFT_METHODS, SOFT_CREDIT_KINDS } from "~/lib/vocabulary";
+import { inputClass } from "./ui";
+
+type Values = Record<string, string | undefined>;
+type Errors = Record<string, string | undefined>;
+
+/** One labelled field with its hint and its message, tied together for screen readers. */
+export function GiftField({
+  name,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  errors: Errors;
+  children: (describedBy: string | undefined, invalid: true | undefined) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const error = errors[name];
+  const describedBy = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={name} className="font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-gray-700 dark:text-gray-300">
+          {hint}
+        </p>
+      ) : null}
+      {children(describedBy || undefined, error ? true : undefined)}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 font-semibold text-red-800 dark:text-red-200">
+          {translateFieldError(t, error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A one-line input of the gift form, keeping what staff typed after a refused post. */
+export function GiftInput({
+  name,
+  label,
+  hint,
+  values,
+  errors,
+  type = "text",
+  required,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  values: Values;
+  errors: Errors;
+  type?: "text" | "email" | "date";
+  required?: boolean;
+}) {
+  return (
+    <GiftField name={name} label={label} hint={hint} errors={errors}>
+      {(describedBy, invalid) => (
+        <input
+          id={name}
+          name={name}
+          type={type}
+          required={required}
+          inputMode={name === "amount" || name === "estimate" ? "decimal" : undefined}
+          defaultValue={values[name] ?? ""}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        />
+      )}
+    </GiftField>
+  );
+}
+
+type PledgeOption = {
+  id: string;
+  firstDueOn: string;
+  amountCents: number;
+  outstandingCents: number;
+  currency: string;
+};
+
+/** The choice of the donor's open pledge a payment applies to ("none" first). */
+export function PledgeSelect({
+  pledges,
+  values,
+  errors,
+}: {
+  pledges: PledgeOption[];
+  values: Values;
+  errors: Errors;
+}) {
+  const { t } = useTranslation("gifts");
+  const tag = useLocale();
+  return (
+    <GiftField name="pledgeId" label={t("record.pledge")} errors={errors}>
+      {(describedBy, invalid) => (
+        <select
+          id="pledgeId"
+          name="pledgeId"
+          defaultValue={values.pledgeId ?? ""}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        >
+          <option value="">{t("record.noPledge")}</option>
+          {pledges.map((pledge) => (
+            <option key={pledge.id} value={pledge.id}>
+              {t("record.pledgeOption", {
+                total: formatMoneyWithCents(pledge.amountCents, tag, pledge.currency),
+                date: pledge.firstDueOn,
+                outstanding: formatMoneyWithCents(pledge.outstandingCents, tag, pledge.currency),
+              })}
+            </option>
+          ))}
+        </select>
+      )}
+    </GiftField>
+  );
+}
+
+/**
+ * The fields of a recorded gift (decision 056): the method's own fields are all shown, each
+ * labelled with the method it belongs to, so the form works the same without JavaScript.
+ */
+export function GiftFields({
+  values,
+  errors,
+  pledges,
+  withDonor,
+}: {
+  values: Values;
+  errors: Errors;
+  pledges: PledgeOption[];
+  withDonor: boolean;
+}) {
+  const { t } = useTranslation("gifts");
+  const select = (name: string, options: { value: string; label: string }[], label: string) => (
+    <GiftField name={name} label={label} errors={errors}>
+      {(describedBy, invalid) => (
+        <select
+          id={name}
+          name={name}
+          defaultValue={values[name] ?? options[0]?.value}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </GiftField>
+  );
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {withDonor ? (
+        <fieldset className="grid content-start gap-3">
+          <legend className="text-lg font-bold">{t("record.donor")}</legend>
+          <GiftInput
+            name="donorEmail"
+            type="email"
+            required
+            label={t("record.donorEmail")}
+            hint={t("record.donorEmailHint")}
+            values={values}
+            errors={errors}
+          />
+          <GiftInput
+            name="donorName"
+            required
+            label={t("record.donorName")}
+            values={values}
+            errors={errors}
+          />
+          {select(
+            "locale",
+            (["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) })),
+            t("record.locale"),
+          )}
+        </fieldset>
+      ) : null}
+      <div className="grid content-start gap-3">
+        {withDonor
+          ? select(
+              "method",
+              OFFLINE_GIFT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) })),
+              t("record.method"),
+            )
+          : null}
+        <GiftInput
+          name="receivedOn"
+          type="date"
+          required
+          label={t("record.receivedOn")}
+          values={values}
+          errors={errors}
+        />
+        <GiftInput
+          name="amount"
+          label={t("record.amount")}
+          hint={t("record.amountHint")}
+          values={values}
+          errors={errors}
+        />
+        <GiftInput name="checkNumber" label={t("record.checkNumber")} values={values} errors={errors} />
+        <GiftInput name="dafSponsor" label={t("record.dafSponsor")} values={values} errors={errors} />
+        <GiftInput
+          name="inKindDescription"
+          label={t("record.inKindDescription")}
+          values={values}
+          errors={errors}
+        />
+        <GiftInput name="estimate" label={t("record.estimate")} values={values} errors={errors} />
+        <GiftInput name="designation" label={t("record.designation")} values={values} errors={errors} />
+        <PledgeSelect pledges={pledges} values={values} errors={errors} />
+        <GiftField name="note" label={t("record.note")} errors={errors}>
+          {(describedBy, invalid) => (
+            <textarea
+              id="note"
+              name="note"
+              rows={3}
+              defaultValue={values.note ?? ""}
+              aria-describedby={describedBy}
+              aria-invalid={invalid}
+              className={inputClass}
+            />
+          )}
+        </GiftField>
+      </div>
+      {withDonor ? (
+        <fieldset className="grid content-start gap-3">
+          <legend className="text-lg font-bold">{t("record.softCredit")}</legend>
+          <GiftInput
+            name="softCreditEmail"
+            type="email"
+            label={t("record.softCreditEmail")}
+            values={values}
+            errors={errors}
+          />
+          <GiftInput
+            name="softCreditName"
+            label={t("record.softCreditName")}
+            values={values}
+            errors={errors}
+          />
+          {select(
+            "softCreditKind",
+            [
+              { value: "", label: "—" },
+              ...SOFT_CREDIT_KINDS.map((value) => ({ value, label: t(`softCreditKinds.${value}`) })),
+            ],
+            t("record.softCreditKind"),
+          )}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

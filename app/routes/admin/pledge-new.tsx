@@ -1,0 +1,134 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { GiftField, GiftInput } from "~/components/admin/gift-fields";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { newYorkDate } from "~/lib/format";
+import { PLEDGE_INTERVAL_MONTHS } from "~/lib/vocabulary";
+import { formStrings } from "~/server/admin/schemas.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { findDonor } from "~/server/donations/offline.server";
+import { createPledge, parsePledge } from "~/server/donations/pledges.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
+import type { Route } from "./+types/pledge-new";
+
+export const meta = adminMeta;
+export const handle = { i18n: ["admin", "gifts"] };
+
+/** /admin/pledges/new: an amount promised in instalments (decision 056); `?email=` fills the donor. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const email = new URL(args.request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
+  const donor = email ? await findDonor(env, email) : null;
+  return {
+    title: adminTitle(args, "gifts:pledge.title"),
+    values: {
+      donorEmail: email,
+      donorName: donor?.name ?? "",
+      locale: donor?.locale ?? "en",
+      instalments: "4",
+      intervalMonths: "3",
+      firstDueOn: newYorkDate(),
+    } as Record<string, string>,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireAdmin(args);
+  const { env } = getRequestContext(args.context);
+  const values = formStrings(readPostedForm(args.context));
+  const parsed = parsePledge(values);
+  if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });
+  await createPledge(env, staff, parsed.pledge);
+  return redirect(`/admin/donors/${encodeURIComponent(parsed.pledge.donorEmail)}`, 303);
+}
+
+export default function AdminPledgeNew({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("gifts");
+  const navigation = useNavigation();
+  const values = actionData?.values ?? loaderData.values;
+  const errors = actionData?.errors ?? {};
+  const select = (name: string, label: string, options: { value: string; label: string }[]) => (
+    <GiftField name={name} label={label} errors={errors}>
+      {(describedBy, invalid) => (
+        <select
+          id={name}
+          name={name}
+          defaultValue={values[name]}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </GiftField>
+  );
+  return (
+    <>
+      <p>
+        <Link to="/admin/donations" className="link">
+          ← {t("admin:common.back")}
+        </Link>
+      </p>
+      <AdminPageHeader title={t("pledge.title")} lead={t("pledge.lead")} />
+      {actionData?.errors ? <Flash tone="error">{t("record.fix")}</Flash> : null}
+      <Form method="post" className="mt-6 grid max-w-xl gap-4" noValidate>
+        <GiftInput
+          name="donorEmail"
+          type="email"
+          required
+          label={t("record.donorEmail")}
+          values={values}
+          errors={errors}
+        />
+        <GiftInput name="donorName" required label={t("record.donorName")} values={values} errors={errors} />
+        {select(
+          "locale",
+          t("record.locale"),
+          (["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) })),
+        )}
+        <GiftInput name="amount" required label={t("pledge.amount")} values={values} errors={errors} />
+        <GiftInput
+          name="instalments"
+          required
+          label={t("pledge.instalments")}
+          values={values}
+          errors={errors}
+        />
+        {select(
+          "intervalMonths",
+          t("pledge.interval"),
+          PLEDGE_INTERVAL_MONTHS.map((months) => ({
+            value: String(months),
+            label: t(`pledge.intervals.${months}`),
+          })),
+        )}
+        <GiftInput
+          name="firstDueOn"
+          type="date"
+          required
+          label={t("pledge.firstDueOn")}
+          values={values}
+          errors={errors}
+        />
+        <label className="tap-target flex items-center gap-3 font-semibold">
+          <input type="checkbox" name="remind" defaultChecked={values.remind === "on"} className="size-6" />
+          {t("pledge.remind")}
+        </label>
+        <div>
+          <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"}>
+            {t("pledge.submit")}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
