@@ -40,6 +40,7 @@ const PLACES: readonly Place[] = [
   { prefix: "tickets:register", path: "/events", place: "eventRegistration" },
   { prefix: "tickets:values", path: null, place: "receipts" },
   { prefix: "tickets:mail", path: null, place: "emails" },
+  { prefix: "families:mail", path: null, place: "emails" },
   { prefix: "tickets:admin", path: "/admin", place: "backOffice" },
   { prefix: "forms:", path: "/forms/contact", place: "allForms" },
   { prefix: "forms:enrollment", path: "/forms/enrollment", place: "formEnrollment" },
