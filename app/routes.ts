@@ -75,6 +75,7 @@ export default [
   route("verify-email", "routes/account/verify-email.tsx"),
   route("account", "routes/account/account.tsx"),
   route("account/security", "routes/account/security.tsx"),
+  route("account/offer", "routes/account/offer.tsx"),
 
   // The auth API and the Stripe webhook.
   ...prefix("api/v1", [

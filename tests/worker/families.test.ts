@@ -33,6 +33,7 @@ import {
   setCapacity,
   withdrawChild,
 } from "~/server/families/enrolments.server";
+import { fetchPage, postForm, shown } from "./fetch";
 import { countInvocation } from "./platform-count";
 
 /** Families and programs (docs/decisions/054-families-and-programs.md), against the real local D1. */
@@ -380,5 +381,35 @@ describe("places and the waitlist", () => {
       "enrolment.remove",
       "program-session.capacity",
     ]);
+  });
+
+  it("opens the offer e-mail's page without acting, and takes or passes the place by its buttons", async () => {
+    const sessionId = await session({ capacity: 1 });
+    const first = await enrolNew(sessionId);
+    const waiting = await enrolNew(sessionId, "es");
+    const after = await enrolNew(sessionId);
+    const { offerIds } = await withdrawChild(env, first.family.id, first.enrolmentId);
+    const [mail] = await db.select().from(outbox).where(inArray(outbox.id, offerIds));
+    const link = new URL(/https:\S+/.exec(mail!.text)![0]);
+    expect(link.pathname).toBe("/account/offer");
+    const page = await fetchPage(`${link.pathname}${link.search}`);
+    expect(page.status).toBe(200);
+    const html = shown(await page.text());
+    expect(html).toContain("Hay un lugar libre para Ana en Club de tareas (otoño).");
+    expect(html).toContain("Cederlo a la siguiente familia");
+    expect((await statuses(sessionId)).find((row) => row.id === waiting.enrolmentId)!.status).toBe("offered");
+    const token = link.searchParams.get("token")!;
+    const declined = await postForm("/account/offer?lng=es", { token, answer: "decline" });
+    expect(declined.status).toBe(200);
+    expect(shown(await declined.text())).toContain(
+      "Gracias por avisarnos. El lugar pasa a la siguiente familia.",
+    );
+    const rows = await statuses(sessionId);
+    expect(rows.find((row) => row.id === waiting.enrolmentId)!.status).toBe("declined");
+    expect(rows.find((row) => row.id === after.enrolmentId)!.status).toBe("offered");
+    const again = await postForm("/account/offer", { token, answer: "accept" });
+    expect(shown(await again.text())).toContain("This offer has ended");
+    const forged = await fetchPage("/account/offer?token=forged.token");
+    expect(shown(await forged.text())).toContain("This link is not valid.");
   });
 });
