@@ -76,6 +76,8 @@ export default [
   route("account", "routes/account/account.tsx"),
   route("account/security", "routes/account/security.tsx"),
   route("account/offer", "routes/account/offer.tsx"),
+  route("account/children", "routes/account/children.tsx"),
+  route("account/children/:childId/record.json", "routes/account/child-record.ts"),
 
   // The auth API and the Stripe webhook.
   ...prefix("api/v1", [

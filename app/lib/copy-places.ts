@@ -29,6 +29,7 @@ const PLACES: readonly Place[] = [
   { prefix: "account:signup", path: "/signup", place: "signup" },
   { prefix: "account:forgot", path: "/forgot-password", place: "forgot" },
   { prefix: "families:offer", path: "/account/offer", place: "account" },
+  { prefix: "families:", path: "/account/children", place: "account" },
   { prefix: "admin:", path: "/admin", place: "backOffice" },
   { prefix: "blog:", path: "/blog", place: "blog" },
   { prefix: "donate:", path: "/donate", place: "donate" },

@@ -32,3 +32,16 @@ export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
 
 /** How long an offered place waits for its family unless staff set otherwise. */
 export const DEFAULT_OFFER_HOURS = 48;
+
+/**
+ * The program year a date falls in, as sessions name their `term` ("2026-27"): it starts on
+ * July 1 (New York), and consents are confirmed once for it.
+ */
+export function programYear(newYorkDay: string): string {
+  const [year = 0, month = 0] = newYorkDay.split("-").map(Number);
+  const start = month >= 7 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, "0")}`;
+}
+
+/** Grades a session takes, 0 being kindergarten. */
+export const GRADES = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"] as const;

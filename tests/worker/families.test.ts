@@ -33,6 +33,7 @@ import {
   setCapacity,
   withdrawChild,
 } from "~/server/families/enrolments.server";
+import { userWithSession } from "./auth-helpers";
 import { fetchPage, postForm, shown } from "./fetch";
 import { countInvocation } from "./platform-count";
 
@@ -411,5 +412,60 @@ describe("places and the waitlist", () => {
     expect(shown(await again.text())).toContain("This offer has ended");
     const forged = await fetchPage("/account/offer?token=forged.token");
     expect(shown(await forged.text())).toContain("This link is not valid.");
-  });
+    // The first page request of the file builds the server bundle.
+  }, 90_000);
+
+  it("lets a guardian add a child, ask for a place and join a waitlist on /account/children, without JavaScript", async () => {
+    const open = await session({ capacity: 1, titleEn: `Open session ${next()}` });
+    const full = await session({ capacity: 1, titleEn: `Full session ${next()}` });
+    await enrolNew(full);
+    const { user, cookie } = await userWithSession(`family-page-${next()}@example.com`);
+    const page = await fetchPage("/account/children", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    expect(shown(await page.text())).toContain("Add a child");
+    const child = {
+      name: "Lucía Pérez",
+      birthDate: "2016-05-02",
+      grade: "4",
+      school: "PS 175",
+      allergies: SECRET_ALLERGY,
+      emergencyName: "Rosa Pérez",
+      emergencyPhone: "212 555 0142",
+      participationConsent: "on",
+    };
+    const missing = await postForm(
+      "/account/children",
+      { ...child, participationConsent: "" },
+      { Cookie: cookie },
+    );
+    expect(missing.status).toBe(400);
+    expect(shown(await missing.text())).toContain('value="Lucía Pérez"');
+    const added = await postForm("/account/children", child, { Cookie: cookie });
+    expect(shown(await added.text())).toContain("Saved. You can now ask for a place in a session.");
+    const [stored] = await db.select().from(children).where(eq(children.guardianId, user.id));
+    expect((await readHealthRecord(env, stored!.id))!.allergies).toBe(SECRET_ALLERGY);
+    const listed = shown(
+      await (await fetchPage("/account/children", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(listed).toMatch(/Open session \d+ \(1 place left\)/);
+    expect(listed).toMatch(/Full session \d+ \(full: join the waitlist\)/);
+    expect(listed).not.toContain("sesame");
+    const enrol = (sessionId: string) =>
+      postForm("/account/children", { intent: "enrol", childId: stored!.id, sessionId }, { Cookie: cookie });
+    expect(shown(await (await enrol(open)).text())).toContain("Your child has a place.");
+    expect(shown(await (await enrol(full)).text())).toContain("your child is number 1 on the waitlist");
+    const again = await enrol(open);
+    expect(again.status).toBe(409);
+    expect(shown(await again.text())).toContain("already has a place or a waitlist spot");
+    const download = await fetchPage(`/account/children/${stored!.id}/record.json`, {
+      headers: { Cookie: cookie },
+    });
+    expect(((await download.json()) as { health: HealthRecord }).health.allergies).toBe(SECRET_ALLERGY);
+    const stranger = await userWithSession(`family-stranger-${next()}@example.com`);
+    const refused = await fetchPage(`/account/children/${stored!.id}/record.json`, {
+      headers: { Cookie: stranger.cookie },
+    });
+    expect(refused.status).toBe(404);
+    // The first page request of the file builds the server bundle.
+  }, 90_000);
 });
