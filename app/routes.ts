@@ -115,6 +115,7 @@ export default [
     route("registrations", "routes/admin/registrations.tsx"),
     route("registrations/:slug", "routes/admin/registrations-event.tsx"),
     route("registrations/:slug/export.csv", "routes/admin/registrations-csv.ts"),
+    route("program-sessions/:id", "routes/admin/program-session.tsx"),
   ]),
 
   // The site's resources, and old addresses that navigation still links to (docs/product.md §2): 301 to the current page.

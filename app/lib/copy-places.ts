@@ -44,6 +44,8 @@ const PLACES: readonly Place[] = [
   { prefix: "tickets:mail", path: null, place: "emails" },
   { prefix: "families:mail", path: null, place: "emails" },
   { prefix: "tickets:admin", path: "/admin", place: "backOffice" },
+  { prefix: "families:roster", path: "/admin", place: "backOffice" },
+  { prefix: "families:marks", path: "/admin", place: "backOffice" },
   { prefix: "forms:", path: "/forms/contact", place: "allForms" },
   { prefix: "forms:enrollment", path: "/forms/enrollment", place: "formEnrollment" },
   { prefix: "forms:education", path: "/forms/education", place: "formEducation" },

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "~/server/db/client.server";
 import {
+  attendanceMarks,
   auditLog,
   childHealthRecords,
   children,
@@ -467,5 +468,34 @@ describe("places and the waitlist", () => {
     });
     expect(refused.status).toBe(404);
     // The first page request of the file builds the server bundle.
+  }, 90_000);
+
+  it("shows staff the roster with health flags, audited, and takes attendance with one tap", async () => {
+    const sessionId = await session({ capacity: 1 });
+    const placed = await enrolNew(sessionId);
+    const waiting = await enrolNew(sessionId);
+    const { cookie } = await userWithSession(`families-staff-${next()}@example.org`, "STAFF");
+    const page = await fetchPage(`/admin/program-sessions/${sessionId}?day=2027-01-12`, {
+      headers: { Cookie: cookie },
+    });
+    expect(page.status).toBe(200);
+    const html = shown(await page.text());
+    expect(html).toContain(SECRET_ALLERGY);
+    expect(html).toContain("Rosa Quintero");
+    expect(html).toContain("Waitlist, number 1");
+    const audit = await db.select().from(auditLog).where(eq(auditLog.targetId, sessionId));
+    expect(audit.map((row) => row.action)).toContain("child-health.read");
+    const tap = (childId: string, mark: string) =>
+      postForm(`/admin/program-sessions/${sessionId}?day=2027-01-12`, { childId, mark }, { Cookie: cookie });
+    expect((await tap(placed.childId, "late")).status).toBe(200);
+    expect((await tap(placed.childId, "present")).status).toBe(200);
+    expect((await tap(waiting.childId, "present")).status).toBe(409);
+    const marks = await db.select().from(attendanceMarks).where(eq(attendanceMarks.sessionId, sessionId));
+    expect(marks).toMatchObject([{ childId: placed.childId, meetingDate: "2027-01-12", mark: "present" }]);
+    const family = await userWithSession(`families-not-staff-${next()}@example.com`);
+    const refused = await fetchPage(`/admin/program-sessions/${sessionId}`, {
+      headers: { Cookie: family.cookie },
+    });
+    expect(refused.status).not.toBe(200);
   }, 90_000);
 });
