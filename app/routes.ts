@@ -115,6 +115,7 @@ export default [
     route("registrations", "routes/admin/registrations.tsx"),
     route("registrations/:slug", "routes/admin/registrations-event.tsx"),
     route("registrations/:slug/export.csv", "routes/admin/registrations-csv.ts"),
+    route("program-sessions", "routes/admin/program-sessions.tsx"),
     route("program-sessions/:id", "routes/admin/program-session.tsx"),
   ]),
 

@@ -46,6 +46,8 @@ const PLACES: readonly Place[] = [
   { prefix: "tickets:admin", path: "/admin", place: "backOffice" },
   { prefix: "families:roster", path: "/admin", place: "backOffice" },
   { prefix: "families:marks", path: "/admin", place: "backOffice" },
+  { prefix: "families:sessions", path: "/admin", place: "backOffice" },
+  { prefix: "families:programs", path: "/admin", place: "backOffice" },
   { prefix: "forms:", path: "/forms/contact", place: "allForms" },
   { prefix: "forms:enrollment", path: "/forms/enrollment", place: "formEnrollment" },
   { prefix: "forms:education", path: "/forms/education", place: "formEducation" },

@@ -492,6 +492,18 @@ describe("places and the waitlist", () => {
     expect((await tap(waiting.childId, "present")).status).toBe(409);
     const marks = await db.select().from(attendanceMarks).where(eq(attendanceMarks.sessionId, sessionId));
     expect(marks).toMatchObject([{ childId: placed.childId, meetingDate: "2027-01-12", mark: "present" }]);
+    const list = shown(
+      await (await fetchPage("/admin/program-sessions", { headers: { Cookie: cookie } })).text(),
+    );
+    expect(list).toContain("1 of 1 places held · 1 waiting");
+    expect(list).toMatch(/Education: \d+ children with a place, attendance \d+%/);
+    const raised = await postForm(
+      "/admin/program-sessions",
+      { sessionId, capacity: "2" },
+      { Cookie: cookie },
+    );
+    expect(shown(await raised.text())).toContain("Capacity saved; 1 family waiting was offered a place.");
+    expect((await statuses(sessionId)).find((row) => row.id === waiting.enrolmentId)!.status).toBe("offered");
     const family = await userWithSession(`families-not-staff-${next()}@example.com`);
     const refused = await fetchPage(`/admin/program-sessions/${sessionId}`, {
       headers: { Cookie: family.cookie },

@@ -85,3 +85,44 @@ export async function markAttendance(
     .run();
   return result.meta.changes > 0;
 }
+
+/**
+ * Every session with its places held and families waiting, and per program the children served
+ * (with a place) and the attendance rate (present or late, of all marks), for staff and reports.
+ */
+export async function sessionsOverview(env: Pick<Env, "DB">) {
+  const [sessions, totals] = await env.DB.batch([
+    env.DB.prepare(
+      `SELECT s.id, s.program, s.title_en AS titleEn, s.title_es AS titleEs, s.term, s.capacity, s.status,
+         (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id AND e.status IN ('enrolled', 'pending', 'offered')) AS held,
+         (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id AND e.status = 'waitlisted') AS waiting
+       FROM program_sessions s ORDER BY s.start_date DESC, s.title_en`,
+    ),
+    env.DB.prepare(
+      `SELECT s.program,
+         (SELECT count(DISTINCT e.child_id) FROM enrolments e JOIN program_sessions t ON t.id = e.session_id
+           WHERE t.program = s.program AND e.status = 'enrolled') AS served,
+         (SELECT count(*) FROM attendance_marks a JOIN program_sessions t ON t.id = a.session_id
+           WHERE t.program = s.program) AS marks,
+         (SELECT count(*) FROM attendance_marks a JOIN program_sessions t ON t.id = a.session_id
+           WHERE t.program = s.program AND a.mark IN ('present', 'late')) AS attended
+       FROM program_sessions s GROUP BY s.program ORDER BY s.program`,
+    ),
+  ]);
+  return {
+    sessions: sessions!.results as {
+      id: string;
+      program: string;
+      titleEn: string;
+      titleEs: string;
+      term: string;
+      capacity: number;
+      status: string;
+      held: number;
+      waiting: number;
+    }[],
+    totals: (totals!.results as { program: string; served: number; marks: number; attended: number }[]).map(
+      (row) => ({ ...row, attendanceRate: row.marks > 0 ? row.attended / row.marks : null }),
+    ),
+  };
+}
