@@ -42,6 +42,8 @@ export default defineConfig(async () => {
             // the "log" transport would hold it (docs/architecture.md, Outbox).
             MAIL_TRANSPORT: "http",
             MAIL_API_URL: `http://127.0.0.1:${process.env.MAIL_TEST_PORT}/ok`,
+            // Children's health records (decision 054): a test key, never a deployed one.
+            CHILD_DATA_KEYS: "test-1:ZmFtaWxpZXMtdGVzdC1rZXktMzItYnl0ZXMtbG9uZyE=",
           },
         },
       }),

@@ -75,6 +75,9 @@ export default [
   route("verify-email", "routes/account/verify-email.tsx"),
   route("account", "routes/account/account.tsx"),
   route("account/security", "routes/account/security.tsx"),
+  route("account/offer", "routes/account/offer.tsx"),
+  route("account/children", "routes/account/children.tsx"),
+  route("account/children/:childId/record.json", "routes/account/child-record.ts"),
 
   // The auth API and the Stripe webhook.
   ...prefix("api/v1", [
@@ -115,6 +118,8 @@ export default [
     route("registrations", "routes/admin/registrations.tsx"),
     route("registrations/:slug", "routes/admin/registrations-event.tsx"),
     route("registrations/:slug/export.csv", "routes/admin/registrations-csv.ts"),
+    route("program-sessions", "routes/admin/program-sessions.tsx"),
+    route("program-sessions/:id", "routes/admin/program-session.tsx"),
   ]),
 
   // The site's resources, and old addresses that navigation still links to (docs/product.md §2): 301 to the current page.

@@ -3,6 +3,7 @@ import { pruneExpiredSessions } from "./auth/sessions.server";
 import { queueDailyGiftDigest } from "./donations/gift-notice.server";
 import { queuePledgeReminders } from "./donations/pledges.server";
 import { isStatementSeason, runYearEndStatements, statementYearFor } from "./donations/statement.server";
+import { runFamiliesCron } from "./families/cron.server";
 import { CRON_MAIL_LIMIT, deliverOutbox } from "./mail/outbox.server";
 import { pruneRateLimits } from "./kernel/rate-limit.server";
 
@@ -22,6 +23,7 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
       queueDailyGiftDigest(env, now),
       queuePledgeReminders(env, now),
       isStatementSeason(now) ? runYearEndStatements(env, statementYearFor(now)) : undefined,
+      runFamiliesCron(env, now),
     ]).then(async (queued) => {
       // What was queued goes out in this run; a part that failed does not stop the others' mail.
       await deliverOutbox(env, { now, limit: CRON_MAIL_LIMIT });

@@ -22,8 +22,14 @@
  * @typedef {{ names: string[] } | { error: string }} SecretList
  */
 
-/** Secrets without which a deployed site loses mail links or money events (app/server/kernel/env.d.ts). */
-export const REQUIRED_SECRETS = ["LINK_SIGNING_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
+/** Secrets without which a deployed site loses mail links, money events or children's records (app/server/kernel/env.d.ts). */
+export const REQUIRED_SECRETS = [
+  "LINK_SIGNING_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  // Children's health records cannot be written or read without it (decision 054).
+  "CHILD_DATA_KEYS",
+];
 
 /** Values that must never be written in wrangler.toml, which is committed. */
 const SECRET_NAMES = [...REQUIRED_SECRETS, "MAIL_API_KEY", "TURNSTILE_SECRET_KEY"];

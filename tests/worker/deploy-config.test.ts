@@ -12,6 +12,7 @@ const ALL_SECRETS = {
     "LINK_SIGNING_SECRET",
     "STRIPE_SECRET_KEY",
     "STRIPE_WEBHOOK_SECRET",
+    "CHILD_DATA_KEYS",
     "MAIL_API_URL",
     "MAIL_API_KEY",
   ],
@@ -46,6 +47,7 @@ describe("npm run deploy's check", () => {
       "Secret LINK_SIGNING_SECRET is missing: npx wrangler secret put LINK_SIGNING_SECRET --env production",
       "Secret STRIPE_SECRET_KEY is missing: npx wrangler secret put STRIPE_SECRET_KEY --env production",
       "Secret STRIPE_WEBHOOK_SECRET is missing: npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production",
+      "Secret CHILD_DATA_KEYS is missing: npx wrangler secret put CHILD_DATA_KEYS --env production",
     ]);
   });
 

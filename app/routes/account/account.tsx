@@ -17,7 +17,7 @@ import { selfUnsubscribe } from "~/server/newsletter.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/account";
 
-export const handle = { i18n: ["account", "admin"] };
+export const handle = { i18n: ["account", "admin", "families"] };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
@@ -219,6 +219,12 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </>
           )}
         </section>
+
+        <p>
+          <Link to="/account/children" className="link font-semibold">
+            {t("families:children.accountLink")}
+          </Link>
+        </p>
 
         <p>
           <Link to="/account/security" className="link font-semibold">

@@ -19,6 +19,7 @@ import {
   SUBSCRIBER_STATUSES,
 } from "../../lib/vocabulary";
 import type { Attribution } from "../../lib/attribution";
+import { ATTENDANCE_MARKS, DEFAULT_OFFER_HOURS, ENROLMENT_STATUSES, PROGRAMS } from "../../lib/families";
 
 // Times are ISO-8601 UTC text; money is integer cents (docs/architecture.md, Data).
 const createdAt = () =>
@@ -615,6 +616,137 @@ export const eventRegistrations = sqliteTable(
     // The ticket payments whose refunds the back office totals (decision 057).
     index("event_registrations_payment_idx").on(table.kind, table.stripePaymentIntentId),
   ],
+);
+
+/**
+ * A session of a program (decision 054): when and where it meets, who it is for, how many places.
+ * Places taken are counted from `enrolments` in the one statement that takes one.
+ */
+export const programSessions = sqliteTable(
+  "program_sessions",
+  {
+    id: text("id").primaryKey(),
+    program: text("program", { enum: PROGRAMS }).notNull(),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es").notNull(),
+    /** The program year it belongs to, for example "2026-27" (consents are re-confirmed per year). */
+    term: text("term").notNull(),
+    /** ISO weekdays it meets (1 = Monday), comma-separated, and its New York wall-clock times. */
+    weekdays: text("weekdays").notNull(),
+    startTime: text("start_time").notNull(),
+    endTime: text("end_time").notNull(),
+    /** yyyy-mm-dd, New York. */
+    startDate: text("start_date").notNull(),
+    endDate: text("end_date").notNull(),
+    location: text("location").notNull(),
+    minAge: integer("min_age").notNull(),
+    maxAge: integer("max_age").notNull(),
+    /** Grades 0 (kindergarten) to 12. */
+    minGrade: integer("min_grade").notNull(),
+    maxGrade: integer("max_grade").notNull(),
+    capacity: integer("capacity").notNull(),
+    feeCents: integer("fee_cents").notNull().default(0),
+    scholarship: integer("scholarship", { mode: "boolean" }).notNull().default(false),
+    /** Places are held "pending" until staff approve or decline. */
+    needsApproval: integer("needs_approval", { mode: "boolean" }).notNull().default(false),
+    offerHours: integer("offer_hours").notNull().default(DEFAULT_OFFER_HOURS),
+    /** Days after the session ends that its children's health records are kept. */
+    healthRetentionDays: integer("health_retention_days").notNull().default(90),
+    status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("program_sessions_program_idx").on(table.program, table.status, table.startDate)],
+);
+
+/** A child of a guardian's verified account; health details are apart, encrypted (childHealthRecords). */
+export const children = sqliteTable(
+  "children",
+  {
+    id: text("id").primaryKey(),
+    guardianId: text("guardian_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** yyyy-mm-dd. */
+    birthDate: text("birth_date").notNull(),
+    grade: integer("grade").notNull(),
+    school: text("school").notNull().default(""),
+    photoConsent: integer("photo_consent", { mode: "boolean" }).notNull().default(false),
+    participationConsent: integer("participation_consent", { mode: "boolean" }).notNull().default(false),
+    /** The program year (a session's `term`) the guardian last confirmed both consents for. */
+    consentTerm: text("consent_term"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("children_guardian_idx").on(table.guardianId)],
+);
+
+/**
+ * A child's health notes, allergies, medications, special needs, emergency contacts and
+ * pick-up people, as one AES-GCM ciphertext under the key named by `key_id` (decision 054), so
+ * a database export alone reveals none of them. Flags staff scan on a roster are inside too.
+ */
+export const childHealthRecords = sqliteTable(
+  "child_health_records",
+  {
+    childId: text("child_id")
+      .primaryKey()
+      .references(() => children.id, { onDelete: "cascade" }),
+    keyId: text("key_id").notNull(),
+    ciphertext: text("ciphertext").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("child_health_records_key_idx").on(table.keyId)],
+);
+
+/**
+ * A child's place in a session (decision 054). `waitlist_position` orders the waitlist;
+ * one live enrolment per child and session.
+ */
+export const enrolments = sqliteTable(
+  "enrolments",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => programSessions.id, { onDelete: "cascade" }),
+    childId: text("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ENROLMENT_STATUSES }).notNull(),
+    waitlistPosition: integer("waitlist_position"),
+    offeredAt: text("offered_at"),
+    offerExpiresAt: text("offer_expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("enrolments_live_idx")
+      .on(table.sessionId, table.childId)
+      .where(sql`status IN ('enrolled', 'pending', 'waitlisted', 'offered')`),
+    index("enrolments_session_idx").on(table.sessionId, table.status, table.waitlistPosition),
+    index("enrolments_offer_idx").on(table.status, table.offerExpiresAt),
+    index("enrolments_child_idx").on(table.childId),
+  ],
+);
+
+/** One mark per child, session and meeting day (yyyy-mm-dd, New York). */
+export const attendanceMarks = sqliteTable(
+  "attendance_marks",
+  {
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => programSessions.id, { onDelete: "cascade" }),
+    childId: text("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    meetingDate: text("meeting_date").notNull(),
+    mark: text("mark", { enum: ATTENDANCE_MARKS }).notNull(),
+    markedBy: text("marked_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.sessionId, table.meetingDate, table.childId] })],
 );
 
 /**

@@ -37,4 +37,9 @@ interface OptionalSecrets {
   TURNSTILE_SECRET_KEY?: string;
   /** Signs links sent by e-mail (newsletter confirmation, donor self-service). */
   LINK_SIGNING_SECRET?: string;
+  /**
+   * AES-GCM keys for children's health records, "id:base64-of-32-bytes" separated by commas; the
+   * first encrypts, all decrypt (app/server/families/child-data.server.ts, decision 054).
+   */
+  CHILD_DATA_KEYS?: string;
 }

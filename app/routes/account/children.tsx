@@ -1,0 +1,181 @@
+import { useTranslation } from "react-i18next";
+import { Form, Link } from "react-router";
+import { AuthLayout } from "~/components/account/auth-layout";
+import {
+  CheckboxField,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+} from "~/components/forms/fields";
+import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
+import { GRADES } from "~/lib/families";
+import { ChildSchema } from "~/lib/family-schemas";
+import { formatNewYorkDateTime } from "~/lib/format";
+import { seoMeta, type Seo } from "~/lib/seo";
+import { ownPageSeo } from "~/server/auth/seo.server";
+import { handleFamilyPost, loadFamilyPage } from "~/server/families/family-page.server";
+import type { Route } from "./+types/children";
+
+export const handle = { i18n: ["families"] };
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
+}
+
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return {
+    seo: ownPageSeo(args, "familyChildren", "families", "children.title"),
+    ...(await loadFamilyPage(args)),
+  };
+}
+
+export function action(args: Route.ActionArgs) {
+  return handleFamilyPost(args);
+}
+
+const buttonRow = "flex flex-wrap items-center gap-3";
+
+/** A guardian's children and their places (decision 054); every action is a plain form post. */
+export default function ChildrenPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("families");
+  const { form, fields, pending } = usePageForm({ id: "child", schema: ChildSchema, answer: actionData });
+  const answer = (actionData ?? {}) as Record<string, unknown>;
+  const gradeOptions = GRADES.map((grade) => ({ value: grade, label: t(`grades.${grade}`) }));
+  return (
+    <AuthLayout title={t("children.title")} lead={t("children.lead")} wide>
+      <div className="space-y-8">
+        {answer.added ? <Notice tone="success">{t("children.added")}</Notice> : null}
+        {answer.withdrawn ? <Notice tone="success">{t("children.withdrawn")}</Notice> : null}
+        {answer.deleted ? <Notice tone="success">{t("children.deleted")}</Notice> : null}
+        {answer.enrolled === "enrolled" ? <Notice tone="success">{t("children.enrolled")}</Notice> : null}
+        {answer.enrolled === "pending" ? <Notice tone="success">{t("children.pending")}</Notice> : null}
+        {answer.enrolled === "waitlisted" ? (
+          <Notice tone="success">{t("children.waitlisted", { position: answer.waitlistPosition })}</Notice>
+        ) : null}
+        {typeof answer.enrolRefused === "string" ? (
+          <Notice>{t(`refusals.${answer.enrolRefused}`)}</Notice>
+        ) : null}
+        {!loaderData.verified ? <Notice>{t("children.verifyFirst")}</Notice> : null}
+
+        {loaderData.children.map((child) => (
+          <section
+            key={child.id}
+            className="rounded-xl border-2 border-gray-300 p-4"
+            aria-labelledby={`child-${child.id}`}
+          >
+            <h2 id={`child-${child.id}`} className="text-xl font-bold">
+              {child.name}
+            </h2>
+            <p>{t("children.gradeLine", { grade: t(`grades.${child.grade}`) })}</p>
+            {child.places.length > 0 ? (
+              <ul className="mt-3 space-y-3">
+                {child.places.map((place) => (
+                  <li key={place.id} className={buttonRow}>
+                    <span>
+                      {place.session}:{" "}
+                      <strong>
+                        {t(`states.${place.status}`, {
+                          position: place.waitlistPosition,
+                          deadline: place.offerExpiresAt
+                            ? formatNewYorkDateTime(place.offerExpiresAt, loaderData.locale)
+                            : "",
+                        })}
+                      </strong>
+                    </span>
+                    <Form method="post">
+                      <input type="hidden" name="intent" value="withdraw" />
+                      <input type="hidden" name="enrolmentId" value={place.id} />
+                      <button type="submit" className="btn-secondary">
+                        {t("children.withdraw")}
+                      </button>
+                    </Form>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {loaderData.sessions.length > 0 && loaderData.verified ? (
+              <Form method="post" className="mt-4 space-y-3">
+                <input type="hidden" name="intent" value="enrol" />
+                <input type="hidden" name="childId" value={child.id} />
+                <label htmlFor={`session-${child.id}`} className="block font-semibold">
+                  {t("children.chooseSession")}
+                </label>
+                <select
+                  id={`session-${child.id}`}
+                  name="sessionId"
+                  required
+                  className="focus-ring tap-target w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white"
+                >
+                  {loaderData.sessions.map((session) => (
+                    <option key={session.id} value={session.id}>
+                      {session.placesLeft > 0
+                        ? t("children.sessionOption", { session: session.title, count: session.placesLeft })
+                        : t("children.sessionFull", { session: session.title })}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="btn-primary">
+                  {t("children.enrol")}
+                </button>
+              </Form>
+            ) : null}
+            <div className={`mt-4 ${buttonRow}`}>
+              <a href={`/account/children/${child.id}/record.json`} className="link font-semibold" download>
+                {t("children.download")}
+              </a>
+              <Form method="post">
+                <input type="hidden" name="intent" value="delete-child" />
+                <input type="hidden" name="childId" value={child.id} />
+                {answer.confirmDelete === child.id ? (
+                  <input type="hidden" name="confirm" value="yes" />
+                ) : null}
+                <button type="submit" className="btn-secondary">
+                  {answer.confirmDelete === child.id ? t("children.deleteConfirm") : t("children.delete")}
+                </button>
+              </Form>
+            </div>
+          </section>
+        ))}
+
+        <section aria-labelledby="add-child">
+          <h2 id="add-child" className="text-xl font-bold">
+            {t("children.addTitle")}
+          </h2>
+          <p className="mt-1">{t("children.private")}</p>
+          <PageForm form={form} className="mt-4 space-y-4">
+            <TextField meta={fields.name} label={t("fields.name")} required autoComplete="off" />
+            <TextField meta={fields.birthDate} label={t("fields.birthDate")} type="date" required />
+            <SelectField meta={fields.grade} label={t("fields.grade")} options={gradeOptions} required />
+            <TextField meta={fields.school} label={t("fields.school")} />
+            <TextAreaField meta={fields.healthNotes} label={t("fields.healthNotes")} rows={3} />
+            <TextAreaField meta={fields.allergies} label={t("fields.allergies")} rows={3} />
+            <TextAreaField meta={fields.medications} label={t("fields.medications")} rows={3} />
+            <TextAreaField meta={fields.specialNeeds} label={t("fields.specialNeeds")} rows={3} />
+            <TextField meta={fields.emergencyName} label={t("fields.emergencyName")} required />
+            <TextField meta={fields.emergencyPhone} label={t("fields.emergencyPhone")} type="tel" required />
+            <TextField meta={fields.emergencyRelation} label={t("fields.emergencyRelation")} />
+            <TextField meta={fields.pickupName} label={t("fields.pickupName")} />
+            <TextField meta={fields.pickupPhone} label={t("fields.pickupPhone")} type="tel" />
+            <CheckboxField meta={fields.photoConsent} label={t("fields.photoConsent")} />
+            <CheckboxField
+              meta={fields.participationConsent}
+              label={t("fields.participationConsent", { year: loaderData.programYear })}
+              required
+            />
+            <SubmitButton pending={pending} label={t("children.add")} pendingLabel={t("children.saving")} />
+          </PageForm>
+        </section>
+        <p>
+          <Link to="/account" className="link font-semibold">
+            {t("offer.toAccount")}
+          </Link>
+        </p>
+      </div>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,186 @@
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader, Flash } from "~/components/admin/ui";
+import { ATTENDANCE_MARKS, type AttendanceMark } from "~/lib/families";
+import { formatNewYorkDateTime, newYorkDate, useLocale } from "~/lib/format";
+import { requireStaff } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { decideEnrolment, type StaffDecision } from "~/server/families/enrolments.server";
+import { markAttendance, sessionRoster } from "~/server/families/roster.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
+import { deliverOutbox } from "~/server/mail/outbox.server";
+import type { Route } from "./+types/program-session";
+
+export const handle = { i18n: ["admin", "families"] };
+export const meta = adminMeta;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayOf = (request: Request) => {
+  const day = new URL(request.url).searchParams.get("day") ?? "";
+  return DAY.test(day) ? day : newYorkDate();
+};
+
+/** GET /admin/program-sessions/:id?day=: the roster and that day's attendance (decision 054). */
+export async function loader(args: Route.LoaderArgs) {
+  const staff = await requireStaff(args);
+  const { env } = getRequestContext(args.context);
+  const day = dayOf(args.request);
+  const roster = await sessionRoster(env, staff, args.params.id, day);
+  if (!roster) throw data(null, { status: 404 });
+  return { title: adminTitle(args, "families:roster.title"), day, ...roster };
+}
+
+/** POST: one attendance mark, or a decision on a place (approve, decline, remove). */
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args);
+  const { env, ctx } = getRequestContext(args.context);
+  const form = readPostedForm(args.context);
+  const mark = String(form.get("mark") ?? "");
+  if ((ATTENDANCE_MARKS as readonly string[]).includes(mark)) {
+    const marked = await markAttendance(env, staff, {
+      sessionId: args.params.id,
+      childId: String(form.get("childId") ?? ""),
+      day: dayOf(args.request),
+      mark: mark as AttendanceMark,
+    });
+    return marked ? { marked: true } : data({ refused: true }, { status: 409 });
+  }
+  const decision = String(form.get("decision") ?? "");
+  if (decision !== "approve" && decision !== "decline" && decision !== "remove")
+    return data({ refused: true }, { status: 400 });
+  const outcome = await decideEnrolment(
+    env,
+    staff,
+    String(form.get("enrolmentId") ?? ""),
+    decision as StaffDecision,
+  );
+  if (outcome.offerIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: outcome.offerIds }));
+  return outcome.ok ? { decided: decision } : data({ refused: true }, { status: 409 });
+}
+
+const markClass: Record<AttendanceMark, string> = {
+  present: "border-emerald-700",
+  absent: "border-red-700",
+  late: "border-amber-700",
+};
+
+export default function ProgramSessionRoster({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("families");
+  const locale = useLocale();
+  const { session, rows, day } = loaderData;
+  const answer = (actionData ?? {}) as Record<string, unknown>;
+  return (
+    <>
+      <AdminPageHeader
+        title={locale === "es" ? session.titleEs : session.titleEn}
+        lead={t("roster.lead", { day })}
+      />
+      {answer.refused ? <Flash tone="error">{t("roster.refused")}</Flash> : null}
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <label className="font-semibold">
+          {t("roster.day")}
+          <input
+            type="date"
+            name="day"
+            defaultValue={day}
+            className="focus-ring tap-target ml-2 rounded-lg border border-gray-500 px-3 py-2"
+          />
+        </label>
+        <button type="submit" className="btn-secondary">
+          {t("roster.show")}
+        </button>
+      </Form>
+      <ul className="mt-6 space-y-4">
+        {rows.map((row) => (
+          <li key={row.id} className="rounded-xl border-2 border-gray-300 p-4" data-testid="roster-child">
+            <p className="text-lg font-bold">{row.name}</p>
+            <p>
+              {t(`roster.states.${row.status}`, {
+                position: row.waitlistPosition,
+                deadline: row.offerExpiresAt ? formatNewYorkDateTime(row.offerExpiresAt, locale) : "",
+              })}
+            </p>
+            {row.health ? (
+              <dl className="mt-2 grid gap-1">
+                {row.health.allergies ? (
+                  <div>
+                    <dt className="inline font-semibold text-red-800 dark:text-red-200">
+                      {t("fields.allergies")}:{" "}
+                    </dt>
+                    <dd className="inline">{row.health.allergies}</dd>
+                  </div>
+                ) : null}
+                {row.health.medications ? (
+                  <div>
+                    <dt className="inline font-semibold">{t("fields.medications")}: </dt>
+                    <dd className="inline">{row.health.medications}</dd>
+                  </div>
+                ) : null}
+                {row.health.emergencyContacts.map((contact) => (
+                  <div key={contact.phone}>
+                    <dt className="inline font-semibold">{t("roster.emergency")}: </dt>
+                    <dd className="inline">
+                      {contact.name},{" "}
+                      <a href={`tel:${contact.phone}`} className="link">
+                        {contact.phone}
+                      </a>
+                    </dd>
+                  </div>
+                ))}
+                {row.health.pickupPeople.map((person) => (
+                  <div key={person.name}>
+                    <dt className="inline font-semibold">{t("roster.pickup")}: </dt>
+                    <dd className="inline">{person.name}</dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+            {row.status === "enrolled" ? (
+              <Form
+                method="post"
+                className="mt-3 flex flex-wrap gap-2"
+                aria-label={t("roster.markFor", { child: row.name })}
+              >
+                <input type="hidden" name="childId" value={row.childId} />
+                {ATTENDANCE_MARKS.map((mark) => (
+                  <button
+                    key={mark}
+                    type="submit"
+                    name="mark"
+                    value={mark}
+                    aria-pressed={row.mark === mark}
+                    className={`tap-target rounded-lg border-2 px-4 py-2 font-semibold ${
+                      row.mark === mark
+                        ? `${markClass[mark]} bg-gray-100 dark:bg-gray-800`
+                        : "border-gray-400"
+                    }`}
+                  >
+                    {t(`marks.${mark}`)}
+                  </button>
+                ))}
+              </Form>
+            ) : null}
+            <Form method="post" className="mt-3 flex flex-wrap gap-2">
+              <input type="hidden" name="enrolmentId" value={row.id} />
+              {row.status === "pending" ? (
+                <>
+                  <button type="submit" name="decision" value="approve" className="btn-primary">
+                    {t("roster.approve")}
+                  </button>
+                  <button type="submit" name="decision" value="decline" className="btn-secondary">
+                    {t("roster.decline")}
+                  </button>
+                </>
+              ) : null}
+              <button type="submit" name="decision" value="remove" className="btn-secondary">
+                {t("roster.remove")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

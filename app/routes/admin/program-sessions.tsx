@@ -1,0 +1,99 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader, Flash } from "~/components/admin/ui";
+import { useLocale } from "~/lib/format";
+import { requireStaff } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { setCapacity } from "~/server/families/enrolments.server";
+import { sessionsOverview } from "~/server/families/roster.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
+import { deliverOutbox } from "~/server/mail/outbox.server";
+import type { Route } from "./+types/program-sessions";
+
+export const handle = { i18n: ["admin", "families"] };
+export const meta = adminMeta;
+
+/** GET /admin/program-sessions: every session's places and waitlist, and totals per program (decision 054). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args);
+  const { env } = getRequestContext(args.context);
+  return { title: adminTitle(args, "families:sessions.title"), ...(await sessionsOverview(env)) };
+}
+
+/** POST: a session's capacity; new places go at once to the families waiting. */
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args);
+  const { env, ctx } = getRequestContext(args.context);
+  const form = readPostedForm(args.context);
+  const capacity = Number(form.get("capacity"));
+  if (!Number.isInteger(capacity) || capacity < 0 || capacity > 10_000)
+    return data({ refused: true }, { status: 400 });
+  const offerIds = await setCapacity(env, staff, String(form.get("sessionId") ?? ""), capacity);
+  if (offerIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: offerIds }));
+  return { offers: offerIds.length };
+}
+
+export default function ProgramSessions({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("families");
+  const locale = useLocale();
+  const percent = new Intl.NumberFormat(locale, { style: "percent" });
+  const answer = (actionData ?? {}) as { refused?: boolean; offers?: number };
+  return (
+    <>
+      <AdminPageHeader title={t("sessions.title")} />
+      {answer.refused ? <Flash tone="error">{t("sessions.badCapacity")}</Flash> : null}
+      {typeof answer.offers === "number" ? (
+        <Flash>{t("sessions.capacitySaved", { count: answer.offers })}</Flash>
+      ) : null}
+      <ul className="mt-6 space-y-2">
+        {loaderData.totals.map((row) => (
+          <li key={row.program}>
+            {t("sessions.totals", {
+              program: t(`programs.${row.program}`),
+              served: row.served,
+              rate: row.attendanceRate === null ? "—" : percent.format(row.attendanceRate),
+            })}
+          </li>
+        ))}
+      </ul>
+      <ul className="mt-6 space-y-4">
+        {loaderData.sessions.map((session) => (
+          <li key={session.id} className="rounded-xl border-2 border-gray-300 p-4">
+            <Link to={`/admin/program-sessions/${session.id}`} className="link text-lg font-bold">
+              {locale === "es" ? session.titleEs : session.titleEn}
+            </Link>
+            <p>
+              {t("sessions.line", {
+                program: t(`programs.${session.program}`),
+                term: session.term,
+                held: session.held,
+                capacity: session.capacity,
+                waiting: session.waiting,
+              })}
+            </p>
+            <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+              <input type="hidden" name="sessionId" value={session.id} />
+              <label className="font-semibold">
+                {t("sessions.capacity")}
+                <input
+                  type="number"
+                  name="capacity"
+                  min={0}
+                  max={10000}
+                  defaultValue={session.capacity}
+                  required
+                  className="focus-ring tap-target ml-2 w-24 rounded-lg border border-gray-500 px-3 py-2"
+                />
+              </label>
+              <button type="submit" className="btn-secondary">
+                {t("sessions.saveCapacity")}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

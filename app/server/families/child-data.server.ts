@@ -1,0 +1,199 @@
+import { eq, ne } from "drizzle-orm";
+import type { SessionUser } from "~/lib/session-user";
+import { auditEntry } from "../admin/common.server";
+import { getDb } from "../db/client.server";
+import { childHealthRecords } from "../db/schema";
+import { logError } from "../kernel/log.server";
+
+/**
+ * A child's health record (decision 054): what a guardian writes about health, allergies,
+ * medications and special needs, and who to call and who may collect the child. Stored only as
+ * AES-GCM ciphertext; nothing here ever goes into an e-mail.
+ */
+export type HealthRecord = {
+  healthNotes: string;
+  allergies: string;
+  medications: string;
+  specialNeeds: string;
+  emergencyContacts: { name: string; phone: string; relation: string }[];
+  pickupPeople: { name: string; phone: string }[];
+};
+
+type KeyEnv = Pick<Env, "CHILD_DATA_KEYS">;
+type DataKey = { id: string; key: CryptoKey };
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+
+function toBase64(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes));
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(text), (character) => character.charCodeAt(0));
+}
+
+const imported = new Map<string, Promise<DataKey[]>>();
+
+/**
+ * The keys of the CHILD_DATA_KEYS secret, "id:base64-of-32-bytes" separated by commas: the
+ * first encrypts, every one decrypts, so a new key goes first and the old one stays until
+ * `reencryptHealthRecords` has moved every row (docs/deploy.md, "Children's data key").
+ */
+export async function childDataKeys(env: KeyEnv): Promise<DataKey[]> {
+  const secret = env.CHILD_DATA_KEYS?.trim();
+  if (!secret)
+    throw new Error("CHILD_DATA_KEYS is not set: children's health records cannot be read or written.");
+  let keys = imported.get(secret);
+  if (!keys) {
+    keys = Promise.all(
+      secret.split(",").map(async (entry) => {
+        const [id = "", material = ""] = entry.trim().split(":");
+        const raw = fromBase64(material);
+        if (!KEY_ID.test(id) || raw.length !== 32)
+          throw new Error("CHILD_DATA_KEYS holds an entry that is not id:base64 of 32 bytes.");
+        return {
+          id,
+          key: await crypto.subtle.importKey("raw", raw, "AES-GCM", false, ["encrypt", "decrypt"]),
+        };
+      }),
+    );
+    // A malformed secret is not kept, so fixing it takes effect without a new isolate.
+    keys.catch(() => imported.delete(secret));
+    imported.set(secret, keys);
+  }
+  return keys;
+}
+
+/** The child's id is the additional data, so a ciphertext copied onto another child does not open. */
+const additionalData = (childId: string) => encoder.encode(`child-health:${childId}`);
+
+export async function encryptHealthRecord(env: KeyEnv, childId: string, record: HealthRecord) {
+  const [current] = await childDataKeys(env);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: "AES-GCM", iv, additionalData: additionalData(childId) },
+      current!.key,
+      encoder.encode(JSON.stringify(record)),
+    ),
+  );
+  return { keyId: current!.id, ciphertext: `${toBase64(iv)}.${toBase64(sealed)}` };
+}
+
+export async function decryptHealthRecord(
+  env: KeyEnv,
+  row: { childId: string; keyId: string; ciphertext: string },
+): Promise<HealthRecord> {
+  const entry = (await childDataKeys(env)).find((key) => key.id === row.keyId);
+  if (!entry) throw new Error(`CHILD_DATA_KEYS has no key "${row.keyId}" for a stored health record.`);
+  const [iv = "", sealed = ""] = row.ciphertext.split(".");
+  const plain = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: fromBase64(iv), additionalData: additionalData(row.childId) },
+    entry.key,
+    fromBase64(sealed),
+  );
+  return JSON.parse(decoder.decode(plain)) as HealthRecord;
+}
+
+/**
+ * The statement that stores a child's record, for the batch of the guardian's save. Wrapped in an
+ * object: a drizzle query is thenable, so an async function returning it bare would run it.
+ */
+export async function healthRecordWrite(
+  env: KeyEnv & Pick<Env, "DB">,
+  childId: string,
+  record: HealthRecord,
+) {
+  const sealed = await encryptHealthRecord(env, childId, record);
+  const statement = getDb(env)
+    .insert(childHealthRecords)
+    .values({ childId, ...sealed })
+    .onConflictDoUpdate({
+      target: childHealthRecords.childId,
+      set: { ...sealed, updatedAt: new Date().toISOString() },
+    });
+  return { statement };
+}
+
+/** The guardian's own read (their page, their download): not audited, it is their child. */
+export async function readHealthRecord(env: KeyEnv & Pick<Env, "DB">, childId: string) {
+  const [row] = await getDb(env)
+    .select()
+    .from(childHealthRecords)
+    .where(eq(childHealthRecords.childId, childId));
+  return row ? decryptHealthRecord(env, row) : undefined;
+}
+
+/**
+ * Staff reading children's health records (a roster, one child): the audit row is written
+ * before anything is decrypted, so no read goes unrecorded (decision 054).
+ */
+export async function readHealthRecordsAsStaff(
+  env: KeyEnv & Pick<Env, "DB">,
+  staff: SessionUser,
+  childIds: string[],
+  reason: { targetType: string; targetId: string },
+): Promise<Map<string, HealthRecord>> {
+  const db = getDb(env);
+  await auditEntry(db, staff, {
+    action: "child-health.read",
+    targetType: reason.targetType,
+    targetId: reason.targetId,
+    detail: { children: childIds },
+  });
+  if (childIds.length === 0) return new Map();
+  const rows = await env.DB.prepare(
+    `SELECT child_id AS childId, key_id AS keyId, ciphertext FROM child_health_records
+     WHERE child_id IN (SELECT value FROM json_each(?1))`,
+  )
+    .bind(JSON.stringify(childIds))
+    .all<{ childId: string; keyId: string; ciphertext: string }>();
+  const records = await Promise.all(
+    rows.results.map(async (row) => [row.childId, await decryptHealthRecord(env, row)] as const),
+  );
+  return new Map(records);
+}
+
+/** Rows a pass of the re-encryption moves: small enough for any invocation (decision 045). */
+export const REENCRYPT_BATCH = 50;
+
+/**
+ * Moves up to REENCRYPT_BATCH records that are not under the current key onto it (each update
+ * only if the row has not changed meanwhile). The Cron runs a pass each time, so after a rotation
+ * every row is on the new key within a few runs; it answers how many it moved.
+ */
+export async function reencryptHealthRecords(env: KeyEnv & Pick<Env, "DB">): Promise<number> {
+  if (!env.CHILD_DATA_KEYS) return 0;
+  const [current] = await childDataKeys(env);
+  const db = getDb(env);
+  const stale = await db
+    .select()
+    .from(childHealthRecords)
+    .where(ne(childHealthRecords.keyId, current!.id))
+    .limit(REENCRYPT_BATCH);
+  if (stale.length === 0) return 0;
+  const settled = await Promise.allSettled(
+    stale.map(async (row) => ({
+      row,
+      sealed: await encryptHealthRecord(env, row.childId, await decryptHealthRecord(env, row)),
+    })),
+  );
+  const moved = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+  // A row no key opens (its key dropped too early, or the row altered) stays as it is, named in the log.
+  for (const [index, outcome] of settled.entries())
+    if (outcome.status === "rejected")
+      logError(outcome.reason, {
+        where: "child health record re-encryption",
+        childId: stale[index]!.childId,
+      });
+  if (moved.length === 0) return 0;
+  const [first, ...rest] = moved.map(({ row, sealed }) =>
+    env.DB.prepare(
+      "UPDATE child_health_records SET key_id = ?2, ciphertext = ?3 WHERE child_id = ?1 AND ciphertext = ?4",
+    ).bind(row.childId, sealed.keyId, sealed.ciphertext, row.ciphertext),
+  );
+  await env.DB.batch([first!, ...rest]);
+  return moved.length;
+}
