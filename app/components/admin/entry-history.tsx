@@ -2,8 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
-import { ConfirmQuestion } from "~/components/admin/ui";
-import { inputClass } from "~/components/forms/fields";
+import { ConfirmQuestion, inputClass } from "./ui";
 import { DateTime } from "~/components/ui/format";
 
 /** One saved state of an entry as its history lists it (decision 053). */

@@ -24,7 +24,7 @@ export function translateFieldError(t: TFunction, message: string): string {
   }
 }
 
-export const inputClass =
+const inputClass =
   "focus-ring tap-target mt-1 w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:border-2 dark:border-gray-400 dark:bg-gray-950 dark:text-white dark:aria-[invalid=true]:border-red-300";
 const errorClass = "mt-1 font-semibold text-red-700 dark:text-red-300";
 const hintClass = "mt-0.5 text-sm text-gray-700 dark:text-gray-300";
