@@ -19,7 +19,7 @@ export type VersionRow = {
  * has a button that restores it (a real form, so it works without JavaScript).
  */
 export function EntryHistory({ versions }: { versions: VersionRow[] }) {
-  const { t } = useTranslation("undo");
+  const { t } = useTranslation(["undo", "admin"]);
   const newest = versions[0]?.number;
   const columns: Column<VersionRow & { id: string }>[] = [
     { header: "undo:history.version", cell: (row) => row.number },
@@ -54,7 +54,7 @@ export function EntryHistory({ versions }: { versions: VersionRow[] }) {
       </h2>
       <p className="mt-1 max-w-3xl text-gray-700 dark:text-gray-300">{t("history.lead")}</p>
       <RecordTable
-        label={t("history.heading")}
+        label={t("history.tableLabel")}
         columns={columns}
         rows={versions.map((row) => ({ ...row, id: String(row.number) }))}
         empty={t("history.none")}

@@ -66,7 +66,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 const STATUS_TONES = { draft: "amber", published: "green", archived: "gray" } as const;
 
 export default function AdminEntries({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "undo"]);
   const { type, types, list, singleton } = loaderData;
   const title = (row: Row) => (row.titleKey ? t(row.titleKey) : row.title);
   const columns: Column<Row>[] = [

@@ -434,7 +434,8 @@ export default function AdminEntry(props: Route.ComponentProps) {
 }
 
 function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  // "undo:" words too (history, delete, schedule): the browser loads both before it renders.
+  const { t } = useTranslation(["admin", "undo"]);
   const { type, defaultValue, preview, locale } = loaderData;
   const schema = useMemo(() => entryFormSchema(type), [type]);
   const { form, fields, pending } = usePageForm({
