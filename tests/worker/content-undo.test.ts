@@ -266,3 +266,19 @@ describe("scheduling (decision 053)", () => {
     expect(html).toContain('value="10am"');
   });
 });
+
+describe("the address check as staff type (decision 053)", () => {
+  it("names the entry that has the address, and only for staff", async () => {
+    const path = (value: string, id = "new") => `/admin/entries/post/${id}/slug?value=${value}`;
+    const answer = async (value: string, id?: string) =>
+      (await fetchPage(path(value, id), { headers: { Cookie: staff.cookie } })).json() as Promise<{
+        other: { id: string; title: string } | null;
+      }>;
+    const own = (await postRow("why-we-mentor"))!;
+    expect((await answer("why-we-mentor")).other?.id).toBe(own.id);
+    // The entry's own address is not "taken" while editing it.
+    expect((await answer("why-we-mentor", own.id)).other).toBeNull();
+    expect((await answer("nobody-has-this")).other).toBeNull();
+    expect((await fetchPage(path("why-we-mentor"))).status).toBe(302);
+  });
+});

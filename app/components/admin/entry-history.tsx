@@ -1,6 +1,6 @@
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useFetcher } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
 import { ConfirmQuestion, inputClass } from "./ui";
 import { DateTime } from "~/components/ui/format";
@@ -179,5 +179,43 @@ export function GonePanel({
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * The address check as staff type (decision 053): a GET to the editor's `slug` resource, 400 ms
+ * after the last keystroke, its answer read out politely. Without JavaScript nothing renders
+ * here and the save checks the address (decision 049).
+ */
+export function SlugCheck({ type, id, value }: { type: string; id: string | null; value: string }) {
+  const { t } = useTranslation("undo");
+  const fetcher = useFetcher<{ value: string; other: { id: string; title: string } | null }>();
+  const { load } = fetcher;
+  const slug = value.trim();
+  useEffect(() => {
+    if (!slug) return;
+    const timer = setTimeout(
+      () => load(`/admin/entries/${type}/${id ?? "new"}/slug?value=${encodeURIComponent(slug)}`),
+      400,
+    );
+    return () => clearTimeout(timer);
+  }, [load, type, id, slug]);
+  const answer = fetcher.data?.value === slug && slug ? fetcher.data : null;
+  return (
+    <p aria-live="polite" className="text-sm">
+      {answer?.other ? (
+        <>
+          <strong>{t("slug.taken", { title: answer.other.title })}</strong>{" "}
+          <Link
+            to={`/admin/entries/${type}/${answer.other.id}`}
+            className="link tap-target inline-flex items-center"
+          >
+            {t("slug.open")}
+          </Link>
+        </>
+      ) : answer ? (
+        t("slug.free")
+      ) : null}
+    </p>
   );
 }

@@ -5,7 +5,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
-import { ConfirmDelete, DeleteEntryButton, EntryHistory, GonePanel } from "~/components/admin/entry-history";
+import {
+  ConfirmDelete,
+  DeleteEntryButton,
+  EntryHistory,
+  GonePanel,
+  SlugCheck,
+} from "~/components/admin/entry-history";
 import { EventCard } from "~/components/content/event-card";
 import { JobCard } from "~/components/content/job-card";
 import { StoryCard } from "~/components/content/story-card";
@@ -527,6 +533,7 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
                 maxLength={80}
               />
               <OtherEntryLink type={type} other={answer?.slugTaken} />
+              <SlugCheck type={type} id={loaderData.id} value={String(metas.slug!.value ?? "")} />
             </div>
             <SelectField
               meta={metas.status!}
