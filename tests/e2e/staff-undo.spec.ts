@@ -98,7 +98,12 @@ test("a post scheduled for tomorrow waits, and a time without its date is refuse
   const slug = `scheduled-${RUN}`.toLowerCase();
   await signInStaff(page, STAFF, "/login?redirectTo=/admin/entries/post/new");
   await waitForHydration(page);
+  // The address is checked as it is typed, and the answer is read out politely.
+  await page.getByLabel(/^Address/).fill("why-we-mentor");
+  await expect(page.getByText(/already uses this address/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open that entry" })).toBeVisible();
   await fillPost(page, `Tomorrow's post ${RUN}`, slug);
+  await expect(page.getByText("No other entry uses this address.")).toBeVisible();
   await page.getByLabel(/^Publish on: time/).fill("9am");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("link", { name: /Publish on: date/ })).toBeVisible();
