@@ -112,6 +112,7 @@ export default [
     route("files", "routes/admin/files.tsx"),
     route("entries/:type?", "routes/admin/entries.tsx"),
     route("entries/:type/:id", "routes/admin/entry.tsx"),
+    route("entries/:type/:id/slug", "routes/admin/entry-slug.ts"),
     route("outbox", "routes/admin/outbox.tsx"),
     route("users", "routes/admin/users.tsx"),
     route("audit", "routes/admin/audit.tsx"),

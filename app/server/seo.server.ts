@@ -5,7 +5,7 @@ import type { Seo } from "~/lib/seo";
 import { getRequestContext } from "./kernel/context.server";
 import { getInstance, requestLocale } from "./kernel/i18n.server";
 
-type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
+export type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** The page's own path, also for the `.data` requests React Router makes on client navigations. */
 export function pagePathname(request: Request): string {

@@ -54,13 +54,28 @@ describe("writing an issue", () => {
     expect(await getDb(env).select().from(newsletters)).toHaveLength(0);
   });
 
-  it("refuses a missing Spanish text, says why and keeps what was typed", async () => {
-    const response = await post("/admin/newsletters", { ...ISSUE, bodyEs: "" });
+  it("saves a draft with the Spanish still to write; sending names what is missing and keeps the text", async () => {
+    const id = await createIssue({ ...ISSUE, subjectEs: "", bodyEs: "" });
+    const refused = await post(`/admin/newsletters/${id}`, { intent: "send", confirm: "yes" });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    // The summary at the top names each field; the message sits by the field too.
+    expect(html).toContain("There is a problem");
+    expect(html).toContain('href="#subjectEs"');
+    expect(html).toContain("Subject (Spanish): Needed before sending");
+    expect(html).toContain('id="bodyEs-error"');
+    expect(html).toContain('value="Fall news"');
+    expect(await issueMails(id)).toHaveLength(0);
+    const [issue] = await getDb(env).select().from(newsletters).where(eq(newsletters.id, id));
+    expect(issue!.status).toBe("draft");
+  });
+
+  it("refuses a draft with no subject in either language, saying so on the field", async () => {
+    const response = await post("/admin/newsletters", { ...ISSUE, subjectEn: "", subjectEs: "" });
     expect(response.status).toBe(400);
     const html = await response.text();
-    expect(html).toContain("Write something here first.");
-    expect(html).toContain('value="Noticias de otoño"');
-    expect(await getDb(env).select().from(newsletters)).toHaveLength(0);
+    expect(html).toContain("Write a subject in English or Spanish");
+    expect(html).toContain("Hello families,");
   });
 
   it("saves a draft and previews it as text with links, never as markup", async () => {

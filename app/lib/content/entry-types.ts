@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { e164, phoneDisplay } from "../organization";
+import { newYorkTimeToUtc } from "../format";
 import {
   CONTENT_STATUSES,
   PARTNER_KINDS,
@@ -451,6 +452,24 @@ function endAfterStart(type: ContentType): v.GenericValidation<Flat, Flat> {
 
 const SLUG = /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/;
 
+/** The types with a "publish on" moment (decision 053): what visitors find in lists, feeds and search by date. */
+export const SCHEDULED_TYPES = ["post", "event", "job", "story", "report"] as const satisfies ContentType[];
+export function isScheduled(type: ContentType): boolean {
+  return (SCHEDULED_TYPES as readonly ContentType[]).includes(type);
+}
+
+/** A "publish on" time needs its date; a date alone means the start of that day in New York. */
+const timeNeedsDate = v.forward(
+  v.check((input: Flat) => !input.publishTime || Boolean(input.publishOn), "undo:schedule.timeWithoutDate"),
+  ["publishOn"] as never,
+) as unknown as v.GenericValidation<Flat, Flat>;
+
+/** The "publish on" date and time as a UTC instant (ISO), or null for "as soon as it is published". */
+function publishAtOf(type: ContentType, date: unknown, time: unknown): string | null {
+  if (!isScheduled(type) || typeof date !== "string" || !date) return null;
+  return newYorkTimeToUtc(date, typeof time === "string" && time ? time : "00:00").toISOString();
+}
+
 /** What the editor posts, once parsed: an empty slug is made from the title on save. */
 export type EntryFormOutput = {
   slug: string;
@@ -458,6 +477,8 @@ export type EntryFormOutput = {
   fields: Flat;
   /** The staff member saw that another entry has this title on this date, and saves anyway. */
   sameTitleConfirmed: boolean;
+  /** When a published entry starts to show (UTC ISO), or null: at once (decision 053). */
+  publishAt: string | null;
 };
 
 /** The editor's form: slug, status and the type's fields, flat; its output nests the fields. */
@@ -469,16 +490,21 @@ export function entryFormSchema(type: ContentType): v.GenericSchema<Flat, EntryF
     ),
     status: v.picklist(CONTENT_STATUSES, "common:forms.invalidChoice"),
     sameTitleConfirmed: v.optional(v.boolean(), false),
+    // Typed as staff write them, in New York time (decision 053; the time as 049 reads it).
+    publishOn: fieldSchema({ kind: "date", label: "publishOn" }),
+    publishTime: fieldSchema({ kind: "time", label: "publishTime" }),
     ...flatEntries(type, false),
   }) as unknown as v.GenericSchema<Flat, Flat>;
   return v.pipe(
     object,
     languagesToSave(type),
     endAfterStart(type),
-    v.transform(({ slug, status, sameTitleConfirmed, ...rest }: Flat) => ({
+    timeNeedsDate,
+    v.transform(({ slug, status, sameTitleConfirmed, publishOn, publishTime, ...rest }: Flat) => ({
       slug: slug as string,
       status: status as ContentStatus,
       sameTitleConfirmed: sameTitleConfirmed === true,
+      publishAt: publishAtOf(type, publishOn, publishTime),
       fields: nest(type, rest),
     })),
   );

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, NavLink } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
+import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { CONTENT_TYPES, entryTitle, isContentType, isSingleton } from "~/lib/content/entry-types";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
@@ -12,6 +12,7 @@ import { listEntries } from "~/server/content/editor.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/entries";
 
+export const handle = { i18n: ["admin", "undo"] };
 export const meta = adminMeta;
 
 /** /admin/entries/:type — one type's entries, drafts and archived ones too (decision 020). */
@@ -27,6 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
     // The organisation's facts are one entry: no "New" (decision 028).
     singleton: isSingleton(type),
     types: CONTENT_TYPES,
+    // The address of the entry just deleted (decision 053).
+    deleted: new URL(args.request.url).searchParams.get("deleted"),
     list: {
       ...list,
       rows: list.rows.map((row) => ({
@@ -63,7 +66,7 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 const STATUS_TONES = { draft: "amber", published: "green", archived: "gray" } as const;
 
 export default function AdminEntries({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t } = useTranslation(["admin", "undo"]);
   const { type, types, list, singleton } = loaderData;
   const title = (row: Row) => (row.titleKey ? t(row.titleKey) : row.title);
   const columns: Column<Row>[] = [
@@ -105,6 +108,7 @@ export default function AdminEntries({ loaderData }: Route.ComponentProps) {
           )
         }
       />
+      {loaderData.deleted ? <Flash>{t("undo:delete.deleted", { slug: loaderData.deleted })}</Flash> : null}
       <nav aria-label={t("entries.title")} className="mt-4">
         <ul className="flex flex-wrap gap-2">
           {types.map((item) => (

@@ -5,6 +5,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
+import {
+  ConfirmDelete,
+  DeleteEntryButton,
+  EntryHistory,
+  GonePanel,
+  SlugCheck,
+} from "~/components/admin/entry-history";
 import { EventCard } from "~/components/content/event-card";
 import { JobCard } from "~/components/content/job-card";
 import { StoryCard } from "~/components/content/story-card";
@@ -21,6 +28,7 @@ import {
 } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { DateTime } from "~/components/ui/format";
+import { newYorkDate } from "~/lib/format";
 import { OrganizationPreview } from "~/components/admin/organization-preview";
 import {
   CONTENT_STATUSES,
@@ -30,6 +38,7 @@ import {
   inLanguage,
   isBilingual,
   isContentType,
+  isScheduled,
   isSingleton,
   slugFromTitle,
   toFormValues,
@@ -39,7 +48,15 @@ import {
 } from "~/lib/content/entry-types";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getEntry, saveEntry } from "~/server/content/editor.server";
+import { deleteEntry, getEntry, restoreVersion, saveEntry } from "~/server/content/editor.server";
+import {
+  listVersions,
+  parseRedirect,
+  publicPath,
+  readGone,
+  setGoneRedirect,
+} from "~/server/content/versions.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { newEntryFields, prepareEntry, type OtherEntry } from "~/server/content/entry-checks.server";
 import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
@@ -48,7 +65,7 @@ import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
 
-export const handle = { i18n: ["admin", "events", "blog", "involve", "impact", "programs"] };
+export const handle = { i18n: ["admin", "undo", "events", "blog", "involve", "impact", "programs"] };
 export const meta = adminMeta;
 
 function contentType(params: { type?: string }): ContentType {
@@ -73,15 +90,42 @@ export async function loader(args: Route.LoaderArgs) {
       : adminTitle(args, `entries.types.${type}`),
     type,
     name,
+    id: row?.id ?? null,
     isNew: !row,
     singleton: isSingleton(type),
+    scheduled: isScheduled(type),
+    // A published entry whose moment is still to come is not on the site yet.
+    waitingUntil:
+      row?.status === "published" && row.publishAt && row.publishAt > new Date().toISOString()
+        ? row.publishAt
+        : null,
     // Staff see the legal name and EIN; only an admin changes them (decision 028).
     mayEditAdminOnly: user.role === "ADMIN",
     updatedAt: row?.updatedAt ?? null,
     saved: new URL(args.request.url).searchParams.get("saved"),
+    restored: Number(new URL(args.request.url).searchParams.get("restored")) || null,
+    // Who saved what and when, newest first (decision 053).
+    versions: row
+      ? (await listVersions(env, row.id)).map((version) => ({
+          number: version.number,
+          status: version.status,
+          title: entryTitle(version.fields) || version.slug,
+          savedByEmail: version.savedByEmail,
+          createdAt: version.createdAt,
+        }))
+      : [],
+    // The public address while it is published, and what it answers once taken down.
+    publicPath: row?.status === "published" ? publicPath(type, row.slug) : null,
+    gone:
+      row && row.status !== "published" && publicPath(type, row.slug)
+        ? await goneState(env, type, row.slug)
+        : null,
     defaultValue: {
       slug: row?.slug ?? "",
       status: row?.status ?? "draft",
+      // The "publish on" moment as staff typed it: New York's date and 24-hour time (decision 053).
+      publishOn: row?.publishAt ? newYorkDate(new Date(row.publishAt)) : "",
+      publishTime: row?.publishAt ? newYorkClock(new Date(row.publishAt)) : "",
       ...toFormValues(type, row?.fields ?? (await newEntryFields(env, type))),
     },
     preview:
@@ -102,11 +146,32 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** A UTC moment's New York wall-clock time, 24-hour "HH:MM" (the form every stored time has, decision 049). */
+function newYorkClock(when: Date): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone: "America/New_York",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(when);
+}
+
+/** What an unpublished entry's old address answers, if it was ever public. */
+async function goneState(env: Env, type: ContentType, slug: string) {
+  const gone = await readGone(env, type, slug);
+  return gone ? { path: publicPath(type, slug)!, redirectTo: gone.redirectTo } : null;
+}
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
   const type = contentType(args.params);
   if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
   const { env } = getRequestContext(args.context);
+  const posted = readPostedForm(args.context);
+  const intent = posted.get("intent");
+  if (args.params.id !== "new" && (intent === "restore" || intent === "delete" || intent === "redirect")) {
+    return undoAction(args, admin, type, args.params.id, posted);
+  }
   const parsed = parsePostedForm(args.context, entryFormSchema(type));
   if (parsed.kind === "answered") return parsed.answer;
   const missing = await missingUploads(env, type, parsed.value.fields);
@@ -140,6 +205,42 @@ export async function action(args: Route.ActionArgs) {
     return data({ result: parsed.reply({ formErrors: [message] }) }, { status: 400 });
   }
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
+}
+
+/**
+ * Restore a version, delete the entry (asked first, decision 046) or change where its
+ * taken-down address sends visitors (decision 053).
+ */
+async function undoAction(
+  args: Route.ActionArgs,
+  admin: Awaited<ReturnType<typeof requireStaff>>,
+  type: ContentType,
+  id: string,
+  posted: FormData,
+) {
+  const { env } = getRequestContext(args.context);
+  const intent = posted.get("intent");
+  if (intent === "restore") {
+    const number = Number(posted.get("version"));
+    const result = await restoreVersion(env, admin, type, id, number);
+    if (result.kind === "saved") return redirect(`/admin/entries/${type}/${id}?restored=${number}`);
+    if (result.kind === "missing") throw data(null, { status: 404 });
+    return data({ undo: { error: result.kind } }, { status: 400 });
+  }
+  const redirectTo = parseRedirect(posted.get("redirectTo"));
+  const typed = { value: String(posted.get("redirectTo") ?? ""), invalid: redirectTo === "invalid" };
+  if (intent === "delete") {
+    if (posted.get("confirm") !== "yes") return { undo: { ask: "delete" as const } };
+    if (redirectTo === "invalid") return data({ undo: { ask: "delete" as const, typed } }, { status: 400 });
+    const result = await deleteEntry(env, admin, type, id, redirectTo);
+    if (result.kind === "missing") throw data(null, { status: 404 });
+    return redirect(`/admin/entries/${type}?deleted=${encodeURIComponent(result.slug)}`);
+  }
+  if (redirectTo === "invalid") return data({ undo: { typed } }, { status: 400 });
+  const row = await getEntry(env, type, id);
+  if (!row) throw data(null, { status: 404 });
+  await setGoneRedirect(env, admin, type, id, row.slug, redirectTo);
+  return redirect(`/admin/entries/${type}/${id}?saved=redirect`);
 }
 
 /**
@@ -197,6 +298,8 @@ function summaryLabels(t: TFunction, type: ContentType): Record<string, string> 
     slug: t("entries.slug"),
     status: t("entries.status"),
     sameTitleConfirmed: t("entries.sameTitleConfirm"),
+    publishOn: t("undo:schedule.date"),
+    publishTime: t("undo:schedule.time"),
   };
   for (const [name, spec] of Object.entries(ENTRY_TYPES[type].fields as Record<string, FieldSpec>)) {
     const label = t(`entries.fields.${spec.label}`);
@@ -337,7 +440,8 @@ export default function AdminEntry(props: Route.ComponentProps) {
 }
 
 function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  // "undo:" words too (history, delete, schedule): the browser loads both before it renders.
+  const { t } = useTranslation(["admin", "undo"]);
   const { type, defaultValue, preview, locale } = loaderData;
   const schema = useMemo(() => entryFormSchema(type), [type]);
   const { form, fields, pending } = usePageForm({
@@ -354,6 +458,10 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
   const titleMeta = metas.title_en ?? metas.name_en ?? metas.name;
   const suggested = slugFromTitle(String(titleMeta?.value ?? ""));
   const answer = actionData as { sameTitle?: OtherEntry; slugTaken?: OtherEntry } | undefined;
+  const undo = (
+    actionData as
+      { undo?: { ask?: "delete"; error?: "unfit"; typed?: { value: string; invalid: boolean } } } | undefined
+  )?.undo;
   return (
     <>
       <p>
@@ -369,7 +477,37 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
         }
       />
       {loaderData.saved && !actionData ? (
-        <Flash>{loaderData.saved === "published" ? t("entries.savedPublished") : t("entries.saved")}</Flash>
+        <Flash>
+          {loaderData.saved === "published"
+            ? t("entries.savedPublished")
+            : loaderData.saved === "redirect"
+              ? t("undo:gone.saved")
+              : t("entries.saved")}
+        </Flash>
+      ) : null}
+      {loaderData.waitingUntil ? (
+        <p role="status" className="mt-4 rounded-lg border-2 border-amber-600 px-4 py-3 font-semibold">
+          {t("undo:schedule.waiting")} <DateTime iso={loaderData.waitingUntil} />
+        </p>
+      ) : null}
+      {loaderData.restored && !actionData ? (
+        <Flash>{t("undo:history.restored", { number: loaderData.restored })}</Flash>
+      ) : null}
+      {undo?.error ? <Flash tone="error">{t(`undo:history.${undo.error}`)}</Flash> : null}
+      {undo?.ask === "delete" ? (
+        <ConfirmDelete
+          title={loaderData.name}
+          publicPath={loaderData.publicPath}
+          cancelTo={`/admin/entries/${type}/${loaderData.id}`}
+          typed={undo.typed ?? null}
+        />
+      ) : null}
+      {loaderData.gone ? (
+        <GonePanel
+          path={loaderData.gone.path}
+          redirectTo={loaderData.gone.redirectTo}
+          typed={undo && !undo.ask ? (undo.typed ?? null) : null}
+        />
       ) : null}
       <PageForm form={form} labels={labels} className="mt-6 grid gap-6">
         {loaderData.singleton ? (
@@ -395,6 +533,7 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
                 maxLength={80}
               />
               <OtherEntryLink type={type} other={answer?.slugTaken} />
+              <SlugCheck type={type} id={loaderData.id} value={String(metas.slug!.value ?? "")} />
             </div>
             <SelectField
               meta={metas.status!}
@@ -408,6 +547,22 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
             />
           </div>
         )}
+        {loaderData.scheduled ? (
+          <fieldset className="grid gap-4 md:grid-cols-2">
+            <legend className="font-semibold">{t("undo:schedule.legend")}</legend>
+            <p className="text-sm text-gray-700 md:col-span-2 dark:text-gray-300">
+              {t("undo:schedule.hint")}
+            </p>
+            <TextField meta={metas.publishOn!} label={t("undo:schedule.date")} type="date" />
+            <TextField
+              meta={metas.publishTime!}
+              label={t("undo:schedule.time")}
+              hint={t("undo:schedule.timeHint")}
+              autoComplete="off"
+              maxLength={16}
+            />
+          </fieldset>
+        ) : null}
         {Object.entries(specs).map(([name, spec]) => (
           <EntryField
             key={name}
@@ -437,6 +592,12 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
           ) : null}
         </div>
       </PageForm>
+      {!loaderData.isNew && !loaderData.singleton && !undo?.ask ? (
+        <div className="mt-6">
+          <DeleteEntryButton typeName={typeName} />
+        </div>
+      ) : null}
+      {!loaderData.isNew ? <EntryHistory versions={loaderData.versions} /> : null}
       {preview ? (
         <section
           aria-labelledby="preview"

@@ -15,13 +15,19 @@ import {
   startNewsletterSend,
   updateNewsletter,
 } from "~/server/admin/newsletters.server";
-import { fieldErrors, formStrings, NewsletterSchema } from "~/server/admin/schemas.server";
+import {
+  fieldErrors,
+  formStrings,
+  missingToSend,
+  NewsletterDraftSchema,
+} from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/newsletter";
 
+export const handle = { i18n: ["admin", "undo"] };
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -30,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
   const issue = await getNewsletter(env, args.params.id);
   if (!issue) throw data(null, { status: 404 });
   return {
-    title: adminTitle(args, "newsletters.issueTitle", { subject: issue.subjectEn }),
+    title: adminTitle(args, "newsletters.issueTitle", { subject: issue.subjectEn || issue.subjectEs }),
     issue,
     audience: await audienceOf(env, issue.id),
     viewerEmail: viewer.email,
@@ -50,7 +56,7 @@ export async function action(args: Route.ActionArgs) {
     data<Result>({ done: null, errors, values }, { status });
   const ok = (done: Done): Result => ({ done, errors: {}, values: {} });
   if (values.intent === "save") {
-    const parsed = v.safeParse(NewsletterSchema, values);
+    const parsed = v.safeParse(NewsletterDraftSchema, values);
     if (!parsed.success) return refuse(fieldErrors(parsed.issues));
     const saved = await updateNewsletter(env, actor, id, parsed.output);
     if (saved === "not-found") throw data(null, { status: 404 });
@@ -63,6 +69,11 @@ export async function action(args: Route.ActionArgs) {
   }
   if (values.intent === "send") {
     if (values.confirm !== "yes") return refuse({ confirm: "admin:newsletters.confirmRequired" });
+    // A draft may lack a language; subscribers get their own, so sending needs both (decision 053).
+    const issue = await getNewsletter(env, id);
+    if (!issue) throw data(null, { status: 404 });
+    const missing = missingToSend(issue);
+    if (Object.keys(missing).length > 0) return refuse(missing);
     const started = await startNewsletterSend(env, actor, id);
     if (started === "not-found") throw data(null, { status: 404 });
     if (started === "not-draft") return refuse({ form: "admin:newsletters.notDraft" }, 409);
@@ -89,7 +100,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           ← {t("common.back")}
         </Link>
       </p>
-      <AdminPageHeader title={issue.subjectEn} />
+      <AdminPageHeader title={issue.subjectEn || issue.subjectEs} />
       <p className="mt-2 flex flex-wrap items-center gap-3 text-sm">
         <StatusBadge namespace="newsletters" status={issue.status} />
         <span>
@@ -180,7 +191,9 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
             <NewsletterFields
               key={issue.updatedAt}
               values={result?.done === null && result.values.intent === "save" ? result.values : issue}
-              errors={result?.values.intent === "save" ? result.errors : {}}
+              errors={
+                result?.values.intent === "save" || result?.values.intent === "send" ? result.errors : {}
+              }
             />
             <div>
               <button type="submit" className="btn-primary" disabled={busy}>

@@ -8,13 +8,14 @@ import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { createNewsletter, listNewsletters } from "~/server/admin/newsletters.server";
-import { fieldErrors, formStrings, NewsletterSchema } from "~/server/admin/schemas.server";
+import { fieldErrors, formStrings, NewsletterDraftSchema } from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/newsletters";
 
+export const handle = { i18n: ["admin", "undo"] };
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -31,7 +32,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args);
   const { env } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
-  const parsed = v.safeParse(NewsletterSchema, values);
+  const parsed = v.safeParse(NewsletterDraftSchema, values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.issues), values }, { status: 400 });
   const id = await createNewsletter(env, actor, parsed.output);
   return redirect(`/admin/newsletters/${id}`, 303);
@@ -48,7 +49,7 @@ export default function AdminNewsletters({ loaderData, actionData }: Route.Compo
       header: "newsletters.subject",
       cell: (row) => (
         <Link to={`/admin/newsletters/${row.id}`} className="link font-semibold">
-          {row.subjectEn}
+          {row.subjectEn || row.subjectEs}
         </Link>
       ),
     },

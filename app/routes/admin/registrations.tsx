@@ -9,6 +9,7 @@ import { registrationsOverview } from "~/server/events/admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import type { Route } from "./+types/registrations";
 
 export const handle = { i18n: ["admin", "tickets"] };
@@ -25,16 +26,17 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
   const { t } = useTranslation("tickets");
   const locale = useLocale();
   const { perEvent, all } = loaderData;
-  const cell = "border-b border-gray-200 px-3 py-2 text-left align-top dark:border-gray-700";
+  const cell = tdClass;
   return (
     <div className="space-y-6">
       <AdminPageHeader title={t("admin.title")} lead={t("admin.lead")} />
-      <div className="overflow-x-auto">
-        <table className="w-full min-w-[44rem] border-collapse">
+      {/* A labelled region that scrolls on a phone, as every admin list (decision 053). */}
+      <TableScroll label={t("admin.title")}>
+        <table className={tableClass}>
           <thead>
             <tr>
               {["event", "date", "seats", "revenue", "value", "deductible"].map((key) => (
-                <th key={key} scope="col" className={`${cell} font-semibold`}>
+                <th key={key} scope="col" className={thClass}>
                   {t(`admin.${key}`)}
                 </th>
               ))}
@@ -84,7 +86,7 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableScroll>
     </div>
   );
 }

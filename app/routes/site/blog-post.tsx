@@ -1,21 +1,22 @@
-import { data } from "react-router";
+import { GonePage } from "~/components/content/gone-page";
 import { PostArticle } from "~/components/content/post-article";
 import { inLanguage, localized } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { findPublished } from "~/server/content/entries.server";
+import { goneOrNotFound } from "~/server/content/gone-page.server";
 import { imagesByKey } from "~/server/files/records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog-post";
 
-export const handle = { i18n: ["blog"] };
+export const handle = { i18n: ["blog", "gone"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   const post = await findPublished(env, "post", args.params.slug);
-  if (!post) throw data(null, { status: 404 });
+  if (!post) return goneOrNotFound(args, "post", args.params.slug);
   const locale = getLocale(args.context);
   const title = localized(post.fields.title, locale);
   const description = localized(post.fields.excerpt, locale);
@@ -43,5 +44,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function BlogPostPage({ loaderData }: Route.ComponentProps) {
+  if ("gone" in loaderData) return <GonePage gone={loaderData.gone} />;
   return <PostArticle post={loaderData.post} cover={loaderData.cover} />;
 }

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { SubmitButton, TextField, translateFieldError } from "~/components/forms/fields";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
+import { GonePage } from "~/components/content/gone-page";
 import { PageHeader } from "~/components/layout/page-header";
 import { formatMoney, formatNewYorkDateTime } from "~/lib/format";
 import { pageMeta } from "~/lib/seo";
@@ -9,7 +10,7 @@ import { EventRegistrationSchema, MAX_SEATS_PER_ORDER } from "~/lib/tickets";
 import { handleRegisterPost, loadRegisterPage } from "~/server/events/register-page.server";
 import type { Route } from "./+types/event-register";
 
-export const handle = { i18n: ["events", "tickets"] };
+export const handle = { i18n: ["events", "tickets", "gone"] };
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {
@@ -24,7 +25,17 @@ export function action(args: Route.ActionArgs) {
   return handleRegisterPost(args);
 }
 
-export default function EventRegisterPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function EventRegisterPage({ loaderData, ...props }: Route.ComponentProps) {
+  if ("gone" in loaderData) return <GonePage gone={loaderData.gone} />;
+  return <EventRegister {...props} loaderData={loaderData} />;
+}
+
+function EventRegister({
+  loaderData,
+  actionData,
+}: Omit<Route.ComponentProps, "loaderData"> & {
+  loaderData: Exclude<Route.ComponentProps["loaderData"], { gone: unknown }>;
+}) {
   const { t } = useTranslation("tickets");
   const { event, availability, unit, locale, order } = loaderData;
   const paid = event.priceCents > 0;

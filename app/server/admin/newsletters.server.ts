@@ -74,7 +74,7 @@ export async function createNewsletter(env: Pick<Env, "DB">, actor: SessionUser,
       action: "newsletter.create",
       targetType: "newsletter",
       targetId: id,
-      detail: { subject: input.subjectEn },
+      detail: { subject: input.subjectEn || input.subjectEs },
     }),
   ]);
   return id;
@@ -115,7 +115,7 @@ async function issueMail(env: MailEnv, issue: Issue, to: { email: string; locale
   return newsletterIssueMail(env, words, to, t);
 }
 
-/** Both languages to the writer's own address, marked as a test; audited. */
+/** Each written language to the writer's own address (a draft may lack one, decision 053), marked as a test; audited. */
 export async function sendNewsletterTest(
   env: MailEnv,
   ctx: Pick<ExecutionContext, "waitUntil">,
@@ -125,27 +125,23 @@ export async function sendNewsletterTest(
   const db = getDb(env);
   const issue = await getNewsletter(env, id);
   if (!issue) return false;
-  const ids = [crypto.randomUUID(), crypto.randomUUID()];
-  const mails = await Promise.all(
-    (["en", "es"] as const).map((locale) => issueMail(env, issue, { email: actor.email, locale })),
+  const written = (["en", "es"] as const).filter((locale) =>
+    locale === "en" ? issue.subjectEn || issue.bodyEn : issue.subjectEs || issue.bodyEs,
   );
+  const mails = await Promise.all(
+    written.map((locale) => issueMail(env, issue, { email: actor.email, locale })),
+  );
+  const ids = mails.map(() => crypto.randomUUID());
   await db.batch([
-    queueEmail(
-      db,
-      { ...mails[0]!, subject: `[Test] ${mails[0]!.subject}`, template: "newsletter.test" },
-      ids[0],
-    ),
-    queueEmail(
-      db,
-      { ...mails[1]!, subject: `[Test] ${mails[1]!.subject}`, template: "newsletter.test" },
-      ids[1],
-    ),
     auditEntry(db, actor, {
       action: "newsletter.test",
       targetType: "newsletter",
       targetId: id,
       detail: { email: actor.email },
     }),
+    ...mails.map((mail, index) =>
+      queueEmail(db, { ...mail, subject: `[Test] ${mail.subject}`, template: "newsletter.test" }, ids[index]),
+    ),
   ]);
   ctx.waitUntil(deliverOutbox(env, { ids }));
   return true;

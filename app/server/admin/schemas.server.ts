@@ -57,13 +57,42 @@ export function formStrings(formData: FormData): Record<string, string> {
   return out;
 }
 
-/** A newsletter issue in both languages (decision 022); the body is plain text with links. */
+/** A newsletter issue in both languages (decision 022); the body is plain text with links. What sending needs. */
 export const NewsletterSchema = v.object({
   subjectEn: v.pipe(writtenText(200), singleLine()),
   bodyEn: writtenText(20_000),
   subjectEs: v.pipe(writtenText(200), singleLine()),
   bodyEs: writtenText(20_000),
 });
+
+const draftText = (max: number) =>
+  v.pipe(v.optional(v.string(), ""), v.trim(), v.maxLength(max, "admin:errors.tooLong"));
+
+/**
+ * A draft issue (decision 053): either language may wait, so any field may be empty, but it needs
+ * a subject in one language to be found in the list again. Sending checks `NewsletterSchema`.
+ */
+export const NewsletterDraftSchema = v.pipe(
+  v.object({
+    subjectEn: v.pipe(draftText(200), singleLine()),
+    bodyEn: draftText(20_000),
+    subjectEs: v.pipe(draftText(200), singleLine()),
+    bodyEs: draftText(20_000),
+  }),
+  v.forward(
+    v.check((input) => Boolean(input.subjectEn || input.subjectEs), "undo:newsletter.subjectNeeded"),
+    ["subjectEn"],
+  ),
+);
+
+/** The fields a saved issue still lacks before it can be sent, each with its message. */
+export function missingToSend(issue: Record<"subjectEn" | "bodyEn" | "subjectEs" | "bodyEs", string>) {
+  return Object.fromEntries(
+    (["subjectEn", "bodyEn", "subjectEs", "bodyEs"] as const)
+      .filter((field) => !issue[field].trim())
+      .map((field) => [field, "undo:newsletter.neededToSend"]),
+  );
+}
 
 /**
  * A refused admin post's messages by field, as translation keys: a field staff write gets its

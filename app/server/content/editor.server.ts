@@ -3,6 +3,7 @@ import * as v from "valibot";
 import {
   ENTRY_TYPES,
   isBilingual,
+  isScheduled,
   isSingleton,
   type ContentStatus,
   type ContentType,
@@ -15,12 +16,14 @@ import { auditEntry } from "../admin/common.server";
 import { choiceFilter, listPage, listQuery, searchFilter } from "../admin/list.server";
 import { contains } from "../admin/common.server";
 import { getDb } from "../db/client.server";
-import { contentEntries } from "../db/schema";
+import { contentEntries, contentVersions } from "../db/schema";
 import { forgetFundraisingProgress } from "../donations/progress.server";
+import { parseFields } from "./entries.server";
 import { getOrganization } from "./organization.server";
 import { statesEin, statesLegalName } from "./stated-facts.server";
 import { slugOwner, type OtherEntry } from "./entry-checks.server";
-import { bumpContentVersion } from "./version.server";
+import { publishChange } from "./versions.server";
+import { getVersion, goneStatements, hasVersions, versionStatements } from "./versions.server";
 
 /** The back office's side of site content (decision 020): lists, one entry, and the audited save. */
 const FiltersSchema = v.object({ status: choiceFilter(CONTENT_STATUSES), q: searchFilter });
@@ -106,7 +109,16 @@ function keepAdminOnly(
   };
 }
 
-export type EntryInput = { slug: string; status: ContentStatus; fields: Record<string, unknown> };
+export type EntryInput = {
+  slug: string;
+  status: ContentStatus;
+  fields: Record<string, unknown>;
+  /** When a published entry starts to show (UTC ISO), or null: at once (decision 053). */
+  publishAt: string | null;
+};
+
+/** How a save came about: typed in the editor, or a version restored (decision 053). */
+type SaveOptions = { restoredFrom?: number; redirectTo?: string | null };
 
 /**
  * Creates (id null) or updates an entry, with its audit row (every field before and after) in
@@ -116,6 +128,8 @@ export type EntryInput = { slug: string; status: ContentStatus; fields: Record<s
  * created here and is always published; a field marked `adminOnly` keeps its stored value when
  * staff save (decision 028). Any other entry that writes out an EIN or the organisation's legal
  * name is refused as `factStated`: those come only from the organisation's facts (decision 047).
+ * Each save is also the entry's next version, and a public address it takes down is recorded as
+ * gone, answering 410 or redirecting to `redirectTo` (decision 053).
  */
 export async function saveEntry(
   env: Pick<Env, "DB" | "CACHE">,
@@ -123,6 +137,7 @@ export async function saveEntry(
   type: ContentType,
   id: string | null,
   input: EntryInput,
+  options: SaveOptions = {},
 ): Promise<
   | { kind: "saved"; id: string }
   | { kind: "slugTaken"; other: OtherEntry }
@@ -146,11 +161,21 @@ export async function saveEntry(
   const sortField = (ENTRY_TYPES[type] as { sortField?: string }).sortField;
   const sortDate = sortField ? String(input.fields[sortField] ?? "") : "";
   const entryId = before?.id ?? crypto.randomUUID();
-  const row = { slug: input.slug, status: input.status, sortDate, fields: input.fields };
+  const row = {
+    slug: input.slug,
+    status: input.status,
+    sortDate,
+    fields: input.fields,
+    publishAt: isScheduled(type) ? input.publishAt : null,
+  };
   const changes = fieldChanges(
-    before ? { slug: before.slug, status: before.status, ...flat(before.fields) } : {},
-    { slug: input.slug, status: input.status, ...flat(input.fields) },
+    before
+      ? { slug: before.slug, status: before.status, publishAt: before.publishAt, ...flat(before.fields) }
+      : {},
+    { slug: input.slug, status: input.status, publishAt: row.publishAt, ...flat(input.fields) },
   );
+  // An entry imported or saved before versions were kept: its state before this save is version 1.
+  const seedBefore = before && !(await hasVersions(env, entryId)) ? before : null;
   await db.batch([
     before
       ? db
@@ -159,16 +184,83 @@ export async function saveEntry(
           .where(eq(contentEntries.id, entryId))
       : db.insert(contentEntries).values({ id: entryId, type, ...row }),
     auditEntry(db, admin, {
-      action: before ? "content.update" : "content.create",
+      action: options.restoredFrom ? "content.restore" : before ? "content.update" : "content.create",
       targetType: type,
       targetId: entryId,
-      detail: { slug: input.slug, changes },
+      detail: {
+        slug: input.slug,
+        changes,
+        ...(options.restoredFrom ? { version: options.restoredFrom } : {}),
+      },
     }),
+    ...versionStatements(db, entryId, admin, row, seedBefore),
+    ...goneStatements(db, type, before, row, options.redirectTo ?? null),
   ]);
   if (before?.status === "published" || input.status === "published") {
-    await bumpContentVersion(env);
+    await publishChange(env);
   }
   // The goal bar counts toward the campaign of the organisation's facts (decision 028).
   if (type === "organization") forgetFundraisingProgress();
   return { kind: "saved", id: entryId };
+}
+
+/**
+ * Saves a past version's fields as the entry's newest version (decision 053): the address and
+ * status stay as they are now, so restoring never publishes or moves a page by itself.
+ */
+export async function restoreVersion(
+  env: Pick<Env, "DB" | "CACHE">,
+  admin: SessionUser,
+  type: ContentType,
+  id: string,
+  number: number,
+) {
+  const [current, version] = await Promise.all([getEntry(env, type, id), getVersion(env, type, id, number)]);
+  if (!current || !version) return { kind: "missing" as const };
+  // A version saved under an older shape of the type is not put back into a page that would drop it.
+  if (!parseFields(type, version.fields)) return { kind: "unfit" as const };
+  return saveEntry(
+    env,
+    admin,
+    type,
+    id,
+    { slug: current.slug, status: current.status, fields: version.fields, publishAt: current.publishAt },
+    { restoredFrom: number },
+  );
+}
+
+/**
+ * Deletes an entry and its versions, audited with every field it held (decision 053). Its public
+ * address, if it had one and was published, answers 410 Gone, or redirects to `redirectTo`.
+ * The organisation's facts are never deleted.
+ */
+export async function deleteEntry(
+  env: Pick<Env, "DB" | "CACHE">,
+  admin: SessionUser,
+  type: ContentType,
+  id: string,
+  redirectTo: string | null,
+): Promise<{ kind: "deleted"; slug: string } | { kind: "missing" }> {
+  if (isSingleton(type)) return { kind: "missing" };
+  const before = await getEntry(env, type, id);
+  if (!before) return { kind: "missing" };
+  const db = getDb(env);
+  await db.batch([
+    db.delete(contentVersions).where(eq(contentVersions.entryId, id)),
+    db.delete(contentEntries).where(eq(contentEntries.id, id)),
+    auditEntry(db, admin, {
+      action: "content.delete",
+      targetType: type,
+      targetId: id,
+      detail: {
+        slug: before.slug,
+        status: before.status,
+        fields: before.fields,
+        ...(redirectTo ? { redirectTo } : {}),
+      },
+    }),
+    ...goneStatements(db, type, before, null, redirectTo),
+  ]);
+  if (before.status === "published") await publishChange(env);
+  return { kind: "deleted", slug: before.slug };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull, lte, or } from "drizzle-orm";
 import * as v from "valibot";
 import {
   fieldsSchema,
@@ -42,7 +42,14 @@ export async function listPublished<T extends ContentType>(
   const rows = await getDb(env)
     .select()
     .from(contentEntries)
-    .where(and(eq(contentEntries.type, type), eq(contentEntries.status, "published")))
+    .where(
+      and(
+        eq(contentEntries.type, type),
+        eq(contentEntries.status, "published"),
+        // Scheduled entries show from their moment; the version changes when it passes (decision 053).
+        or(isNull(contentEntries.publishAt), lte(contentEntries.publishAt, new Date().toISOString())),
+      ),
+    )
     .orderBy(asc(contentEntries.sortDate), asc(contentEntries.slug));
   const entries = rows.flatMap((row) => {
     const fields = parseFields(type, row.fields);

@@ -30,7 +30,10 @@ export async function prepareEntry(
   if (other) return { kind: "sameTitle", other };
   const slug =
     posted.slug || (await freeSlug(env, type, id, slugFromTitle(entryTitle(posted.fields)) || type));
-  return { kind: "ready", input: { slug, status: posted.status, fields: posted.fields } };
+  return {
+    kind: "ready",
+    input: { slug, status: posted.status, fields: posted.fields, publishAt: posted.publishAt },
+  };
 }
 
 /** The first of `base`, `base-2`, `base-3` … that no other entry of the type uses. */

@@ -763,11 +763,56 @@ export const contentEntries = sqliteTable(
     status: text("status", { enum: CONTENT_STATUSES }).notNull().default("draft"),
     sortDate: text("sort_date").notNull().default(""),
     fields: text("fields", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    /** A published entry shows from this moment (UTC ISO); null: at once (decision 053). */
+    publishAt: text("publish_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     uniqueIndex("content_entries_slug_idx").on(table.type, table.slug),
     index("content_entries_list_idx").on(table.type, table.status, table.sortDate),
+    index("content_entries_publish_idx").on(table.status, table.publishAt),
   ],
+);
+
+/**
+ * Every saved state of a content entry (decision 053): who saved it, when, and the slug, status
+ * and fields as saved, numbered 1, 2, 3 … per entry. Restoring a version saves its fields again as
+ * a new version. The save keeps the newest `CONTENT_VERSIONS_KEPT` of an entry, and deleting the
+ * entry deletes its versions (the audit log keeps what it held).
+ */
+export const contentVersions = sqliteTable(
+  "content_versions",
+  {
+    id: text("id").primaryKey(),
+    entryId: text("entry_id")
+      .notNull()
+      .references(() => contentEntries.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    slug: text("slug").notNull(),
+    status: text("status", { enum: CONTENT_STATUSES }).notNull(),
+    fields: text("fields", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    /** Null for the state an entry had before versions were kept (the import's or an unknown saver). */
+    savedBy: text("saved_by").references(() => users.id, { onDelete: "set null" }),
+    savedByEmail: text("saved_by_email"),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("content_versions_entry_idx").on(table.entryId, table.number)],
+);
+
+/**
+ * Public addresses of entries taken down (unpublished or deleted, decision 053): the page answers
+ * 410 Gone with a way to the list, or a 301 to `redirect_to` when staff chose one. Publishing an
+ * entry at the address again removes the row.
+ */
+export const contentGone = sqliteTable(
+  "content_gone",
+  {
+    type: text("type").notNull(),
+    slug: text("slug").notNull(),
+    /** An on-site path ("/blog/another-post"), or null for 410. */
+    redirectTo: text("redirect_to"),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.type, table.slug] })],
 );

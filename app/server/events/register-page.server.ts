@@ -7,6 +7,7 @@ import { readPostedForm } from "../kernel/post-guard.server";
 import { hitCheckoutLimits } from "../kernel/rate-limit.server";
 import { visitorCookieHeader } from "../kernel/visitor-cookie.server";
 import { parsePublicPost } from "../page-form.server";
+import { goneOrNotFound } from "../content/gone-page.server";
 import { pageSeo } from "../seo.server";
 import { isStripeConfigured } from "../stripe/client.server";
 import { getEventForSale } from "./catalog.server";
@@ -39,7 +40,9 @@ async function eventOr404(args: Args) {
 
 export async function loadRegisterPage(args: Args) {
   const { env, ctx } = getRequestContext(args.context);
-  const event = await eventOr404(args);
+  const event = await getEventForSale(env, args.params.slug ?? "");
+  // An event taken down answers 410 or goes where staff sent it (decision 053).
+  if (!event) return goneOrNotFound(args, "event", args.params.slug);
   const url = new URL(args.request.url);
   const availability = await eventAvailability(env, event);
   const sessionId = url.searchParams.get("session_id");
