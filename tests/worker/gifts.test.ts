@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, donationAttempts, donations, outbox } from "~/server/db/schema";
@@ -210,7 +210,8 @@ describe("every gift counted", () => {
     const audit = await db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.targetType, "donation"), eq(auditLog.targetId, id)));
+      .where(and(eq(auditLog.targetType, "donation"), eq(auditLog.targetId, id)))
+      .orderBy(asc(auditLog.createdAt), sql`rowid`);
     expect(audit.map((row) => row.action)).toEqual(["donation.record", "donation.edit", "donation.void"]);
     expect(audit[1]!.detail).toMatchObject({ changes: { amountCents: { before: 4000, after: 4500 } } });
     const history = shown(await (await get(`/admin/donations/${id}/change?lng=en`)).text());

@@ -412,7 +412,8 @@ export async function giftForChange(env: Pick<Env, "DB">, id: string) {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetType, "donation"), eq(auditLog.targetId, id)))
-      .orderBy(asc(auditLog.createdAt)),
+      // Changes in one millisecond keep the order they were written in (rowid), whatever index is read.
+      .orderBy(asc(auditLog.createdAt), sql`rowid`),
   ]);
   return { gift, credits, history };
 }
