@@ -40,8 +40,7 @@ async function hydrate() {
       ns: Object.keys(resources),
       defaultNS: "common",
       interpolation: { escapeValue: false },
-      // docs/architecture.md, KV: 10 parallel reads, 5 retries starting at 350 ms.
-      maxParallelReads: 10,
+      // docs/architecture.md, KV: 5 retries starting at 350 ms.
       maxRetries: 5,
       retryTimeout: 350,
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${encodeURIComponent(version)}` },

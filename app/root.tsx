@@ -90,12 +90,6 @@ function useRouteNamespaces(): string[] {
 }
 
 /**
- * The JSON of a language's namespaces, kept per i18next instance: the server's are shared and
- * fixed per version of the copy (decisions 027, 031), so each page's set is written once.
- */
-const translationsJson = new WeakMap<object, Map<string, string>>();
-
-/**
  * The page's accent colour, which its loader looked up with its metadata (`seo.accent`), so the
  * browser does not need the list of every page; pages without one take the default.
  */
@@ -109,18 +103,11 @@ function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
   // entry.client.tsx reads the server's copy once, before hydrating; the browser never writes it
   // again, so it costs no serialisation there (decision 039).
   if (typeof document !== "undefined") return <TranslationsElement json={READ_BEFORE_HYDRATION} />;
-  const key = `${i18n.language}|${namespaces.join(",")}`;
-  let kept = translationsJson.get(i18n);
-  if (!kept) translationsJson.set(i18n, (kept = new Map()));
-  let json = kept.get(key);
-  if (json === undefined) {
-    json = scriptSafeJson(
-      Object.fromEntries(
-        namespaces.map((namespace) => [namespace, i18n.getResourceBundle(i18n.language, namespace) ?? {}]),
-      ),
-    );
-    kept.set(key, json);
-  }
+  const json = scriptSafeJson(
+    Object.fromEntries(
+      namespaces.map((namespace) => [namespace, i18n.getResourceBundle(i18n.language, namespace) ?? {}]),
+    ),
+  );
   return <TranslationsElement json={{ __html: json }} />;
 }
 

@@ -15,7 +15,9 @@
 //      figure is the median of --cpu-rounds alternating rounds, and the table shows the range of
 //      the rounds' own ratios: on a small machine one round can be a tenth off either way.
 //   3. JavaScript (gzip) loaded by the first view of each page (in Chromium when present).
-//   4. Lighthouse (mobile preset) medians of --runs runs, when Chromium is present.
+//   4. Lighthouse (mobile preset) medians of --runs runs, when Chromium is present: the measured
+//      pages beside the floor, then every other public page the site's sitemap lists (site only;
+//      --lighthouse-pages=measured keeps it to the measured pages).
 //
 // Flags: --quick (20 connections only, 2 s a measurement, 50 CPU samples, no Lighthouse),
 //        --no-build (reuse build/ and bench/floor/build/), --duration=SECONDS (default 5),
@@ -23,7 +25,8 @@
 //        --runs=N (Lighthouse runs a page, default 3), --only=load|cpu|js|lighthouse,
 //        --cpu-samples=N (requests a CPU round, default 100), --cpu-rounds=N (default 6, quick 2),
 //        --no-lighthouse, --out=FILE (also write the figures as JSON),
-//        --pages=/,/donate (the pages measured, default /, /about, /events and /donate).
+//        --pages=/,/donate (the pages measured, default /, /about, /events and /donate),
+//        --lighthouse-pages=measured (Lighthouse on the measured pages only, not every public page).
 // Ports: BENCH_PORT (site, default 8790) and BENCH_FLOOR_PORT (floor, default 8791).
 import { spawn, spawnSync } from "node:child_process";
 import { createServer } from "node:http";
@@ -486,6 +489,36 @@ try {
       const completed = (name) => (runs[name].length < RUNS ? ` (${runs[name].length} of ${RUNS})` : "");
       say(
         `| ${path}${completed("site")} | ${row.site.performance} | ${row.floor.performance}${completed("floor")} | ${row.site.lcp.toFixed(0)} | ${row.floor.lcp.toFixed(0)} | ${row.site.tbt.toFixed(0)} | ${row.site.bootup.toFixed(0)} | ${row.floor.bootup.toFixed(0)} | ${row.site.cls.toFixed(3)} | ${row.site.accessibility} | ${row.site.bestPractices} | ${row.site.seo} | \`${row.site.lcpElement}\` |`,
+      );
+    }
+    // Every other public page, from the sitemap (its English addresses), the site alone.
+    const everyPage = args.get("lighthouse-pages") !== "measured";
+    const sitemap = everyPage ? await (await fetch(`${site.base}/sitemap.xml`)).text() : "";
+    const publicPages = [
+      ...new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname)),
+    ].filter((path) => !PAGES.includes(path));
+    for (const path of publicPages) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        const result = lighthouse(`${site.base}${path}`);
+        if (result.failed) failures.push(`site ${path}: ${result.failed}`);
+        else runs.push(result);
+      }
+      const med = (key) => (runs.length ? median(runs.map((run) => run[key])) : NaN);
+      const row = {
+        page: path,
+        site: Object.fromEntries(
+          ["performance", "lcp", "tbt", "bootup", "cls", "accessibility", "bestPractices", "seo"].map((k) => [
+            k,
+            med(k),
+          ]),
+        ),
+        completed: { site: runs.length },
+      };
+      figures.lighthouse.push(row);
+      const completed = runs.length < RUNS ? ` (${runs.length} of ${RUNS})` : "";
+      say(
+        `| ${path}${completed} | ${row.site.performance} | – | ${row.site.lcp.toFixed(0)} | – | ${row.site.tbt.toFixed(0)} | ${row.site.bootup.toFixed(0)} | – | ${row.site.cls.toFixed(3)} | ${row.site.accessibility} | ${row.site.bestPractices} | ${row.site.seo} | |`,
       );
     }
     for (const failure of failures) say(`- A run did not complete (${failure}).`);

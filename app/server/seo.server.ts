@@ -20,14 +20,6 @@ function localizedUrl(siteUrl: string, pathname: string, locale: Locale): string
 }
 
 /**
- * A page's own Seo, kept per i18next instance (one per language and version of the copy, so a copy
- * edit starts afresh) for the pages that pass nothing of their own (decision 036). Bounded: any
- * unknown address renders the home page's, and each would otherwise be kept.
- */
-const keptSeo = new WeakMap<object, Map<string, Seo>>();
-const KEPT_SEO_PER_INSTANCE = 256;
-
-/**
  * Title, description, canonical URL, hreflang alternates and Open Graph for a page. The
  * text comes from the `meta` namespace (`pages.<key>`) unless the caller passes its own.
  */
@@ -38,17 +30,11 @@ export function pageSeo(
 ): Seo {
   const { env } = getRequestContext(context);
   const locale = requestLocale(context);
-  const instance = getInstance(context);
   const pathname = pagePathname(request);
   const siteUrl = env.SITE_URL;
-  const plain = own.title === undefined && own.description === undefined && own.jsonLd === undefined;
-  const keptKey = `${siteUrl}|${locale}|${key}|${pathname}`;
-  let kept = plain ? keptSeo.get(instance) : undefined;
-  const known = kept?.get(keptKey);
-  if (known) return known;
-  const t = instance.getFixedT(locale, "meta");
+  const t = getInstance(context).getFixedT(locale, "meta");
   const title = own.title ?? t(`pages.${key}.title`);
-  const seo: Seo = {
+  return {
     title: pathname === "/" && !own.title ? `${t("siteName")} | ${title}` : t("titleTemplate", { title }),
     heading: title,
     description: own.description ?? t(`pages.${key}.description`),
@@ -63,12 +49,6 @@ export function pageSeo(
     jsonLd: own.jsonLd,
     accent: accentForPath(pathname),
   };
-  if (plain) {
-    if (!kept) keptSeo.set(instance, (kept = new Map()));
-    if (kept.size >= KEPT_SEO_PER_INSTANCE) kept.clear();
-    kept.set(keptKey, seo);
-  }
-  return seo;
 }
 
 /** For the page modules of SITE_PAGES: the key comes from the path. */

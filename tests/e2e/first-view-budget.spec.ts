@@ -2,12 +2,12 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, test, waitForHydration } from "./fixtures";
 
-// Decisions 030 and 035 (docs/decisions): the first view of `/` and of the content
-// pages loads no more JavaScript than the framework floor's 125 KiB (gzip), as `npm run bench`
-// measures it. The margin is a few hundred bytes, so this catches what would cross it in a test
-// run rather than in the next bench. Pages with a form (/donate, the form pages) carry their
-// form's code and are not held to it.
-const FLOOR_BYTES = 125 * 1024;
+// Decisions 030 and 050 (docs/decisions): the first view of `/` and of the content pages, as
+// `npm run bench` measures it. With i18next and react-i18next in the browser (decision 050) it is
+// 142.5–145.8 KiB (gzip), the framework floor with the same libraries 125 KiB; this catches
+// growth in a test run rather than in the next bench. Pages with a form (/donate, the form pages)
+// carry their form's code and are not held to it.
+const FIRST_VIEW_BYTES = 147 * 1024;
 
 /** The addresses of the scripts a first view of `path` loads. */
 async function firstViewScripts(page: Page, path: string) {
@@ -20,19 +20,20 @@ async function firstViewScripts(page: Page, path: string) {
 }
 
 for (const path of ["/", "/about", "/events", "/programs", "/blog"]) {
-  test(`the first view of ${path} loads at most the floor's JavaScript`, async ({ page, request }) => {
+  test(`the first view of ${path} stays within its JavaScript budget`, async ({ page, request }) => {
     const scripts = await firstViewScripts(page, path);
     let gzipBytes = 0;
     for (const url of scripts) gzipBytes += gzipSync(await (await request.get(url)).body()).length;
     expect(scripts.size).toBeGreaterThan(0);
-    expect(gzipBytes, [...scripts].join("\n")).toBeLessThanOrEqual(FLOOR_BYTES);
+    expect(gzipBytes, [...scripts].join("\n")).toBeLessThanOrEqual(FIRST_VIEW_BYTES);
   });
 }
 
-// Decision 037: the head announces no module, so the stylesheet, the HTML and the images come
-// first; the modules load from React Router's module script at the end of the body.
+// Decisions 037 and 050: the cached page announces no module in its head, so the stylesheet, the
+// HTML and the images come first; the modules load from React Router's module script at the end.
 test("the first view loads its modules from the end of the body, not the head", async ({ page }) => {
   const response = await page.goto("/about");
+  expect(response!.headers()["x-page-cache"]).toMatch(/^(hit|miss)$/);
   const html = await response!.text();
   const head = html.slice(0, html.indexOf("</head>"));
   expect(head).toContain('rel="stylesheet"');

@@ -38,6 +38,17 @@ describe("the edge HTML cache for anonymous visitors (decision 027)", () => {
     expect(second.headers.get("Cache-Control")).toBeNull();
   });
 
+  it("leaves React Router's module preloads out of a cached page, not out of a rendered one (decision 050)", async () => {
+    const rendered = await (await fetchPage("/team?fresh=1")).text();
+    expect(rendered).toContain('rel="modulepreload"');
+    for (const answer of [await fetchPage("/team"), await fetchPage("/team")]) {
+      expect(answer.headers.get(PAGE_CACHE_HEADER)).toMatch(/^(miss|hit)$/);
+      const html = await answer.text();
+      expect(html).not.toContain("modulepreload");
+      expect(html).toContain('type="module"');
+    }
+  });
+
   it("keeps each language apart", async () => {
     await fetchPage("/mission", { headers: { Cookie: "lng=es" } });
     const spanish = await fetchPage("/mission", { headers: { Cookie: "lng=es" } });

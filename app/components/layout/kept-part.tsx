@@ -8,8 +8,7 @@ import {
   type Ref,
 } from "react";
 import { useTranslation } from "react-i18next";
-import { useLocation } from "react-router";
-import { navigateOnPlainClick, useLinkContexts } from "~/lib/router-links";
+import { useLocation, useNavigate } from "react-router";
 
 type KeptPartProps = HTMLAttributes<HTMLElement> & {
   /** The element that holds the part. */
@@ -41,7 +40,9 @@ const SERVER_CHILDREN = { __html: "" };
  * A part of the page that only shows words and links (decision 039). React hydrates its element but
  * keeps what the server wrote inside, without rendering it again: no components, no translations,
  * no comparison. Inside, only site links (`Link`, `NavLink`) and plain anchors: a click on a site
- * link navigates as the link itself would, and the element's own `onClick` sees every click.
+ * link navigates as React Router's `Link` would (a plain left click without a modifier or another
+ * target navigates in place, replacing the entry when the address is the current one), and the
+ * element's own `onClick` sees every click.
  * Once the language, the address or `data` changes, React renders the part from its children, and
  * from then on always; so does any render that is not the page's hydration (the server's, a client
  * render after a navigation or after a failed hydration). One component, not a keyed wrapper around
@@ -49,8 +50,8 @@ const SERVER_CHILDREN = { __html: "" };
  */
 export function KeptPart({ data, as = "div", children, onClick, ...props }: KeptPartProps) {
   const { i18n } = useTranslation();
-  const { pathname, search } = useLocation();
-  const contexts = useLinkContexts();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
   const shown = `${i18n.language} ${pathname}${search} ${dataKey(data)}`;
   // React asks for the server's value only while it hydrates, and in the browser that is true.
   const hydrating = useSyncExternalStore(
@@ -67,7 +68,12 @@ export function KeptPart({ data, as = "div", children, onClick, ...props }: Kept
     onClick?.(event);
     const link = (event.target as Element).closest("a[data-discover]");
     const href = link?.getAttribute("href");
-    if (href) navigateOnPlainClick(event, href, link!.getAttribute("target"), contexts);
+    const target = link?.getAttribute("target");
+    const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+    if (!href || event.defaultPrevented || event.button !== 0 || modified) return;
+    if (target && target !== "_self") return;
+    event.preventDefault();
+    void navigate(href, { replace: `${pathname}${search}${hash}` === href });
   }
   return createElement(as, {
     ...props,

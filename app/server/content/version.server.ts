@@ -1,4 +1,4 @@
-import { writeVersion } from "../kernel/version-write.server";
+import { kvVersion } from "../kernel/kv-version.server";
 
 /**
  * The version of the site's content (events, posts, stories, jobs, reports, team, facts): staff
@@ -11,35 +11,27 @@ import { writeVersion } from "../kernel/version-write.server";
  * when a moment passes — in every isolate, with no Cron run, save or visit — and every cache keyed
  * on it (the published entries, the edge HTML cache) lets go then.
  */
-const CONTENT_VERSION_KEY = "content:version";
+const contentVersion = kvVersion("content:version");
 
 /** The nearest scheduled moments the value carries (about 25 bytes each). */
 export const SCHEDULE_MOMENTS_KEPT = 50;
 
-/** An isolate asks KV at most every 30 s (decision 027); a publish in this isolate is seen at once. */
-const RECHECK_MS = 30_000;
-let known: { version: string; moments: string[]; checkedAt: number } | undefined;
-
-function read(value: string | null) {
-  const [version = "0", moments = ""] = (value ?? "0").split("|");
+function read(value: string) {
+  const [version = "0", moments = ""] = value.split("|");
   return { version, moments: moments ? moments.split(",") : [] };
 }
 
+/** Checked in KV at most every 30 s per isolate; a publish in this isolate is seen at once. */
 export async function getContentVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  const now = Date.now();
-  if (!known || now - known.checkedAt >= RECHECK_MS) {
-    known = { ...read(await env.CACHE.get(CONTENT_VERSION_KEY)), checkedAt: now };
-  }
-  const nowIso = new Date(now).toISOString();
-  const passed = known.moments.findLast((moment) => moment <= nowIso);
-  return passed ? `${known.version}@${passed}` : known.version;
+  const { version, moments } = read(await contentVersion.read(env));
+  const now = new Date().toISOString();
+  const passed = moments.findLast((moment) => moment <= now);
+  return passed ? `${version}@${passed}` : version;
 }
 
 /**
  * Called after staff publish, archive or change published content, once D1 has committed it,
- * with the moments (UTC ISO) at which published entries are still to show: this isolate uses the
- * new version at once, and the KV write that tells the others never fails the save
- * (`writeVersion`, decision 045).
+ * with the moments (UTC ISO) at which published entries are still to show.
  */
 export async function bumpContentVersion(
   env: Pick<Env, "CACHE">,
@@ -47,7 +39,6 @@ export async function bumpContentVersion(
 ): Promise<string> {
   const version = Date.now().toString(36);
   const moments = [...upcoming].sort().slice(0, SCHEDULE_MOMENTS_KEPT);
-  known = { version, moments, checkedAt: Date.now() };
-  await writeVersion(env, CONTENT_VERSION_KEY, moments.length ? `${version}|${moments.join(",")}` : version);
+  await contentVersion.bump(env, moments.length ? `${version}|${moments.join(",")}` : version);
   return version;
 }

@@ -1,6 +1,14 @@
-import { env } from "cloudflare:workers";
-import { createInstance, type BackendModule, type i18n, type ReadCallback, type TFunction } from "i18next";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { env as workerEnv } from "cloudflare:workers";
+import {
+  createInstance,
+  type BackendModule,
+  type i18n,
+  type InitOptions,
+  type ReadCallback,
+  type TFunction,
+} from "i18next";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next";
 import { readCookie } from "./cookies.server";
 import {
   DEFAULT_LOCALE,
@@ -11,7 +19,7 @@ import {
   toLocale,
   type Locale,
 } from "~/lib/i18n";
-import { getTranslationBundle, getTranslationVersion, NAMESPACES } from "./translations.server";
+import { getTranslationBundle, NAMESPACES } from "./translations.server";
 
 /** The plain `lng` cookie that both the server and the browser's detector write. */
 function readLocaleCookie(request: Request): string | null {
@@ -62,89 +70,69 @@ export function detectLocale(request: Request): Locale {
   );
 }
 
-/** i18next backend over the isolate- and KV-cached bundle, for a language an instance lacks. */
+/**
+ * i18next's backend over the copy of the current version (the build's JSON with the admin's edits),
+ * which the isolate holds parsed (`getTranslationBundle`): every instance reads the same objects,
+ * without copying them (i18next adds a backend's namespaces as they are).
+ */
 class TranslationBackend implements BackendModule {
   static type = "backend" as const;
   type = "backend" as const;
-  constructor(private readonly version?: string) {}
+  constructor(private readonly env: Pick<Env, "DB" | "CACHE"> = workerEnv) {}
 
   init() {}
 
   read(language: string, namespace: string, callback: ReadCallback) {
     if (!isLocale(language)) return callback(null, {});
-    getTranslationBundle(env, language, this.version).then(
+    getTranslationBundle(this.env, language).then(
       ({ bundle }) => callback(null, (bundle[namespace] ?? {}) as Record<string, string>),
       (error: Error) => callback(error, false),
     );
   }
 }
 
+/** How every server instance is set up: the request's language, English for a key it lacks. */
+const I18NEXT_OPTIONS = {
+  supportedLngs: [...SUPPORTED_LOCALES],
+  fallbackLng: DEFAULT_LOCALE,
+  ns: NAMESPACES,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  // Load at once rather than after a timer: the backend answers from the isolate's memory.
+  initAsync: false,
+} satisfies InitOptions;
+
 /**
- * One i18next instance per language and version of the copy, shared by every request the isolate
- * serves (decision 027): made once, with the language's bundle given as resources, instead of one
- * instance initialised per request. A request never changes its instance's language; the other
- * language, when mail needs it, is loaded into it through the backend.
+ * remix-i18next's middleware (docs/decisions/050-the-libraries-as-intended.md): an i18next
+ * instance per request, in the language `detectLocale` finds, so the edge HTML cache, which keys
+ * pages before React Router runs, and the page itself always agree on it.
  */
-const instances = new Map<string, Promise<i18n>>();
+const [middleware, getLocaleCode, getRequestInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...SUPPORTED_LOCALES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    order: ["custom"],
+    findLocale: async ({ request }) => detectLocale(request),
+  },
+  i18next: I18NEXT_OPTIONS,
+  plugins: [TranslationBackend],
+});
 
-async function makeInstance(locale: Locale, version: string): Promise<i18n> {
-  const { bundle } = await getTranslationBundle(env, locale, version);
-  const instance = createInstance({
-    lng: locale,
-    supportedLngs: [...SUPPORTED_LOCALES],
-    fallbackLng: DEFAULT_LOCALE,
-    ns: NAMESPACES,
-    defaultNS: "common",
-    resources: { [locale]: bundle },
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  instance.use(new TranslationBackend(version));
-  await instance.init();
-  // The fallback language's copy, for a key this language lacks.
-  if (locale !== DEFAULT_LOCALE) await instance.loadLanguages(DEFAULT_LOCALE);
-  return instance;
-}
-
-/** The shared instance for a language at the current version of the copy. */
-export async function instanceFor(env: Pick<Env, "DB" | "CACHE">, locale: Locale): Promise<i18n> {
-  const version = await getTranslationVersion(env);
-  const key = `${version}:${locale}`;
-  let instance = instances.get(key);
-  if (!instance) {
-    for (const other of instances.keys()) if (!other.startsWith(`${version}:`)) instances.delete(other);
-    instance = makeInstance(locale, version);
-    instances.set(key, instance);
-    instance.catch(() => instances.delete(key));
-  }
-  return instance;
-}
-
-const localeContext = createContext<Locale>();
-const i18nextContext = createContext<i18n>();
-
-/** Detects the request's language and hands it the shared instance for it. */
-export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const locale = detectLocale(request);
-  context.set(localeContext, locale);
-  context.set(i18nextContext, await instanceFor(env, locale));
-  return next();
-};
+export const i18nextMiddleware = middleware;
 
 /** The request's language (the middleware only ever detects supported ones). */
 export function getLocale(context: Readonly<RouterContextProvider>): Locale {
-  return context.get(localeContext);
+  return toLocale(getLocaleCode(context));
 }
 
-/** The request's i18next instance (shared: never change its language). */
+/** The request's i18next instance. */
 export function getInstance(context: Readonly<RouterContextProvider>): i18n {
-  return context.get(i18nextContext);
+  return getRequestInstance(context);
 }
 
 /** The request's language as a Locale. */
 export function requestLocale(context: Readonly<RouterContextProvider>): Locale {
-  return toLocale(getLocale(context));
+  return getLocale(context);
 }
 
 /** A translator for one language and namespace, with the admin's overrides merged (mail, Stripe's line items). */
@@ -154,7 +142,9 @@ export async function translatorFor(
   namespace: string,
 ): Promise<TFunction> {
   const locale = toLocale(localeCode);
-  return (await instanceFor(env, locale)).getFixedT(locale, namespace);
+  const instance = createInstance({ ...I18NEXT_OPTIONS, lng: locale }).use(new TranslationBackend(env));
+  await instance.init();
+  return instance.getFixedT(locale, namespace);
 }
 
 /** A ?lng= choice is remembered in the cookie, so it holds on the next page without JavaScript. */

@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { getDb } from "../db/client.server";
 import { statesEin } from "../content/stated-facts.server";
 import { translationOverrides } from "../db/schema";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n";
 import { logError } from "./log.server";
-import { writeVersion } from "./version-write.server";
+import { kvVersion } from "./kv-version.server";
 
 type Namespace = Record<string, unknown>;
 export type TranslationBundle = Record<string, Namespace>;
@@ -22,7 +23,6 @@ export const NAMESPACES = Object.keys(BUNDLED[DEFAULT_LOCALE] ?? {}).sort();
 
 // A new deployment with changed JSON must not be served an old cached bundle.
 const BUILD_HASH = fnv1a(JSON.stringify(BUNDLED));
-const VERSION_KEY = "translations:version";
 
 function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
@@ -33,38 +33,20 @@ function fnv1a(text: string): string {
   return (hash >>> 0).toString(36);
 }
 
-/** How long an isolate trusts the version it last read before asking KV again. */
-export const VERSION_RECHECK_MS = 30_000;
-let knownVersion: { edits: string; checkedAt: number } | undefined;
-let versionRead: Promise<string> | undefined;
+/** The admin's edits since the build: checked in KV at most every 30 s per isolate (decision 027). */
+const editsVersion = kvVersion("translations:version");
 
 /**
- * The version of the copy: the build's JSON plus the admin edits made since. Read from KV at most
- * once every 30 s per isolate (decision 027); an edit made in this isolate is seen at once, one made
- * elsewhere within 30 s (KV itself takes up to a minute to carry it to other locations).
+ * The version of the copy: the build's JSON plus the admin edits made since. An edit made in this
+ * isolate is seen at once, one made elsewhere within 30 s.
  */
 export async function getTranslationVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  if (knownVersion && Date.now() - knownVersion.checkedAt < VERSION_RECHECK_MS) {
-    return `${BUILD_HASH}.${knownVersion.edits}`;
-  }
-  versionRead ??= env.CACHE.get(VERSION_KEY)
-    .then((edits) => {
-      knownVersion = { edits: edits ?? "0", checkedAt: Date.now() };
-      return knownVersion.edits;
-    })
-    .finally(() => (versionRead = undefined));
-  return `${BUILD_HASH}.${await versionRead}`;
+  return `${BUILD_HASH}.${await editsVersion.read(env)}`;
 }
 
-/**
- * Called after an admin edit, once D1 has committed it: the next request builds a fresh bundle,
- * and the KV write never fails the saved edit (`writeVersion`, decision 045).
- */
+/** Called after an admin edit, once D1 has committed it: the next request builds a fresh bundle. */
 export async function bumpTranslationVersion(env: Pick<Env, "CACHE">): Promise<string> {
-  const edits = Date.now().toString(36);
-  knownVersion = { edits, checkedAt: Date.now() };
-  await writeVersion(env, VERSION_KEY, edits);
-  return `${BUILD_HASH}.${edits}`;
+  return `${BUILD_HASH}.${await editsVersion.bump(env)}`;
 }
 
 export function bundleCacheKey(version: string, locale: string): string {
@@ -109,8 +91,29 @@ async function buildBundle(env: Pick<Env, "DB">, locale: Locale): Promise<Transl
   return bundle;
 }
 
-/** The parsed bundles of the current version, per locale, held by the isolate. */
-const parsedBundles = new Map<string, Promise<TranslationBundle>>();
+type BundleLoad = { env: Pick<Env, "DB" | "CACHE">; locale: Locale };
+type HeldBundle = { bundle: TranslationBundle; built: boolean };
+
+/**
+ * The parsed bundles, per version and locale, held by the isolate: both languages of the current
+ * version and of the one before it (pages rendered just before an edit), one load at a time per key.
+ * `built` says this isolate built it from D1 because KV did not have it.
+ */
+const parsedBundles = new LRUCache<string, HeldBundle, BundleLoad>({
+  max: 4,
+  fetchMethod: async (key, _stale, { context: { env, locale } }) => {
+    const cached = await env.CACHE.get<TranslationBundle>(key, "json");
+    if (cached) return { bundle: cached, built: false };
+    const bundle = await buildBundle(env, locale);
+    // Old versions expire on their own; a day covers every page still open in a browser. After a
+    // deploy many isolates miss at once and write this same key, which KV takes once a second:
+    // the bundle is the same whoever writes it, so a refused write is only logged (decision 045).
+    await env.CACHE.put(key, JSON.stringify(bundle), { expirationTtl: 86_400 }).catch((error: unknown) =>
+      logError(error, { kvKey: key }),
+    );
+    return { bundle, built: true };
+  },
+});
 
 /**
  * The merged copy for one locale: held parsed in the isolate per version and locale, behind that
@@ -123,30 +126,11 @@ export async function getTranslationBundle(
   version?: string,
 ): Promise<{ bundle: TranslationBundle; version: string; cache: "hit" | "miss" }> {
   const currentVersion = version ?? (await getTranslationVersion(env));
-  const key = bundleCacheKey(currentVersion, locale);
-  const held = parsedBundles.get(key);
-  if (held) {
-    const bundle = await held.catch(() => null);
-    if (bundle) return { bundle, version: currentVersion, cache: "hit" };
-  }
-  let cache: "hit" | "miss" = "hit";
-  const loading = (async () => {
-    const cached = await env.CACHE.get<TranslationBundle>(key, "json");
-    if (cached) return cached;
-    cache = "miss";
-    const bundle = await buildBundle(env, locale);
-    // Old versions expire on their own; a day covers every page still open in a browser. After a
-    // deploy many isolates miss at once and write this same key, which KV takes once a second:
-    // the bundle is the same whoever writes it, so a refused write is only logged (decision 045).
-    await env.CACHE.put(key, JSON.stringify(bundle), { expirationTtl: 86_400 }).catch((error: unknown) =>
-      logError(error, { kvKey: key }),
-    );
-    return bundle;
-  })();
-  // Only the current version's bundles stay: an edit leaves the old ones to be collected.
-  for (const other of parsedBundles.keys())
-    if (!other.startsWith(`translations:${currentVersion}:`)) parsedBundles.delete(other);
-  parsedBundles.set(key, loading);
-  loading.catch(() => parsedBundles.delete(key));
-  return { bundle: await loading, version: currentVersion, cache };
+  const status: LRUCache.Status<string, HeldBundle, BundleLoad> = {};
+  const held = await parsedBundles.fetch(bundleCacheKey(currentVersion, locale), {
+    context: { env, locale },
+    status,
+  });
+  const builtNow = held!.built && status.fetch === "miss";
+  return { bundle: held!.bundle, version: currentVersion, cache: builtNow ? "miss" : "hit" };
 }
