@@ -20,6 +20,8 @@ const CONTENT_SECONDS = 600;
 const PAGE_CACHE_SECONDS: Record<string, number> = {
   "/": LIVE_SECONDS,
   "/events": LIVE_SECONDS,
+  // Its shifts' places left move with every sign-up (decision 055).
+  "/volunteer": LIVE_SECONDS,
   "/donate": LIVE_SECONDS,
   "/give": LIVE_SECONDS,
   ...Object.fromEntries(
@@ -39,7 +41,6 @@ const PAGE_CACHE_SECONDS: Record<string, number> = {
       "/calculator",
       "/blog",
       "/partner",
-      "/volunteer",
       "/get-involved",
       "/join",
       "/join-our-team",

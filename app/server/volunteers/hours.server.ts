@@ -73,6 +73,16 @@ export async function hoursOf(env: Pick<Env, "DB">, volunteerId: string) {
   return { lines, total: roundHours(lines.reduce((sum, line) => sum + line.hours, 0)) };
 }
 
+/** Every volunteer's hours all told, by id, for the admin list. */
+export async function hoursPerVolunteer(env: Pick<Env, "DB">) {
+  const rows = await getDb(env)
+    .select({ volunteerId: volunteerSignups.volunteerId, hours: HOURS })
+    .from(volunteerSignups)
+    .where(COUNTED)
+    .groupBy(volunteerSignups.volunteerId);
+  return Object.fromEntries(rows.map((row) => [row.volunteerId, roundHours(row.hours)]));
+}
+
 /** The grant report's CSV: one line per volunteer and role, recorded in the audit log first. */
 export async function hoursCsv(
   env: Pick<Env, "DB">,

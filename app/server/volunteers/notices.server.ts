@@ -2,6 +2,7 @@ import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { auditEntry } from "../admin/common.server";
+import { bumpContentVersion } from "../content/version.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 import type { OutgoingEmail } from "../mail/message.server";
@@ -108,6 +109,7 @@ export async function cancelShift(env: NoticeEnv, staff: SessionUser, shiftId: s
       detail: { notified: notices.length },
     }),
   ]);
+  await bumpContentVersion(env);
   return { ok: true as const, notified: notices.length };
 }
 
@@ -151,5 +153,6 @@ export async function moveShift(
       },
     }),
   ]);
+  await bumpContentVersion(env);
   return { ok: true as const, notified: notices.length };
 }

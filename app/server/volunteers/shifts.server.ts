@@ -3,6 +3,7 @@ import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import type { ClearanceKind } from "~/lib/vocabulary";
 import { auditEntry } from "../admin/common.server";
+import { bumpContentVersion } from "../content/version.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups } from "../db/schema";
 
@@ -39,7 +40,7 @@ export function seriesDates(firstDate: string, lastDate: string | null): string[
 }
 
 /** Adds a shift, or one per week of a series, audited in the same batch (decision 055). */
-export async function createShifts(env: Pick<Env, "DB">, staff: SessionUser, plan: ShiftPlan) {
+export async function createShifts(env: Pick<Env, "DB" | "CACHE">, staff: SessionUser, plan: ShiftPlan) {
   const db = getDb(env);
   const dates = seriesDates(plan.firstDate, plan.lastDate);
   const seriesId = dates.length > 1 ? crypto.randomUUID() : null;
@@ -69,6 +70,8 @@ export async function createShifts(env: Pick<Env, "DB">, staff: SessionUser, pla
       detail: { ...plan, shifts: rows.length },
     }),
   ]);
+  // /volunteer lists the shifts: its cached pages are keyed by the content version (decision 027).
+  await bumpContentVersion(env);
   return { seriesId, count: rows.length, firstId: rows[0]!.id };
 }
 
@@ -102,11 +105,20 @@ export async function upcomingShifts(
 
 export type UpcomingShift = Awaited<ReturnType<typeof upcomingShifts>>[number];
 
-/** Places left over each role's upcoming shifts: the "spots" /volunteer shows (decision 055). */
-export function placesByRole(shifts: UpcomingShift[]): Record<string, number> {
-  const places: Record<string, number> = {};
-  for (const shift of shifts) places[shift.roleSlug] = (places[shift.roleSlug] ?? 0) + shift.placesLeft;
-  return places;
+/** Places left over each role's upcoming shifts, by role slug: the "spots" /volunteer shows (decision 055). */
+export async function placesLeftByRole(
+  env: Pick<Env, "DB">,
+  now = new Date(),
+): Promise<Record<string, number>> {
+  const rows = await getDb(env)
+    .select({
+      roleSlug: volunteerShifts.roleSlug,
+      places: sql<number>`SUM(MAX(${volunteerShifts.capacity} - ${TAKEN_PLACES}, 0))`,
+    })
+    .from(volunteerShifts)
+    .where(and(eq(volunteerShifts.status, "scheduled"), gt(volunteerShifts.startsAt, now.toISOString())))
+    .groupBy(volunteerShifts.roleSlug);
+  return Object.fromEntries(rows.map((row) => [row.roleSlug, Number(row.places)]));
 }
 
 export async function findShift(env: Pick<Env, "DB">, id: string) {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, lte, sql } from "drizzle-orm";
 import { newYorkDate } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import type { ClearanceKind } from "~/lib/vocabulary";
+import { isVolunteerApplication } from "~/lib/volunteers";
 import { auditEntry } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { auditLog, submissions, users, volunteerClearances, volunteers } from "../db/schema";
@@ -21,8 +22,6 @@ const GUARDIAN_LINK_SECONDS = 14 * 24 * 60 * 60;
 const VOLUNTEER_PURPOSE = "volunteer";
 const GUARDIAN_PURPOSE = "volunteer-guardian";
 
-/** Applications that can become a volunteer (docs/product.md §3). */
-export const VOLUNTEER_APPLICATION_KINDS = ["volunteer", "mentoring"] as const;
 /** Under this age a volunteer needs a guardian's consent (peer mentors are 15–18, docs/product.md §9). */
 export const ADULT_AGE = 18;
 
@@ -39,15 +38,29 @@ export function needsGuardian(volunteer: Pick<Volunteer, "age" | "guardianConsen
   return volunteer.age !== null && volunteer.age < ADULT_AGE && !volunteer.guardianConsentAt;
 }
 
-/** Whether a submission is an application staff may accept as a volunteer. */
-export function isVolunteerApplication(kind: string): boolean {
-  return (VOLUNTEER_APPLICATION_KINDS as readonly string[]).includes(kind);
-}
-
 /** The volunteer a submission became, if staff accepted it. */
 export async function volunteerOfSubmission(env: Pick<Env, "DB">, submissionId: string) {
   const [row] = await getDb(env).select().from(volunteers).where(eq(volunteers.submissionId, submissionId));
   return row ?? null;
+}
+
+/** The accept page: the application, whether its applicant is under 18, and the volunteer it already became. */
+export async function applicationToAccept(env: Pick<Env, "DB">, submissionId: string) {
+  const [submission] = await getDb(env).select().from(submissions).where(eq(submissions.id, submissionId));
+  if (!submission || !isVolunteerApplication(submission.kind)) return null;
+  const accepted = await volunteerOfSubmission(env, submissionId);
+  const age = applicantAge(submission.payload);
+  return {
+    submission: { id: submission.id, name: submission.name, email: submission.email },
+    minor: age !== null && age < ADULT_AGE,
+    volunteerId: accepted?.id ?? null,
+  };
+}
+
+/** The age an application gave (the mentoring form asks it), or null. */
+function applicantAge(payload: Record<string, unknown>): number | null {
+  const age = Number(payload.age);
+  return Number.isInteger(age) && age > 0 ? age : null;
 }
 
 export type AcceptOutcome =
@@ -71,8 +84,7 @@ export async function acceptVolunteer(
   if (!submission) return { ok: false, error: "not-found" };
   if (!isVolunteerApplication(submission.kind)) return { ok: false, error: "not-an-application" };
   const email = submission.email.trim().toLowerCase();
-  const typedAge = Number(submission.payload.age);
-  const age = Number.isInteger(typedAge) && typedAge > 0 ? typedAge : null;
+  const age = applicantAge(submission.payload);
   const minor = age !== null && age < ADULT_AGE;
   if (minor && !input.guardianEmail) return { ok: false, error: "guardian-email" };
   const [[existing], [account]] = await Promise.all([
