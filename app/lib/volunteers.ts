@@ -3,7 +3,7 @@ import { parseClockTime } from "./content/entry-types";
 import {
   FIELD_MESSAGES,
   formSchema,
-  optionalChoices,
+  optionalCheckbox,
   requiredEmail,
   requiredText,
   requiredWholeNumber,
@@ -56,7 +56,11 @@ export const ShiftSchema = v.pipe(
     end: clockTime(),
     place: requiredText(200),
     capacity: requiredWholeNumber(1, 500),
-    requiredClearances: optionalChoices(CLEARANCE_KINDS),
+    // One checkbox per clearance, each its own name: the post guard lets no admin field repeat
+    // (decision 012).
+    needsBackgroundCheck: optionalCheckbox(),
+    needsTraining: optionalCheckbox(),
+    needsFirstAid: optionalCheckbox(),
   }),
   v.forward(
     v.partialCheck(
@@ -70,7 +74,23 @@ export const ShiftSchema = v.pipe(
     v.partialCheck([["start"], ["end"]], (input) => input.end > input.start, "volunteers:admin.errors.end"),
     ["end"],
   ),
+  v.transform(({ needsBackgroundCheck, needsTraining, needsFirstAid, ...shift }) => ({
+    ...shift,
+    requiredClearances: CLEARANCE_KINDS.filter(
+      (kind) =>
+        ({ "background-check": needsBackgroundCheck, training: needsTraining, "first-aid": needsFirstAid })[
+          kind
+        ],
+    ),
+  })),
 );
+
+/** The shift form's checkbox of each clearance. */
+export const CLEARANCE_FIELDS = {
+  "background-check": "needsBackgroundCheck",
+  training: "needsTraining",
+  "first-aid": "needsFirstAid",
+} as const satisfies Record<(typeof CLEARANCE_KINDS)[number], string>;
 
 /** Moving one shift: its day, times and place. */
 export const MoveShiftSchema = v.pipe(

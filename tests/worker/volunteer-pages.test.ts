@@ -63,7 +63,7 @@ describe("staff add a weekly series", () => {
         end: "6:00 PM",
         place: "100 Main St",
         capacity: "8",
-        requiredClearances: "background-check",
+        needsBackgroundCheck: "on",
       },
       { Cookie: staffCookie },
     );

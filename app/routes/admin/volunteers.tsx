@@ -3,12 +3,12 @@ import { Form, Link } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
-import { ChoiceGroup, SubmitButton, TextField } from "~/components/forms/fields";
+import { CheckboxField, SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { shiftWhen } from "~/components/volunteers/shift-card";
 import { useLocale } from "~/lib/format";
 import { formatCalendarDate } from "~/lib/format-dates";
-import { ShiftSchema } from "~/lib/volunteers";
+import { CLEARANCE_FIELDS, ShiftSchema } from "~/lib/volunteers";
 import { CLEARANCE_KINDS } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -36,12 +36,8 @@ export async function action(args: Route.ActionArgs) {
   const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, ShiftSchema);
   if (parsed.kind === "answered") return parsed.answer;
-  const { lastDate, requiredClearances, ...plan } = parsed.value;
-  const created = await createShifts(env, staff, {
-    ...plan,
-    lastDate: lastDate || null,
-    requiredClearances: requiredClearances ?? [],
-  });
+  const { lastDate, ...plan } = parsed.value;
+  const created = await createShifts(env, staff, { ...plan, lastDate: lastDate || null });
   return { result: parsed.reply({ resetForm: true }), added: created.count };
 }
 
@@ -215,7 +211,7 @@ function AddShiftsForm({
       titleEs: chosen.titleEs,
       place: chosen.place,
       capacity: "10",
-      requiredClearances: chosen.requiredClearances,
+      ...Object.fromEntries(chosen.requiredClearances.map((kind) => [CLEARANCE_FIELDS[kind], "on"])),
     },
   });
   return (
@@ -232,7 +228,9 @@ function AddShiftsForm({
         end: t("admin.end"),
         place: t("admin.place"),
         capacity: t("admin.capacity"),
-        requiredClearances: t("admin.clearances"),
+        ...Object.fromEntries(
+          CLEARANCE_KINDS.map((kind) => [CLEARANCE_FIELDS[kind], t(`clearanceNames.${kind}`)]),
+        ),
       }}
     >
       <TextField meta={fields.titleEn} label={t("admin.titleEn")} required />
@@ -248,15 +246,21 @@ function AddShiftsForm({
       <TextField meta={fields.end} label={t("admin.end")} hint={t("admin.timeHint")} required />
       <TextField meta={fields.place} label={t("admin.place")} required />
       <TextField meta={fields.capacity} label={t("admin.capacity")} inputMode="numeric" required />
-      <div className="sm:col-span-2">
-        <ChoiceGroup
-          meta={fields.requiredClearances}
-          label={t("admin.clearances")}
-          hint={t("admin.clearancesHint")}
-          type="checkbox"
-          options={CLEARANCE_KINDS.map((kind) => ({ value: kind, label: t(`clearanceNames.${kind}`) }))}
-        />
-      </div>
+      <fieldset className="sm:col-span-2" aria-describedby="clearances-hint">
+        <legend className="font-semibold">{t("admin.clearances")}</legend>
+        <p id="clearances-hint" className="text-gray-700 dark:text-gray-300">
+          {t("admin.clearancesHint")}
+        </p>
+        <div className="mt-2 grid gap-2 sm:grid-cols-3">
+          {CLEARANCE_KINDS.map((kind) => (
+            <CheckboxField
+              key={kind}
+              meta={fields[CLEARANCE_FIELDS[kind]]}
+              label={t(`clearanceNames.${kind}`)}
+            />
+          ))}
+        </div>
+      </fieldset>
       <div className="sm:col-span-2">
         <SubmitButton pending={pending} label={t("admin.save")} pendingLabel={t("admin.saving")} />
       </div>

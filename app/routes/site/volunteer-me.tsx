@@ -80,6 +80,7 @@ export default function VolunteerMePage({ loaderData, actionData }: Route.Compon
               ? t(`me.done.${actionData.done}`, {
                   signedUp: actionData.signedUp,
                   waitlisted: actionData.waitlisted,
+                  count: actionData.signedUp,
                 })
               : actionData.error === "clearance"
                 ? t("me.errors.clearance", {

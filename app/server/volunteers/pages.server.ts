@@ -97,7 +97,7 @@ export async function volunteerPageData(env: PageEnv, volunteer: Volunteer, loca
 export type VolunteerPostAnswer =
   | {
       ok: true;
-      done: "signedUp" | "series" | "waitlisted" | "cancelled" | "swapped";
+      done: "signedUp" | "series" | "seriesAll" | "waitlisted" | "cancelled" | "swapped";
       signedUp?: number;
       waitlisted?: number;
     }
@@ -107,8 +107,10 @@ export type VolunteerPostAnswer =
 
 function answerOf(outcome: SignupOutcome, done: "signedUp" | "swapped"): VolunteerPostAnswer {
   if (outcome.ok) {
-    if (outcome.signedUp + outcome.waitlisted > 1)
-      return { ok: true, done: "series", signedUp: outcome.signedUp, waitlisted: outcome.waitlisted };
+    if (outcome.signedUp + outcome.waitlisted > 1) {
+      const series = outcome.waitlisted > 0 ? "series" : "seriesAll";
+      return { ok: true, done: series, signedUp: outcome.signedUp, waitlisted: outcome.waitlisted };
+    }
     return { ok: true, done: outcome.signedUp > 0 ? done : "waitlisted" };
   }
   if (outcome.reason === "full") return { ok: false, error: "full", shiftId: outcome.shiftId };
