@@ -164,3 +164,26 @@ describe("a volunteer's page by link, without JavaScript", () => {
     );
   });
 });
+
+describe("one person", () => {
+  it("opens the volunteer's page from their account when its verified e-mail is theirs", async () => {
+    const { cookie } = await userWithSession("account-volunteer@example.org");
+    const before = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
+    expect(before).toContain("This account is not linked to a volunteer yet.");
+    const id = crypto.randomUUID();
+    await db.insert(submissions).values({
+      id,
+      kind: "volunteer",
+      locale: "en",
+      name: "Acc Volunteer",
+      email: "account-volunteer@example.org",
+      payload: {},
+      idempotencyKey: id,
+    });
+    await acceptVolunteer(env, staff, id, { guardianEmail: null });
+    const account = shown(await (await fetchPage("/account", { headers: { Cookie: cookie } })).text());
+    expect(account).toContain('href="/volunteer/me"');
+    const page = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
+    expect(page).toContain("Shifts you can take");
+  });
+});

@@ -323,6 +323,7 @@ describe("reminders", () => {
     expect(reminders[0]!.text).toMatch(/\/volunteer\/shifts\/bulk-shift-\d+\/calendar\.ics\?lng=en/);
     // The whole Cron run, reminders then delivery, stays within decision 045's budget.
     const { count } = await countInvocation((counting) => handleScheduled(counting), deployed);
+    console.log(JSON.stringify({ path: "Cron run after the reminders", ...count }));
     expect(count.d1Queries).toBeLessThanOrEqual(500);
     expect(count.subrequests).toBeLessThanOrEqual(500);
   });
