@@ -163,8 +163,20 @@ test("a weekly tutoring series: signed up by link on a phone, reminded, checked 
   await expect(staff.getByText("Saved.")).toBeVisible();
   await expectNoAxeViolations(staff);
 
+  await staff.screenshot({ path: "test-results/volunteers-roster-390.png", fullPage: true });
+
   await volunteer.reload();
   await expect(volunteer.getByText("2 hours in all")).toBeVisible();
+  await volunteer.screenshot({ path: "test-results/volunteers-me-390.png", fullPage: true });
+  await volunteer.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(volunteer);
+  // The public page lists the series with its places left, at both widths.
+  await volunteer.goto("/volunteer#shifts");
+  await expect(volunteer.getByRole("heading", { name: title }).first()).toBeVisible();
+  await expectNoAxeViolations(volunteer);
+  await volunteer.screenshot({ path: "test-results/volunteers-public-1280.png" });
+  await volunteer.setViewportSize(PHONE);
+  await expectNoAxeViolations(volunteer);
 });
 
 test.describe("without JavaScript", () => {
