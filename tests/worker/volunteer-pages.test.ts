@@ -187,3 +187,25 @@ describe("one person", () => {
     expect(page).toContain("Shifts you can take");
   });
 });
+
+describe("the back office's volunteer pages", () => {
+  it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {
+    const { cookie } = await userWithSession("not-staff@example.org");
+    for (const path of ["/admin/volunteers", "/admin/volunteers/hours.csv"]) {
+      const anonymous = await fetchPage(path);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("Location")).toContain("/login");
+      expect((await fetchPage(path, { headers: { Cookie: cookie } })).status).toBe(403);
+    }
+  });
+
+  it("records the hours CSV in the audit log before it leaves", async () => {
+    const response = await fetchPage("/admin/volunteers/hours.csv?from=2026-01-01&to=2026-12-31", {
+      headers: { Cookie: staffCookie },
+    });
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect((await response.text()).split("\r\n")[0]).toBe("name,email,role,shifts,hours,from,to");
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.action, "volunteer-hours.export"));
+    expect(row?.detail).toMatchObject({ filters: { from: "2026-01-01", to: "2026-12-31" } });
+  });
+});
