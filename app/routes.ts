@@ -34,6 +34,9 @@ export default [
     "search",
   ].map((page) => route(page, `routes/site/${page}.tsx`)),
   route("blog/:slug", "routes/site/blog-post.tsx"),
+  // A volunteer's shifts by their signed link or account, and a young volunteer's guardian's consent (decision 055).
+  route("volunteer/me", "routes/site/volunteer-me.tsx"),
+  route("volunteer/guardian", "routes/site/volunteer-guardian.tsx"),
   // A free event's RSVP or a paid event's tickets (decision 024).
   route("events/:slug/register", "routes/site/event-register.tsx"),
 
@@ -121,6 +124,11 @@ export default [
     route("registrations/:slug/export.csv", "routes/admin/registrations-csv.ts"),
     route("program-sessions", "routes/admin/program-sessions.tsx"),
     route("program-sessions/:id", "routes/admin/program-session.tsx"),
+    route("volunteers", "routes/admin/volunteers.tsx"),
+    route("volunteers/hours.csv", "routes/admin/volunteers-hours-csv.ts"),
+    route("volunteers/accept/:submissionId", "routes/admin/volunteer-accept.tsx"),
+    route("volunteers/shifts/:id", "routes/admin/volunteer-shift.tsx"),
+    route("volunteers/:id", "routes/admin/volunteer.tsx"),
   ]),
 
   // The site's resources, and old addresses that navigation still links to (docs/product.md §2): 301 to the current page.
@@ -128,6 +136,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("locales/:lng/:file", "routes/resources/locales.ts"),
   route("events/:id/calendar.ics", "routes/resources/event-ics.ts"),
+  route("volunteer/shifts/:id/calendar.ics", "routes/resources/shift-ics.ts"),
   route("files/:key", "routes/resources/file.ts"),
   ...["privacy-policy", "terms-of-service", "accessibility-statement"].map((path) =>
     route(path, "routes/resources/legacy-redirect.ts", { id: `redirect-${path}` }),

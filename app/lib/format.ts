@@ -112,6 +112,16 @@ export function newYorkDate(now: Date = new Date()): string {
   return dateFormat("en-CA", { timeZone: NEW_YORK_TIME_ZONE, dateStyle: "short" }).format(now);
 }
 
+/** The New York clock time of an instant, as HH:MM (24 hours), the form stored times take. */
+export function newYorkClock(when: Date | string): string {
+  return dateFormat("en-GB", {
+    timeZone: NEW_YORK_TIME_ZONE,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(when));
+}
+
 /** A New York wall-clock time (YYYY-MM-DD, HH:MM) as a UTC instant, daylight saving time included. */
 export function newYorkTimeToUtc(date: string, time = "00:00"): Date {
   const guess = new Date(`${date}T${time}:00Z`);

@@ -132,6 +132,17 @@ export type RegistrationKind = (typeof REGISTRATION_KINDS)[number];
 export const REGISTRATION_STATUSES = ["held", "pending", "confirmed", "released", "canceled"] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
+/** The clearances a volunteer role may need (docs/product.md §5, decision 055). */
+export const CLEARANCE_KINDS = ["background-check", "training", "first-aid"] as const;
+export type ClearanceKind = (typeof CLEARANCE_KINDS)[number];
+
+/** A volunteer's place on a shift: taken, waiting for one, or given up (decision 055). */
+export const SIGNUP_STATUSES = ["signed-up", "waitlisted", "cancelled"] as const;
+export type SignupStatus = (typeof SIGNUP_STATUSES)[number];
+
+/** A shift on the calendar, or called off by staff (its volunteers are told). */
+export const SHIFT_STATUSES = ["scheduled", "cancelled"] as const;
+
 /** Site content that staff edit (decision 020): a draft, on the site, or taken off it. */
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];

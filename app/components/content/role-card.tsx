@@ -4,15 +4,27 @@ import { localized, type Entry } from "~/lib/content/entry-types";
 
 const FACTS = ["commitment", "schedule", "skills", "requirements", "impact"] as const;
 
-/** One volunteer role as /volunteer shows it (and as the editor's preview shows it), decision 029. */
-export function RoleCard({ role, locale }: { role: Entry<"role">; locale: string }) {
+/**
+ * One volunteer role as /volunteer shows it (and as the editor's preview shows it), decision 029.
+ * A role with upcoming shifts counts its spots from their places left (decision 055).
+ */
+export function RoleCard({
+  role,
+  locale,
+  placesLeft,
+}: {
+  role: Entry<"role">;
+  locale: string;
+  placesLeft?: number;
+}) {
   const { t } = useTranslation("involve");
   const { fields } = role;
+  const spots = placesLeft ?? fields.spots;
   const subtitle = localized(fields.subtitle, locale);
   return (
     <Card
       title={localized(fields.title, locale)}
-      badge={fields.spots === null ? undefined : t("labels.spots", { count: fields.spots })}
+      badge={spots === null ? undefined : t("labels.spots", { count: spots })}
     >
       {subtitle ? <p className="font-semibold text-accent-800 dark:text-accent-200">{subtitle}</p> : null}
       <p>{localized(fields.description, locale)}</p>

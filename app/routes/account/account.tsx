@@ -17,7 +17,7 @@ import { selfUnsubscribe } from "~/server/newsletter.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/account";
 
-export const handle = { i18n: ["account", "admin", "families"] };
+export const handle = { i18n: ["account", "admin", "families", "volunteers"] };
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
@@ -98,7 +98,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
       </AuthLayout>
     );
   }
-  const { gifts, submissions, newsletter } = loaderData;
+  const { gifts, submissions, newsletter, volunteer } = loaderData;
   return (
     <AuthLayout wide title={t("account.title")} lead={t("account.lead", { email: user.email })}>
       <div className="grid gap-10">
@@ -198,6 +198,19 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
             </TableScroll>
           )}
         </section>
+
+        {volunteer ? (
+          <section aria-labelledby="volunteer-title">
+            <h2 id="volunteer-title" className="text-2xl font-bold">
+              {t("volunteers:account.title")}
+            </h2>
+            <p className="mt-2">
+              <Link to="/volunteer/me" className="tap-target inline-flex items-center">
+                {t("volunteers:account.link")}
+              </Link>
+            </p>
+          </section>
+        ) : null}
 
         <section aria-labelledby="newsletter-title">
           <h2 id="newsletter-title" className="text-2xl font-bold">

@@ -28,6 +28,7 @@ const SECTIONS: { to: string; key: string; end?: true; adminOnly?: true }[] = [
   { to: "/admin/subscribers", key: "subscribers" },
   { to: "/admin/newsletters", key: "newsletters" },
   { to: "/admin/registrations", key: "registrations" },
+  { to: "/admin/volunteers", key: "volunteers" },
   { to: "/admin/entries", key: "entries" },
   { to: "/admin/content", key: "content" },
   { to: "/admin/files", key: "files" },

@@ -6,6 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { formForKind } from "~/lib/forms/answers";
+import { isVolunteerApplication } from "~/lib/volunteers";
 import { organizationContact } from "~/server/content/organization.server";
 import { submissionReference } from "~/lib/forms/reference";
 import { fieldErrors, formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
@@ -26,6 +27,7 @@ import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/submission";
 
+export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
@@ -133,7 +135,16 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
           ← {t("common.back")}
         </Link>
       </p>
-      <AdminPageHeader title={t("submission.title", { name: submission.name })} />
+      <AdminPageHeader
+        title={t("submission.title", { name: submission.name })}
+        actions={
+          isVolunteerApplication(submission.kind) ? (
+            <Link to={`/admin/volunteers/accept/${submission.id}`} className="btn-secondary">
+              {t("volunteers:admin.accept")}
+            </Link>
+          ) : null
+        }
+      />
       {result && !result.done && result.errors.form ? (
         <Flash tone="error">{t("common.invalid")}</Flash>
       ) : null}

@@ -7,25 +7,28 @@ import { VOLUNTEER_STEPS } from "~/content/involve";
 import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { RoleCard } from "~/components/content/role-card";
-import { listRoles } from "~/server/content/entries.server";
+import { ShiftCard } from "~/components/volunteers/shift-card";
+import { volunteerRolesPage } from "~/server/volunteers/pages.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
 
-export const handle = { i18n: ["involve", "forms"] };
+export const handle = { i18n: ["involve", "forms", "volunteers"] };
 export const meta = pageMeta;
 
-/** The published volunteer roles (content type `role`, decision 029). */
+/** The published volunteer roles (content type `role`, decision 029) and their upcoming shifts (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
-  return { seo: sitePageSeo(args), roles: await listRoles(env), locale: requestLocale(args.context) };
+  const locale = requestLocale(args.context);
+  return { seo: sitePageSeo(args), ...(await volunteerRolesPage(env, locale)), locale };
 }
 
 export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("involve");
-  const { roles, locale } = loaderData;
+  const { t: tv } = useTranslation("volunteers");
+  const { roles, shifts, spots, locale } = loaderData;
   return (
     <>
       <PageHeader lead={t("volunteer.lead")} />
@@ -35,9 +38,23 @@ export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <CardGrid>
             {roles.map((role) => (
-              <RoleCard key={role.id} role={role} locale={locale} />
+              <RoleCard key={role.id} role={role} locale={locale} placesLeft={spots[role.slug]} />
             ))}
           </CardGrid>
+        )}
+      </Section>
+      <Section id="shifts" title={tv("shifts.title")}>
+        {shifts.length === 0 ? (
+          <p className="mt-6 text-lg">{tv("shifts.none")}</p>
+        ) : (
+          <>
+            <p className="mt-4 text-lg">{tv("shifts.howTo")}</p>
+            <ul className="mt-6 grid gap-4 md:grid-cols-2 lg:grid-cols-3">
+              {shifts.map((shift) => (
+                <ShiftCard key={shift.id} shift={shift} locale={locale} />
+              ))}
+            </ul>
+          </>
         )}
       </Section>
       <Section id="process" title={t("volunteer.processTitle")} tinted>

@@ -23,7 +23,7 @@ export function fieldChanges(
   );
 }
 
-type CsvExport = "submissions" | "donations" | "subscribers" | "event-registrations";
+type CsvExport = "submissions" | "donations" | "subscribers" | "event-registrations" | "volunteer-hours";
 
 /**
  * Every CSV download is recorded before the file is handed over: who, when, which filters and

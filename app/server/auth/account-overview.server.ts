@@ -1,18 +1,19 @@
 import { desc, eq, or } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { donations, submissions, subscribers } from "../db/schema";
+import { donations, submissions, subscribers, volunteers } from "../db/schema";
 import { isEmailVerified } from "./accounts.server";
 
 /**
- * What /account shows: the person's gifts, submissions and newsletter choice, found by the
+ * What /account shows: the person's gifts, submissions, newsletter choice and whether they
+ * volunteer (their shifts' page, decision 055), found by the
  * account's e-mail. Nothing at all until that e-mail is verified, since anyone can sign up
  * with any address (decision 013).
  */
 export async function accountOverview(env: Pick<Env, "DB">, user: SessionUser) {
   if (!(await isEmailVerified(env, user.id))) return { verified: false as const };
   const db = getDb(env);
-  const [gifts, sent, [subscriber]] = await Promise.all([
+  const [gifts, sent, [subscriber], [volunteer]] = await Promise.all([
     db
       .select({
         id: donations.id,
@@ -43,11 +44,17 @@ export async function accountOverview(env: Pick<Env, "DB">, user: SessionUser) {
       .from(subscribers)
       .where(eq(subscribers.email, user.email))
       .limit(1),
+    db
+      .select({ id: volunteers.id })
+      .from(volunteers)
+      .where(eq(volunteers.email, user.email.toLowerCase()))
+      .limit(1),
   ]);
   return {
     verified: true as const,
     gifts: gifts.map(({ date, createdAt, ...gift }) => ({ ...gift, date: date ?? createdAt })),
     submissions: sent,
     newsletter: subscriber?.status ?? ("none" as const),
+    volunteer: Boolean(volunteer),
   };
 }

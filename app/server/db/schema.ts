@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
+  CLEARANCE_KINDS,
   CONTENT_STATUSES,
   DISPUTE_STATUSES,
   DONATION_FREQUENCIES,
@@ -12,6 +13,8 @@ import {
   REGISTRATION_KINDS,
   REGISTRATION_STATUSES,
   ROLES,
+  SHIFT_STATUSES,
+  SIGNUP_STATUSES,
   SOFT_CREDIT_KINDS,
   SUBMISSION_HISTORY_KINDS,
   SUBMISSION_KINDS,
@@ -615,6 +618,114 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_holder_idx").on(table.holder, table.holdExpiresAt),
     // The ticket payments whose refunds the back office totals (decision 057).
     index("event_registrations_payment_idx").on(table.kind, table.stripePaymentIntentId),
+  ],
+);
+
+/**
+ * A volunteer shift of a role (the `role` content entry's slug, decision 055): when (UTC, entered
+ * in New York time), where, how many places, and the clearances it needs. A weekly series shares
+ * `seriesId`, so a volunteer signs up for all its shifts at once.
+ */
+export const volunteerShifts = sqliteTable(
+  "volunteer_shifts",
+  {
+    id: text("id").primaryKey(),
+    roleSlug: text("role_slug").notNull(),
+    seriesId: text("series_id"),
+    titleEn: text("title_en").notNull(),
+    titleEs: text("title_es").notNull(),
+    startsAt: text("starts_at").notNull(),
+    endsAt: text("ends_at").notNull(),
+    place: text("place").notNull(),
+    capacity: integer("capacity").notNull(),
+    requiredClearances: text("required_clearances", { mode: "json" })
+      .notNull()
+      .$type<(typeof CLEARANCE_KINDS)[number][]>(),
+    status: text("status", { enum: SHIFT_STATUSES }).notNull().default("scheduled"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("volunteer_shifts_role_idx").on(table.roleSlug, table.startsAt),
+    index("volunteer_shifts_start_idx").on(table.startsAt),
+    index("volunteer_shifts_series_idx").on(table.seriesId, table.startsAt),
+  ],
+);
+
+/**
+ * An accepted volunteer: made from a volunteer or mentoring application when staff accept it
+ * (decision 055). One person, one row: the e-mail is unique, and `userId` links the account
+ * whose verified e-mail it is (decision 013). A volunteer under 18 signs up only once a
+ * guardian has consented through the link mailed to `guardianEmail`.
+ */
+export const volunteers = sqliteTable(
+  "volunteers",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    locale: text("locale").notNull(),
+    submissionId: text("submission_id").references(() => submissions.id, { onDelete: "set null" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The age the application gave; under 18 needs a guardian's consent. */
+    age: integer("age"),
+    guardianEmail: text("guardian_email"),
+    guardianConsentAt: text("guardian_consent_at"),
+    acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("volunteers_user_idx").on(table.userId)],
+);
+
+/**
+ * A volunteer's place on a shift (decision 055): taken or waitlisted in one conditional
+ * statement, so racing sign-ups never overfill it. One row per shift and volunteer; cancelling
+ * and signing up again reuses it. Check-in and check-out are when staff marked them.
+ */
+export const volunteerSignups = sqliteTable(
+  "volunteer_signups",
+  {
+    id: text("id").primaryKey(),
+    shiftId: text("shift_id")
+      .notNull()
+      .references(() => volunteerShifts.id, { onDelete: "cascade" }),
+    volunteerId: text("volunteer_id")
+      .notNull()
+      .references(() => volunteers.id, { onDelete: "cascade" }),
+    status: text("status", { enum: SIGNUP_STATUSES }).notNull(),
+    checkedInAt: text("checked_in_at"),
+    checkedOutAt: text("checked_out_at"),
+    /** When the day-before reminder was queued; set once, so a reminder goes once per sign-up. */
+    remindedAt: text("reminded_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("volunteer_signups_shift_volunteer_idx").on(table.shiftId, table.volunteerId),
+    index("volunteer_signups_shift_idx").on(table.shiftId, table.status, table.updatedAt),
+    index("volunteer_signups_volunteer_idx").on(table.volunteerId, table.status),
+  ],
+);
+
+/** A volunteer's clearance (decision 055): one row per kind, the latest date and expiry. */
+export const volunteerClearances = sqliteTable(
+  "volunteer_clearances",
+  {
+    volunteerId: text("volunteer_id")
+      .notNull()
+      .references(() => volunteers.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: CLEARANCE_KINDS }).notNull(),
+    /** New York dates, yyyy-mm-dd; no expiry for a clearance that does not lapse. */
+    clearedOn: text("cleared_on").notNull(),
+    expiresOn: text("expires_on"),
+    recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.volunteerId, table.kind] }),
+    index("volunteer_clearances_expiry_idx").on(table.expiresOn),
   ],
 );
 

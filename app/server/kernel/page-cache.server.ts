@@ -21,6 +21,8 @@ const CONTENT_SECONDS = 600;
 const PAGE_CACHE_SECONDS: Record<string, number> = {
   "/": LIVE_SECONDS,
   "/events": LIVE_SECONDS,
+  // Its shifts' places left move with every sign-up (decision 055).
+  "/volunteer": LIVE_SECONDS,
   "/donate": LIVE_SECONDS,
   "/give": LIVE_SECONDS,
   ...Object.fromEntries(
@@ -40,7 +42,6 @@ const PAGE_CACHE_SECONDS: Record<string, number> = {
       "/calculator",
       "/blog",
       "/partner",
-      "/volunteer",
       "/get-involved",
       "/join",
       "/join-our-team",

@@ -48,13 +48,28 @@ export async function signToken(
   subject: string,
   ttlSeconds: number,
 ): Promise<string> {
-  const payload = base64url(
-    encoder.encode(JSON.stringify({ p: purpose, s: subject, e: Math.floor(Date.now() / 1000) + ttlSeconds })),
-  );
-  const signature = new Uint8Array(
-    await crypto.subtle.sign("HMAC", await hmacKey(env), encoder.encode(payload)),
-  );
-  return `${payload}.${base64url(signature)}`;
+  return (await tokenSigner(env, purpose, ttlSeconds))(subject);
+}
+
+/**
+ * `signToken` for many subjects (a Cron run's reminders): the key is read and imported once,
+ * not once a token, so a run makes one KV read whatever its size (decision 045).
+ */
+export async function tokenSigner(
+  env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">,
+  purpose: string,
+  ttlSeconds: number,
+): Promise<(subject: string) => Promise<string>> {
+  const key = await hmacKey(env);
+  return async (subject) => {
+    const payload = base64url(
+      encoder.encode(
+        JSON.stringify({ p: purpose, s: subject, e: Math.floor(Date.now() / 1000) + ttlSeconds }),
+      ),
+    );
+    const signature = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(payload)));
+    return `${payload}.${base64url(signature)}`;
+  };
 }
 
 /** The subject of a valid, unexpired token for this purpose, or null. */

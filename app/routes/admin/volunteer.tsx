@@ -1,0 +1,128 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { adminMeta } from "~/components/admin/meta";
+import { AdminPageHeader, Flash } from "~/components/admin/ui";
+import { SelectField, SubmitButton, TextField } from "~/components/forms/fields";
+import { PageForm, usePageForm } from "~/components/forms/form-kit";
+import { useLocale } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
+import { ClearanceSchema } from "~/lib/volunteers";
+import { CLEARANCE_KINDS } from "~/lib/vocabulary";
+import { requireStaff } from "~/server/auth/guards.server";
+import { adminTitle } from "~/server/auth/seo.server";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { parsePostedForm } from "~/server/page-form.server";
+import { volunteerRecord } from "~/server/volunteers/pages.server";
+import { recordClearance } from "~/server/volunteers/volunteers.server";
+import type { Route } from "./+types/volunteer";
+
+export const handle = { i18n: ["admin", "volunteers"] };
+export const meta = adminMeta;
+
+/** GET /admin/volunteers/:id: one volunteer's clearances and hours (decision 055). */
+export async function loader(args: Route.LoaderArgs) {
+  await requireStaff(args);
+  const { env } = getRequestContext(args.context);
+  const record = await volunteerRecord(env, args.params.id);
+  if (!record) throw data(null, { status: 404 });
+  const accepted = new URL(args.request.url).searchParams.has("accepted");
+  return { title: adminTitle(args, "volunteers:admin.volunteer"), accepted, ...record };
+}
+
+/** POST: record a clearance with its date and expiry, audited. */
+export async function action(args: Route.ActionArgs) {
+  const staff = await requireStaff(args);
+  const { env } = getRequestContext(args.context);
+  const parsed = parsePostedForm(args.context, ClearanceSchema);
+  if (parsed.kind === "answered") return parsed.answer;
+  const record = await volunteerRecord(env, args.params.id);
+  if (!record) throw data(null, { status: 404 });
+  await recordClearance(env, staff, record.volunteer.id, {
+    ...parsed.value,
+    expiresOn: parsed.value.expiresOn || null,
+  });
+  return { result: parsed.reply({ resetForm: true }), recorded: true };
+}
+
+export default function AdminVolunteer({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("volunteers");
+  const locale = useLocale();
+  const { volunteer, clearances, hours, accepted } = loaderData;
+  const { form, fields, pending } = usePageForm({
+    id: "clearance",
+    schema: ClearanceSchema,
+    answer: actionData,
+  });
+  return (
+    <div className="space-y-8">
+      <AdminPageHeader
+        title={volunteer.name}
+        lead={volunteer.email}
+        actions={
+          <Link to="/admin/volunteers" className="btn-secondary">
+            {t("admin.back")}
+          </Link>
+        }
+      />
+      {accepted ? <Flash>{t("admin.accepted")}</Flash> : null}
+      {volunteer.age !== null && volunteer.age < 18 ? (
+        <p>
+          {t("admin.consent")}:{" "}
+          {t(volunteer.guardianConsentAt ? "admin.consentGiven" : "admin.consentPending")}
+        </p>
+      ) : null}
+      <section aria-labelledby="clearances-title">
+        <h2 id="clearances-title" className="text-xl font-bold">
+          {t("admin.clearances")}
+        </h2>
+        {clearances.length === 0 ? (
+          <p className="mt-3">{t("admin.noClearances")}</p>
+        ) : (
+          <ul className="mt-3 list-disc ps-6">
+            {clearances.map((clearance) => (
+              <li key={clearance.kind}>
+                {`${t(`clearanceNames.${clearance.kind}`)}: ${formatCalendarDate(clearance.clearedOn, locale)}`}
+                {clearance.expiresOn
+                  ? ` (${t("admin.expires")} ${formatCalendarDate(clearance.expiresOn, locale)})`
+                  : ""}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="record-title">
+        <h2 id="record-title" className="text-xl font-bold">
+          {t("admin.recordClearance")}
+        </h2>
+        {actionData && "recorded" in actionData ? <Flash>{t("admin.recorded")}</Flash> : null}
+        <PageForm
+          form={form}
+          className="mt-3 grid max-w-3xl gap-4 sm:grid-cols-3"
+          labels={{
+            kind: t("admin.clearance"),
+            clearedOn: t("admin.clearedOn"),
+            expiresOn: t("admin.expiresOn"),
+          }}
+        >
+          <SelectField
+            meta={fields.kind}
+            label={t("admin.clearance")}
+            required
+            options={CLEARANCE_KINDS.map((kind) => ({ value: kind, label: t(`clearanceNames.${kind}`) }))}
+          />
+          <TextField meta={fields.clearedOn} label={t("admin.clearedOn")} type="date" required />
+          <TextField meta={fields.expiresOn} label={t("admin.expiresOn")} type="date" />
+          <div className="sm:col-span-3">
+            <SubmitButton pending={pending} label={t("admin.record")} pendingLabel={t("admin.saving")} />
+          </div>
+        </PageForm>
+      </section>
+      <section aria-labelledby="hours-title">
+        <h2 id="hours-title" className="text-xl font-bold">
+          {t("admin.hours")}
+        </h2>
+        <p className="mt-3">{t("admin.hoursTotal", { hours: hours.total })}</p>
+      </section>
+    </div>
+  );
+}

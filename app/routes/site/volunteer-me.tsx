@@ -1,0 +1,208 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { PageHeader } from "~/components/layout/page-header";
+import { ShiftCard, shiftWhen } from "~/components/volunteers/shift-card";
+import { useLocale } from "~/lib/format";
+import { pageSeo } from "~/server/seo.server";
+import { pageMeta } from "~/lib/seo";
+import { getRequestContext } from "~/server/kernel/context.server";
+import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
+import { readPostedForm } from "~/server/kernel/post-guard.server";
+import { handleVolunteerPost, volunteerOfRequest, volunteerPageData } from "~/server/volunteers/pages.server";
+import type { Route } from "./+types/volunteer-me";
+
+export const handle = { i18n: ["volunteers"] };
+export const meta = pageMeta;
+
+// A signed link is a key: never cached, indexed or leaked in a Referer (as the donor's, decision 014).
+export function headers() {
+  return { "Cache-Control": "no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" };
+}
+
+/** GET /volunteer/me?key=…: a volunteer's shifts and hours, by their signed link or their account (decision 055). */
+export async function loader(args: Route.LoaderArgs) {
+  const { env } = getRequestContext(args.context);
+  const locale = requestLocale(args.context);
+  const t = getInstance(args.context).getFixedT(locale, "volunteers");
+  const seo = pageSeo(args, "volunteer", { title: t("me.title"), description: t("me.lead") });
+  const found = await volunteerOfRequest(env, args.request);
+  if (found.kind !== "volunteer") {
+    return data({ seo, state: found.kind, page: null }, { status: found.kind === "invalid" ? 403 : 200 });
+  }
+  return { seo, state: "ok" as const, page: await volunteerPageData(env, found.volunteer, locale) };
+}
+
+/** POST: sign up, join a waitlist, cancel or swap; the page shows the outcome and the new lists. */
+export async function action(args: Route.ActionArgs) {
+  const { env } = getRequestContext(args.context);
+  const found = await volunteerOfRequest(env, args.request);
+  if (found.kind !== "volunteer")
+    return data({ ok: false as const, error: "link" as const }, { status: 403 });
+  const answer = await handleVolunteerPost(env, found.volunteer, readPostedForm(args.context));
+  return answer.ok ? answer : data(answer, { status: answer.error === "invalid" ? 400 : 409 });
+}
+
+export default function VolunteerMePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("volunteers");
+  const locale = useLocale();
+  const outcome = useRef<HTMLParagraphElement>(null);
+  // The outcome takes focus, so a screen reader (and a phone's view) lands on what happened.
+  useEffect(() => outcome.current?.focus(), [actionData]);
+  if (loaderData.state !== "ok") {
+    return (
+      <>
+        <PageHeader />
+        <div className="container-page py-10">
+          <p className="text-lg">{t(loaderData.state === "invalid" ? "me.invalid" : "me.noVolunteer")}</p>
+        </div>
+      </>
+    );
+  }
+  const { mine, open, hours } = loaderData.page;
+  const fullShift = actionData && !actionData.ok && actionData.error === "full" ? actionData.shiftId : null;
+  return (
+    <>
+      <PageHeader lead={t("me.lead")} />
+      <div className="container-page space-y-10 py-10">
+        {actionData ? (
+          <p
+            ref={outcome}
+            tabIndex={-1}
+            role={actionData.ok ? "status" : "alert"}
+            className={
+              actionData.ok
+                ? "rounded-xl border-2 border-emerald-700 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-300 dark:bg-gray-900 dark:text-emerald-100"
+                : "rounded-xl border-2 border-red-700 bg-red-50 p-4 text-red-950 dark:border-red-300 dark:bg-gray-900 dark:text-red-100"
+            }
+          >
+            {actionData.ok
+              ? t(`me.done.${actionData.done}`, {
+                  signedUp: actionData.signedUp,
+                  waitlisted: actionData.waitlisted,
+                  count: actionData.signedUp,
+                })
+              : actionData.error === "clearance"
+                ? t("me.errors.clearance", {
+                    list: actionData.missing.map((kind) => t(`clearances.${kind}`)).join(", "),
+                  })
+                : t(
+                    `me.errors.${actionData.error === "invalid" || actionData.error === "link" ? "not-found" : actionData.error}`,
+                  )}
+          </p>
+        ) : null}
+        {fullShift ? (
+          <Form method="post">
+            <input type="hidden" name="shift" value={fullShift} />
+            <button type="submit" name="intent" value="waitlist" className="btn-primary w-full sm:w-auto">
+              {t("me.joinWaitlist")}
+            </button>
+          </Form>
+        ) : null}
+        <section aria-labelledby="yours">
+          <h2 id="yours" className="text-2xl font-bold">
+            {t("me.yours")}
+          </h2>
+          {mine.length === 0 ? (
+            <p className="mt-3">{t("me.noneYours")}</p>
+          ) : (
+            <ul className="mt-4 grid gap-4 md:grid-cols-2">
+              {mine.map((shift) => (
+                <ShiftCard
+                  key={shift.id}
+                  shift={{ ...shift, placesLeft: null }}
+                  locale={locale}
+                  status={t(`me.statuses.${shift.status}`)}
+                >
+                  <Form method="post">
+                    <input type="hidden" name="shift" value={shift.id} />
+                    <button type="submit" name="intent" value="cancel" className="btn-secondary">
+                      {t("me.cancel")}
+                      <span className="sr-only">: {shift.title}</span>
+                    </button>
+                  </Form>
+                  {open.some((other) => other.roleSlug === shift.roleSlug) ? (
+                    <Form method="post" className="flex w-full flex-wrap items-end gap-2">
+                      <input type="hidden" name="shift" value={shift.id} />
+                      <label className="grow">
+                        <span className="block font-semibold">{t("me.swapTo")}</span>
+                        <select
+                          name="to"
+                          required
+                          className="tap-target focus-ring mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 dark:bg-gray-900"
+                        >
+                          {open
+                            .filter((other) => other.roleSlug === shift.roleSlug)
+                            .map((other) => (
+                              <option key={other.id} value={other.id}>
+                                {`${other.title}: ${shiftWhen(other, locale)}`}
+                              </option>
+                            ))}
+                        </select>
+                      </label>
+                      <button type="submit" name="intent" value="swap" className="btn-secondary">
+                        {t("me.swap")}
+                      </button>
+                    </Form>
+                  ) : null}
+                </ShiftCard>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="available">
+          <h2 id="available" className="text-2xl font-bold">
+            {t("me.available")}
+          </h2>
+          {open.length === 0 ? (
+            <p className="mt-3">{t("me.noneAvailable")}</p>
+          ) : (
+            <ul className="mt-4 grid gap-4 md:grid-cols-2">
+              {open.map((shift) => (
+                <ShiftCard key={shift.id} shift={shift} locale={locale}>
+                  <Form method="post" className="flex flex-wrap gap-2">
+                    <input type="hidden" name="shift" value={shift.id} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={shift.placesLeft === 0 ? "waitlist" : "signup"}
+                      className="btn-primary"
+                    >
+                      {t(shift.placesLeft === 0 ? "me.joinWaitlist" : "me.signUp")}
+                      <span className="sr-only">: {shift.title}</span>
+                    </button>
+                    {shift.seriesId ? (
+                      <button type="submit" name="intent" value="series" className="btn-secondary">
+                        {t("me.signUpSeries")}
+                        <span className="sr-only">: {shift.title}</span>
+                      </button>
+                    ) : null}
+                  </Form>
+                </ShiftCard>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section aria-labelledby="hours">
+          <h2 id="hours" className="text-2xl font-bold">
+            {t("me.hours")}
+          </h2>
+          {hours.lines.length === 0 ? (
+            <p className="mt-3">{t("me.noHours")}</p>
+          ) : (
+            <>
+              <p className="mt-3 text-lg font-semibold">{t("me.hoursTotal", { hours: hours.total })}</p>
+              <ul className="mt-2 list-disc ps-6">
+                {hours.lines.map((line) => (
+                  <li key={line.roleSlug}>
+                    {t("me.hoursLine", { role: line.role, hours: line.hours, count: line.shifts })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,106 @@
+import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
+import { newYorkTimeToUtc } from "~/lib/format";
+import type { SessionUser } from "~/lib/session-user";
+import { recordExport } from "../admin/audit.server";
+import { toCsv } from "../admin/csv.server";
+import { getDb } from "../db/client.server";
+import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
+
+/**
+ * Hours given: from check-in to check-out of a sign-up still "signed-up" (decision 055), in
+ * hours; a sign-up marked arrived but not left counts nothing until it is.
+ */
+const HOURS = sql<number>`COALESCE(SUM((julianday(${volunteerSignups.checkedOutAt}) - julianday(${volunteerSignups.checkedInAt})) * 24), 0)`;
+const COUNTED = and(
+  eq(volunteerSignups.status, "signed-up"),
+  isNotNull(volunteerSignups.checkedInAt),
+  isNotNull(volunteerSignups.checkedOutAt),
+  sql`${volunteerSignups.checkedOutAt} > ${volunteerSignups.checkedInAt}`,
+);
+
+/** Hours to two decimals, as a report shows them. */
+export function roundHours(hours: number): number {
+  return Math.round(Number(hours) * 100) / 100;
+}
+
+/** A period of New York days, `from` and `to` both included, as bounds on the shifts' start. */
+function periodWhere(period: { from: string; to: string }) {
+  const dayAfter = new Date(Date.parse(`${period.to}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return and(
+    gte(volunteerShifts.startsAt, newYorkTimeToUtc(period.from).toISOString()),
+    lt(volunteerShifts.startsAt, newYorkTimeToUtc(dayAfter).toISOString()),
+  );
+}
+
+/** Hours per volunteer and role in a period, for the admin page and the grant report's CSV. */
+export async function hoursReport(env: Pick<Env, "DB">, period: { from: string; to: string }) {
+  const rows = await getDb(env)
+    .select({
+      volunteerId: volunteers.id,
+      name: volunteers.name,
+      email: volunteers.email,
+      roleSlug: volunteerShifts.roleSlug,
+      shifts: sql<number>`COUNT(*)`,
+      hours: HOURS,
+    })
+    .from(volunteerSignups)
+    .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shiftId))
+    .innerJoin(volunteers, eq(volunteers.id, volunteerSignups.volunteerId))
+    .where(and(COUNTED, periodWhere(period)))
+    .groupBy(volunteers.id, volunteerShifts.roleSlug)
+    .orderBy(asc(volunteers.name), asc(volunteerShifts.roleSlug));
+  const lines = rows.map((row) => ({ ...row, shifts: Number(row.shifts), hours: roundHours(row.hours) }));
+  const byRole: Record<string, number> = {};
+  const byVolunteer: Record<string, number> = {};
+  for (const line of lines) {
+    byRole[line.roleSlug] = roundHours((byRole[line.roleSlug] ?? 0) + line.hours);
+    byVolunteer[line.volunteerId] = roundHours((byVolunteer[line.volunteerId] ?? 0) + line.hours);
+  }
+  const total = roundHours(lines.reduce((sum, line) => sum + line.hours, 0));
+  return { lines, byRole, byVolunteer, total };
+}
+
+/** A volunteer's own hours, all time and per role, for their page. */
+export async function hoursOf(env: Pick<Env, "DB">, volunteerId: string) {
+  const rows = await getDb(env)
+    .select({ roleSlug: volunteerShifts.roleSlug, shifts: sql<number>`COUNT(*)`, hours: HOURS })
+    .from(volunteerSignups)
+    .innerJoin(volunteerShifts, eq(volunteerShifts.id, volunteerSignups.shiftId))
+    .where(and(COUNTED, eq(volunteerSignups.volunteerId, volunteerId)))
+    .groupBy(volunteerShifts.roleSlug)
+    .orderBy(asc(volunteerShifts.roleSlug));
+  const lines = rows.map((row) => ({ ...row, shifts: Number(row.shifts), hours: roundHours(row.hours) }));
+  return { lines, total: roundHours(lines.reduce((sum, line) => sum + line.hours, 0)) };
+}
+
+/** Every volunteer's hours all told, by id, for the admin list. */
+export async function hoursPerVolunteer(env: Pick<Env, "DB">) {
+  const rows = await getDb(env)
+    .select({ volunteerId: volunteerSignups.volunteerId, hours: HOURS })
+    .from(volunteerSignups)
+    .where(COUNTED)
+    .groupBy(volunteerSignups.volunteerId);
+  return Object.fromEntries(rows.map((row) => [row.volunteerId, roundHours(row.hours)]));
+}
+
+/** The grant report's CSV: one line per volunteer and role, recorded in the audit log first. */
+export async function hoursCsv(
+  env: Pick<Env, "DB">,
+  staff: SessionUser,
+  period: { from: string; to: string },
+) {
+  const report = await hoursReport(env, period);
+  await recordExport(env, staff, { export: "volunteer-hours", filters: period, rows: report.lines.length });
+  return toCsv(
+    ["name", "email", "role", "shifts", "hours", "from", "to"],
+    report.lines.map((line) => [
+      line.name,
+      line.email,
+      line.roleSlug,
+      line.shifts,
+      line.hours,
+      period.from,
+      period.to,
+    ]),
+  );
+}

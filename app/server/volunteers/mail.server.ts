@@ -1,0 +1,150 @@
+import { formatNewYorkDateTime } from "~/lib/format";
+import { toLocale, type Locale } from "~/lib/i18n";
+import { translatorFor } from "../kernel/i18n.server";
+import type { OutgoingEmail } from "../mail/message.server";
+import type { Shift } from "./shifts.server";
+
+type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL">;
+type Recipient = { email: string; locale: string };
+
+/** A volunteer's own page, opened by its signed link (decision 055), in their language. */
+export function volunteerPageLink(env: Pick<Env, "SITE_URL">, token: string, locale: string) {
+  const url = new URL("/volunteer/me", env.SITE_URL);
+  url.searchParams.set("lng", toLocale(locale));
+  url.searchParams.set("key", token);
+  return url.toString();
+}
+
+/** A shift's calendar file: shifts are public (listed on /volunteer), so the link needs no key. */
+export function shiftCalendarLink(env: Pick<Env, "SITE_URL">, shiftId: string, locale: string) {
+  return new URL(
+    `/volunteer/shifts/${shiftId}/calendar.ics?lng=${toLocale(locale)}`,
+    env.SITE_URL,
+  ).toString();
+}
+
+export function shiftTitle(shift: Pick<Shift, "titleEn" | "titleEs">, locale: Locale) {
+  return locale === "es" ? shift.titleEs || shift.titleEn : shift.titleEn;
+}
+
+/**
+ * Every volunteer mail greets "Hello," and carries only our words, the shift's and a link: the
+ * name was typed on a public form (decision 014), and nothing of health or consent goes in mail.
+ */
+async function volunteerMail(
+  env: MailEnv,
+  to: Recipient,
+  template: string,
+  build: (
+    t: Awaited<ReturnType<typeof translatorFor>>,
+    locale: Locale,
+  ) => { subject: string; lines: string[] },
+): Promise<OutgoingEmail> {
+  const locale = toLocale(to.locale);
+  const t = await translatorFor(env, locale, "volunteers");
+  const { subject, lines } = build(t, locale);
+  return {
+    to: to.email,
+    subject,
+    text: [t("mail.greeting"), "", ...lines, "", t("receipts:signature")].join("\n"),
+    template,
+    locale,
+  };
+}
+
+/** Sent when staff accept an application: the link to sign up for shifts. */
+export function buildWelcomeEmail(env: MailEnv, to: Recipient, token: string) {
+  return volunteerMail(env, to, "volunteer.welcome", (t, locale) => ({
+    subject: t("mail.welcomeSubject"),
+    lines: [t("mail.welcomeBody"), volunteerPageLink(env, token, locale), "", t("mail.linkKeep")],
+  }));
+}
+
+/** To a volunteer under 18's guardian: the link where they give consent. */
+export function buildGuardianEmail(env: MailEnv, to: Recipient, token: string) {
+  return volunteerMail(env, to, "volunteer.guardian", (t, locale) => {
+    const url = new URL("/volunteer/guardian", env.SITE_URL);
+    url.searchParams.set("lng", locale);
+    url.searchParams.set("key", token);
+    return {
+      subject: t("mail.guardianSubject"),
+      lines: [t("mail.guardianBody"), url.toString(), "", t("mail.guardianNotYou")],
+    };
+  });
+}
+
+function shiftLines(
+  env: MailEnv,
+  t: Awaited<ReturnType<typeof translatorFor>>,
+  shift: Shift,
+  locale: Locale,
+): string[] {
+  return [
+    t("mail.shiftLine", {
+      title: shiftTitle(shift, locale),
+      date: formatNewYorkDateTime(shift.startsAt, locale, "full"),
+    }),
+    t("mail.place", { place: shift.place }),
+    "",
+    t("mail.calendar"),
+    shiftCalendarLink(env, shift.id, locale),
+  ];
+}
+
+/** The day-before reminder (decision 055): when, where, the calendar file and the page to cancel. */
+export function buildReminderEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
+  return volunteerMail(env, to, "volunteer.reminder", (t, locale) => ({
+    subject: t("mail.reminderSubject", { title: shiftTitle(shift, locale) }),
+    lines: [
+      t("mail.reminderBody"),
+      ...shiftLines(env, t, shift, locale),
+      "",
+      t("mail.manage"),
+      volunteerPageLink(env, token, locale),
+    ],
+  }));
+}
+
+/** When staff cancel a shift, to everyone signed up or waiting. */
+export function buildShiftCancelledEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
+  return volunteerMail(env, to, "volunteer.shift-cancelled", (t, locale) => ({
+    subject: t("mail.cancelledSubject", { title: shiftTitle(shift, locale) }),
+    lines: [
+      t("mail.cancelledBody", {
+        title: shiftTitle(shift, locale),
+        date: formatNewYorkDateTime(shift.startsAt, locale, "full"),
+      }),
+      "",
+      t("mail.manage"),
+      volunteerPageLink(env, token, locale),
+    ],
+  }));
+}
+
+/** When staff move a shift (time or place), to everyone signed up or waiting. */
+export function buildShiftMovedEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
+  return volunteerMail(env, to, "volunteer.shift-moved", (t, locale) => ({
+    subject: t("mail.movedSubject", { title: shiftTitle(shift, locale) }),
+    lines: [
+      t("mail.movedBody"),
+      ...shiftLines(env, t, shift, locale),
+      "",
+      t("mail.manage"),
+      volunteerPageLink(env, token, locale),
+    ],
+  }));
+}
+
+/** When a waitlisted volunteer gets a place someone gave up. */
+export function buildPlaceOpenedEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
+  return volunteerMail(env, to, "volunteer.place-opened", (t, locale) => ({
+    subject: t("mail.openedSubject", { title: shiftTitle(shift, locale) }),
+    lines: [
+      t("mail.openedBody"),
+      ...shiftLines(env, t, shift, locale),
+      "",
+      t("mail.manage"),
+      volunteerPageLink(env, token, locale),
+    ],
+  }));
+}

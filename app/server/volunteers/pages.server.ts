@@ -1,0 +1,169 @@
+import { desc, eq } from "drizzle-orm";
+import { localized } from "~/lib/content/entry-types";
+import { newYorkClock, newYorkDate } from "~/lib/format";
+import type { Locale } from "~/lib/i18n";
+import { VolunteerActionSchema } from "~/lib/volunteers";
+import * as v from "valibot";
+import { listRoles } from "../content/entries.server";
+import { getDb } from "../db/client.server";
+import { volunteers } from "../db/schema";
+import { getSessionUser } from "../auth/sessions.server";
+import { hoursOf, hoursPerVolunteer } from "./hours.server";
+import { shiftTitle } from "./mail.server";
+import { cancelSignup, signUp, signupsOf, swapSignup, type SignupOutcome } from "./signups.server";
+import { placesLeftByRole, upcomingShifts, type Shift } from "./shifts.server";
+import { clearancesOf, volunteerFromToken, volunteerOfAccount, type Volunteer } from "./volunteers.server";
+
+type PageEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">;
+
+/**
+ * A shift as pages show it: its words in the visitor's language and its New York day and times
+ * as stored forms, which the page writes out without Intl (decision 032).
+ */
+export function shiftView(shift: Shift & { placesLeft?: number }, locale: Locale) {
+  return {
+    id: shift.id,
+    roleSlug: shift.roleSlug,
+    seriesId: shift.seriesId,
+    title: shiftTitle(shift, locale),
+    date: newYorkDate(new Date(shift.startsAt)),
+    start: newYorkClock(shift.startsAt),
+    end: newYorkClock(shift.endsAt),
+    place: shift.place,
+    capacity: shift.capacity,
+    placesLeft: shift.placesLeft ?? null,
+    requiredClearances: shift.requiredClearances,
+  };
+}
+export type ShiftView = ReturnType<typeof shiftView>;
+
+/** The next shifts /volunteer lists; the roles' spots count them all. */
+const PUBLIC_SHIFTS = 12;
+
+/** /volunteer: the published roles, their upcoming shifts with places left, and the spots they add up to. */
+export async function volunteerRolesPage(env: Pick<Env, "DB" | "CACHE">, locale: Locale) {
+  const [roles, shifts, spots] = await Promise.all([
+    listRoles(env),
+    upcomingShifts(env, { limit: PUBLIC_SHIFTS }),
+    placesLeftByRole(env),
+  ]);
+  return { roles, shifts: shifts.map((shift) => shiftView(shift, locale)), spots };
+}
+
+/**
+ * Whose page /volunteer/me is: the volunteer a signed link names (`?key=`), or the one whose
+ * e-mail the signed-in account has verified (decision 013). `invalid` is a link that was given
+ * but does not hold.
+ */
+export async function volunteerOfRequest(
+  env: PageEnv,
+  request: Request,
+): Promise<{ kind: "volunteer"; volunteer: Volunteer } | { kind: "invalid" | "not-linked" }> {
+  const key = new URL(request.url).searchParams.get("key");
+  if (key) {
+    const volunteer = await volunteerFromToken(env, key);
+    return volunteer ? { kind: "volunteer", volunteer } : { kind: "invalid" };
+  }
+  const user = await getSessionUser(request, env);
+  if (!user) return { kind: "invalid" };
+  const volunteer = await volunteerOfAccount(env, user.id);
+  return volunteer ? { kind: "volunteer", volunteer } : { kind: "not-linked" };
+}
+
+/** Everything the volunteer's own page shows: their shifts, the ones they can take, their hours. */
+export async function volunteerPageData(env: PageEnv, volunteer: Volunteer, locale: Locale) {
+  const [mine, open, hours, roles] = await Promise.all([
+    signupsOf(env, volunteer.id),
+    upcomingShifts(env, { limit: 100 }),
+    hoursOf(env, volunteer.id),
+    listRoles(env),
+  ]);
+  const now = new Date().toISOString();
+  const upcomingMine = mine.filter(({ shift }) => shift.startsAt > now && shift.status === "scheduled");
+  const taken = new Set(upcomingMine.map(({ shift }) => shift.id));
+  const roleNames = Object.fromEntries(
+    roles.map((role) => [role.slug, localized(role.fields.title, locale)]),
+  );
+  return {
+    mine: upcomingMine.map(({ shift, signup }) => ({ ...shiftView(shift, locale), status: signup.status })),
+    open: open.filter((shift) => !taken.has(shift.id)).map((shift) => shiftView(shift, locale)),
+    hours: {
+      ...hours,
+      lines: hours.lines.map((line) => ({ ...line, role: roleNames[line.roleSlug] ?? line.roleSlug })),
+    },
+  };
+}
+
+export type VolunteerPostAnswer =
+  | {
+      ok: true;
+      done: "signedUp" | "series" | "seriesAll" | "waitlisted" | "cancelled" | "swapped";
+      signedUp?: number;
+      waitlisted?: number;
+    }
+  | { ok: false; error: "full"; shiftId: string }
+  | { ok: false; error: "clearance"; missing: string[] }
+  | { ok: false; error: "already" | "past" | "not-found" | "guardian" | "nothing" | "invalid" };
+
+function answerOf(outcome: SignupOutcome, done: "signedUp" | "swapped"): VolunteerPostAnswer {
+  if (outcome.ok) {
+    if (outcome.signedUp + outcome.waitlisted > 1) {
+      const series = outcome.waitlisted > 0 ? "series" : "seriesAll";
+      return { ok: true, done: series, signedUp: outcome.signedUp, waitlisted: outcome.waitlisted };
+    }
+    return { ok: true, done: outcome.signedUp > 0 ? done : "waitlisted" };
+  }
+  if (outcome.reason === "full") return { ok: false, error: "full", shiftId: outcome.shiftId };
+  if (outcome.reason === "clearance") return { ok: false, error: "clearance", missing: outcome.missing };
+  return { ok: false, error: outcome.reason };
+}
+
+/** One post of the volunteer's page: sign up (one, the series, or the waitlist), cancel or swap. */
+export async function handleVolunteerPost(
+  env: PageEnv,
+  volunteer: Volunteer,
+  form: FormData,
+): Promise<VolunteerPostAnswer> {
+  const parsed = v.safeParse(VolunteerActionSchema, Object.fromEntries(form));
+  if (!parsed.success) return { ok: false, error: "invalid" };
+  const action = parsed.output;
+  switch (action.intent) {
+    case "signup":
+    case "series":
+    case "waitlist":
+      return answerOf(
+        await signUp(env, volunteer, {
+          shiftId: action.shift,
+          series: action.intent === "series",
+          waitlist: action.intent === "waitlist",
+        }),
+        "signedUp",
+      );
+    case "cancel":
+      return (await cancelSignup(env, volunteer, action.shift)).ok
+        ? { ok: true, done: "cancelled" }
+        : { ok: false, error: "nothing" };
+    case "swap":
+      return answerOf(
+        await swapSignup(env, volunteer, { fromShiftId: action.shift, toShiftId: action.to }),
+        "swapped",
+      );
+  }
+}
+
+/** The admin list of volunteers: newest first, with their hours all told. */
+export async function volunteerList(env: Pick<Env, "DB">) {
+  const [rows, hours] = await Promise.all([
+    getDb(env).select().from(volunteers).orderBy(desc(volunteers.createdAt)).limit(200),
+    hoursPerVolunteer(env),
+  ]);
+  return rows.map((row) => ({ ...row, hours: hours[row.id] ?? 0 }));
+}
+
+/** One volunteer for staff: the record, clearances and hours. */
+export async function volunteerRecord(env: Pick<Env, "DB">, id: string) {
+  const [volunteer] = await getDb(env).select().from(volunteers).where(eq(volunteers.id, id));
+  if (!volunteer) return null;
+  const [clearances, hours] = await Promise.all([clearancesOf(env, id), hoursOf(env, id)]);
+  return { volunteer, clearances, hours };
+}

@@ -1,0 +1,211 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/lib/session-user";
+import { getDb } from "~/server/db/client.server";
+import { auditLog, submissions, volunteerShifts, volunteerSignups } from "~/server/db/schema";
+import { createShifts } from "~/server/volunteers/shifts.server";
+import { acceptVolunteer, volunteerToken } from "~/server/volunteers/volunteers.server";
+import { userWithSession } from "./auth-helpers";
+import { fetchPage, postForm, shown } from "./fetch";
+
+/**
+ * The volunteer pages as a phone without JavaScript uses them: plain GETs and form posts to the
+ * real Worker (docs/decisions/055-volunteer-shifts.md).
+ */
+
+const db = getDb(env);
+let staff: SessionUser;
+let staffCookie: string;
+let counter = 0;
+
+beforeAll(async () => {
+  ({ user: staff, cookie: staffCookie } = await userWithSession("shifts-staff@example.org", "STAFF"));
+  // The Worker's first request loads the whole app, which on a busy machine outlasts a test's 30 s.
+  await fetchPage("/volunteer");
+}, 120_000);
+
+function dayFromNow(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function volunteerLink(locale = "en") {
+  const id = crypto.randomUUID();
+  const n = ++counter;
+  await db.insert(submissions).values({
+    id,
+    kind: "volunteer",
+    locale,
+    name: `Page Volunteer ${n}`,
+    email: `page-volunteer${n}@example.org`,
+    payload: {},
+    idempotencyKey: id,
+  });
+  const accepted = await acceptVolunteer(env, staff, id, { guardianEmail: null });
+  if (!accepted.ok) throw new Error("not accepted");
+  return {
+    volunteer: accepted.volunteer,
+    path: `/volunteer/me?lng=${locale}&key=${await volunteerToken(env, accepted.volunteer.id)}`,
+  };
+}
+
+describe("staff add a weekly series", () => {
+  it("adds ten Tuesdays of tutoring from the form, with times as typed, audited, and /volunteer lists them", async () => {
+    const response = await postForm(
+      "/admin/volunteers?role=tutor",
+      {
+        roleSlug: "tutor",
+        titleEn: "Tutoring Tuesdays",
+        titleEs: "Tutoría de los martes",
+        firstDate: dayFromNow(2),
+        lastDate: dayFromNow(2 + 63),
+        start: "4pm",
+        end: "6:00 PM",
+        place: "100 Main St",
+        capacity: "8",
+        needsBackgroundCheck: "on",
+      },
+      { Cookie: staffCookie },
+    );
+    expect(response.status).toBe(200);
+    expect(shown(await response.text())).toContain("10 shifts added.");
+    const rows = await db
+      .select()
+      .from(volunteerShifts)
+      .where(eq(volunteerShifts.titleEn, "Tutoring Tuesdays"));
+    expect(rows).toHaveLength(10);
+    expect(new Set(rows.map((row) => row.seriesId)).size).toBe(1);
+    expect(rows[0]!.requiredClearances).toEqual(["background-check"]);
+    const audit = await db.select().from(auditLog).where(eq(auditLog.action, "volunteer-shifts.create"));
+    expect(audit.length).toBeGreaterThan(0);
+    const page = shown(await (await fetchPage("/volunteer")).text());
+    expect(page).toContain("Tutoring Tuesdays");
+    expect(page).toContain("4:00 PM–6:00 PM");
+    expect(page).toContain("8 places left");
+  });
+
+  it("keeps what was typed and names the field when the end is before the start", async () => {
+    const response = await postForm(
+      "/admin/volunteers?role=tutor",
+      {
+        roleSlug: "tutor",
+        titleEn: "Late",
+        titleEs: "Tarde",
+        firstDate: dayFromNow(3),
+        start: "6pm",
+        end: "4pm",
+        place: "Here",
+        capacity: "3",
+      },
+      { Cookie: staffCookie },
+    );
+    expect(response.status).toBe(400);
+    const html = shown(await response.text());
+    expect(html).toContain("The end must be after the start.");
+    expect(html).toContain('value="Late"');
+  });
+});
+
+describe("a volunteer's page by link, without JavaScript", () => {
+  it("signs up, is told, cancels, and a forged link opens nothing", async () => {
+    const created = await createShifts(env, staff, {
+      roleSlug: "events",
+      titleEn: "Book fair",
+      titleEs: "Feria del libro",
+      firstDate: dayFromNow(5),
+      lastDate: null,
+      start: "10:00",
+      end: "13:00",
+      place: "Library",
+      capacity: 3,
+      requiredClearances: [],
+    });
+    const { volunteer, path } = await volunteerLink("es");
+    const page = await fetchPage(path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("Cache-Control")).toBe("no-store");
+    expect(shown(await page.text())).toContain("Feria del libro");
+    const signed = await postForm(path, { intent: "signup", shift: created.firstId });
+    expect(shown(await signed.text())).toContain(
+      "Está inscrito. Le enviaremos un recordatorio el día anterior.",
+    );
+    const [row] = await db
+      .select()
+      .from(volunteerSignups)
+      .where(
+        and(eq(volunteerSignups.shiftId, created.firstId), eq(volunteerSignups.volunteerId, volunteer.id)),
+      );
+    expect(row?.status).toBe("signed-up");
+    const cancelled = await postForm(path, { intent: "cancel", shift: created.firstId });
+    expect(shown(await cancelled.text())).toContain("Cancelado. Gracias por avisarnos.");
+    const forged = await fetchPage(`${path}x`);
+    expect(forged.status).toBe(403);
+    expect(shown(await forged.text())).toContain("Este enlace venció o no es válido.");
+  });
+
+  it("refuses a coach shift without first aid, naming it", async () => {
+    const created = await createShifts(env, staff, {
+      roleSlug: "coach",
+      titleEn: "Soccer practice",
+      titleEs: "Práctica de fútbol",
+      firstDate: dayFromNow(6),
+      lastDate: null,
+      start: "17:00",
+      end: "19:00",
+      place: "Field 3",
+      capacity: 4,
+      requiredClearances: ["background-check", "first-aid"],
+    });
+    const { path } = await volunteerLink();
+    const refused = await postForm(path, { intent: "signup", shift: created.firstId });
+    expect(refused.status).toBe(409);
+    expect(shown(await refused.text())).toContain(
+      "This shift needs a background check, first-aid certification, and we have no record of it valid on the shift&#x27;s day.",
+    );
+  });
+});
+
+describe("one person", () => {
+  it("opens the volunteer's page from their account when its verified e-mail is theirs", async () => {
+    const { cookie } = await userWithSession("account-volunteer@example.org");
+    const before = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
+    expect(before).toContain("This account is not linked to a volunteer yet.");
+    const id = crypto.randomUUID();
+    await db.insert(submissions).values({
+      id,
+      kind: "volunteer",
+      locale: "en",
+      name: "Acc Volunteer",
+      email: "account-volunteer@example.org",
+      payload: {},
+      idempotencyKey: id,
+    });
+    await acceptVolunteer(env, staff, id, { guardianEmail: null });
+    const account = shown(await (await fetchPage("/account", { headers: { Cookie: cookie } })).text());
+    expect(account).toContain('href="/volunteer/me"');
+    const page = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
+    expect(page).toContain("Shifts you can take");
+  });
+});
+
+describe("the back office's volunteer pages", () => {
+  it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {
+    const { cookie } = await userWithSession("not-staff@example.org");
+    for (const path of ["/admin/volunteers", "/admin/volunteers/hours.csv"]) {
+      const anonymous = await fetchPage(path);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("Location")).toContain("/login");
+      expect((await fetchPage(path, { headers: { Cookie: cookie } })).status).toBe(403);
+    }
+  });
+
+  it("records the hours CSV in the audit log before it leaves", async () => {
+    const response = await fetchPage("/admin/volunteers/hours.csv?from=2026-01-01&to=2026-12-31", {
+      headers: { Cookie: staffCookie },
+    });
+    expect(response.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
+    expect((await response.text()).split("\r\n")[0]).toBe("name,email,role,shifts,hours,from,to");
+    const [row] = await db.select().from(auditLog).where(eq(auditLog.action, "volunteer-hours.export"));
+    expect(row?.detail).toMatchObject({ filters: { from: "2026-01-01", to: "2026-12-31" } });
+  });
+});
