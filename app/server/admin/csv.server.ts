@@ -128,7 +128,13 @@ export function csvStream<Row>(source: CsvPages<Row>, pageRows = CSV_PAGE_ROWS):
   );
 }
 
-export function csvResponse(filename: string, body: ReadableStream<Uint8Array>): Response {
+/** A whole file of a bounded size (a summary, not a table that grows), as `csvStream` writes it. */
+export function csvText(header: readonly string[], rows: readonly unknown[][]): string {
+  return `\uFEFF${[header, ...rows].map(csvLine).join("")}`;
+}
+
+/** A file answered as a download: a `csvStream`, or `csvText` for a report of a bounded size. */
+export function csvResponse(filename: string, body: ReadableStream<Uint8Array> | string): Response {
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

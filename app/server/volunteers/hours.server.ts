@@ -2,7 +2,7 @@ import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { recordExport } from "../admin/audit.server";
-import { toCsv } from "../admin/csv.server";
+import { csvText } from "../admin/csv.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 
@@ -91,7 +91,7 @@ export async function hoursCsv(
 ) {
   const report = await hoursReport(env, period);
   await recordExport(env, staff, { export: "volunteer-hours", filters: period, rows: report.lines.length });
-  return toCsv(
+  return csvText(
     ["name", "email", "role", "shifts", "hours", "from", "to"],
     report.lines.map((line) => [
       line.name,
