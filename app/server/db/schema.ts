@@ -416,7 +416,12 @@ export const auditLog = sqliteTable(
     detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (table) => [index("audit_log_created_idx").on(table.createdAt)],
+  // The log's filters: by author (and a STAFF member's own rows) and by kind, newest first (decision 052).
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt),
+    index("audit_log_user_idx").on(table.userId, table.createdAt),
+    index("audit_log_target_idx").on(table.targetType, table.createdAt),
+  ],
 );
 
 /** Fixed-window counters for rate limits (forms, logins, checkout creation). */
