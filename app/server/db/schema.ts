@@ -127,6 +127,29 @@ export const passwordResets = sqliteTable("password_resets", {
   createdAt: createdAt(),
 });
 
+/**
+ * An admin's invitation of a staff member (decision 052): the e-mailed link is a signed token of
+ * the id and `sent_at`, so sending again replaces the earlier link; accepting it creates the
+ * account with this role and name, its address verified by the link.
+ */
+export const staffInvites = sqliteTable(
+  "staff_invites",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    locale: text("locale").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: text("sent_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    revokedAt: text("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("staff_invites_email_idx").on(table.email)],
+);
+
 /** Every public form post: one inbox for the team. */
 export const submissions = sqliteTable(
   "submissions",
