@@ -1,3 +1,12 @@
+CREATE TABLE `copy_reviews` (
+	`locale` text NOT NULL,
+	`namespace` text NOT NULL,
+	`key` text NOT NULL,
+	`changed_by_name` text NOT NULL,
+	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) NOT NULL,
+	PRIMARY KEY(`locale`, `namespace`, `key`)
+);
+--> statement-breakpoint
 CREATE TABLE `staff_invites` (
 	`id` text PRIMARY KEY NOT NULL,
 	`email` text NOT NULL,

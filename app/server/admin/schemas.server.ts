@@ -61,6 +61,7 @@ export const ContentEditSchema = v.variant("intent", [
     value: v.pipe(v.string(), v.minLength(1), v.maxLength(5000)),
   }),
   v.object({ intent: v.literal("reset"), key }),
+  v.object({ intent: v.literal("reviewed"), key }),
 ]);
 
 /** A posted form's text fields as a plain object, for v.safeParse. */

@@ -427,6 +427,23 @@ export const translationOverrides = sqliteTable(
   (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] })],
 );
 
+/**
+ * A copy text whose other language changed since it was last touched (decision 052): saving a
+ * text marks the same key in the other language; saving or marking that one reviewed clears it.
+ */
+export const copyReviews = sqliteTable(
+  "copy_reviews",
+  {
+    locale: text("locale").notNull(),
+    namespace: text("namespace").notNull(),
+    key: text("key").notNull(),
+    /** Who changed the other language, as written then. */
+    changedByName: text("changed_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] })],
+);
+
 export const auditLog = sqliteTable(
   "audit_log",
   {
