@@ -44,7 +44,7 @@ describe("what STAFF may open: one list for the menu and the guard", () => {
     const { html } = await get("/admin", staff.cookie);
     expect(menuOf(html)).toEqual(staffSections.map((section) => section.to));
     for (const section of staffSections) expect((await get(section.to, staff.cookie)).status).toBe(200);
-  });
+  }, 60_000);
 
   it("an ADMIN's menu lists every section", async () => {
     const { html } = await get("/admin", admin.cookie);

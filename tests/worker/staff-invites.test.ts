@@ -113,7 +113,7 @@ describe("inviting a staff member from /admin/users", () => {
     const reused = await postForm(path, { token, password: "a long enough password" });
     expect(reused.status).toBe(400);
     const page = text(await (await fetchPage("/admin/users", { headers: { Cookie: admin.cookie } })).text());
-    expect(page).not.toContain("Send the invitation to dana.new@example.org again");
+    expect(page).not.toContain("Send again: the invitation to dana.new@example.org");
     const audit = text(await (await fetchPage("/admin/audit", { headers: { Cookie: admin.cookie } })).text());
     expect(audit).toContain("Accepted the invitation:");
     expect(audit).toContain("Invited");

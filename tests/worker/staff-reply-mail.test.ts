@@ -137,6 +137,8 @@ describe("a staff reply and the answer to it", () => {
     );
     expect(html).toContain("E-mailed back by Rosa Díaz &lt;rosa@example.com&gt;");
     expect(html).toContain("Muchas gracias. ¿A qué hora empieza?");
+    // The page says who touched it last: here, the person who wrote back.
+    expect(html.replaceAll("<!-- -->", "")).toContain("Last change: Rosa Díaz &lt;rosa@example.com&gt;,");
   });
 
   it("keeps the text of an HTML-only answer, without its script", async () => {

@@ -1,16 +1,21 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";
 import { ADMIN_SECTIONS, mayOpenSection } from "~/lib/admin-sections";
-import type { Role } from "~/lib/vocabulary";
+import { isStaffRole, type Role } from "~/lib/vocabulary";
 import { requireStaff, staffMiddleware } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import type { loader as rootLoader } from "../../root";
 import type { Route } from "./+types/layout";
 
 export const handle = { i18n: ["admin"] };
+
+// As in the root's boundary: only an error shown to someone who is not staff needs it.
+const ErrorPage = lazy(() =>
+  import("~/components/error-page").then((module) => ({ default: module.ErrorPage })),
+);
 // The guard runs before every loader and action under /admin: ADMIN or STAFF, and for STAFF only
 // the sections ADMIN_SECTIONS opens to them; each page also calls requireStaff() or, for what
 // only an admin may do, requireAdmin() (decisions 022 and 052).
@@ -27,9 +32,9 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The menu and the page: what every admin page, a refused one too, is shown in. */
-function AdminFrame({ role, children }: { role: Role | null; children: ReactNode }) {
+function AdminFrame({ role, children }: { role: Role; children: ReactNode }) {
   const { t } = useTranslation("admin");
-  const sections = role ? ADMIN_SECTIONS.filter((section) => mayOpenSection(role, section)) : [];
+  const sections = ADMIN_SECTIONS.filter((section) => mayOpenSection(role, section));
   return (
     <div className="container-page grid gap-6 py-8 lg:grid-cols-[12rem_1fr]">
       <nav aria-label={t("nav.label")} className="lg:sticky lg:top-24 lg:self-start">
@@ -69,9 +74,17 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("admin");
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const role = root?.user?.role;
+  // Someone who is not staff gets the site's own error page: there is no admin frame for them.
+  if (!role || !isStaffRole(role))
+    return (
+      <Suspense>
+        <ErrorPage status={status} />
+      </Suspense>
+    );
   const copy = status === 403 ? "forbidden" : status === 404 ? "notFound" : "failed";
   return (
-    <AdminFrame role={root?.user?.role ?? null}>
+    <AdminFrame role={role}>
       <title>{t(`refused.${copy}Title`)}</title>
       <AdminPageHeader title={t(`refused.${copy}Title`)} lead={t(`refused.${copy}Lead`)} />
       <p className="mt-4">

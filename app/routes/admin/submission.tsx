@@ -142,6 +142,13 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         <span>
           {t("submission.locale")}: {language}
         </span>
+        {/* Who touched it last, not only when: the newest line of its history (decision 052). */}
+        {history.length > 0 ? (
+          <span>
+            {t("submission.lastChange", { name: history.at(-1)!.userName })}{" "}
+            <DateTime iso={history.at(-1)!.createdAt} />
+          </span>
+        ) : null}
       </p>
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <section aria-labelledby="details">
