@@ -116,6 +116,7 @@ describe("inviting a staff member from /admin/users", () => {
     expect(page).not.toContain("Send again: the invitation to dana.new@example.org");
     const audit = text(await (await fetchPage("/admin/audit", { headers: { Cookie: admin.cookie } })).text());
     expect(audit).toContain("Accepted the invitation:");
-    expect(audit).toContain("Invited");
+    // The invitation by the invitee's name, linked to where invitations are kept.
+    expect(audit).toMatch(/Invited <a[^>]*href="\/admin\/users"[^>]*>Dana Díaz<\/a>/);
   });
 });

@@ -58,7 +58,9 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
               <dd>
                 {key === "kind"
                   ? t(`kinds.${String(value)}`, { defaultValue: shown(value, empty) })
-                  : shown(value, empty)}
+                  : key === "role"
+                    ? t(`users.roles.${String(value)}`, { defaultValue: shown(value, empty) })
+                    : shown(value, empty)}
               </dd>
             </div>
           ))}

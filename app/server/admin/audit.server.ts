@@ -4,7 +4,7 @@ import { CONTENT_TYPES, entryTitle, isContentType } from "~/lib/content/entry-ty
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { auditLog, contentEntries, files, newsletters, submissions, users } from "../db/schema";
+import { auditLog, contentEntries, files, newsletters, staffInvites, submissions, users } from "../db/schema";
 import { auditEntry } from "./common.server";
 import { choiceFilter, dayFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
@@ -153,8 +153,9 @@ async function targetTitles(env: Pick<Env, "DB">, rows: TargetRow[]) {
   const newsletterIds = idsOf((type) => type === "newsletter");
   const userIds = idsOf((type) => type === "user");
   const fileIds = idsOf((type) => type === "file");
+  const inviteIds = idsOf((type) => type === "invite");
   const none = Promise.resolve([] as { id: string; title: string }[]);
-  const [submissionRows, entryRows, newsletterRows, userRows, fileRows] = await Promise.all([
+  const [submissionRows, entryRows, newsletterRows, userRows, fileRows, inviteRows] = await Promise.all([
     submissionIds.length
       ? db
           .select({ id: submissions.id, title: submissions.name })
@@ -186,6 +187,12 @@ async function targetTitles(env: Pick<Env, "DB">, rows: TargetRow[]) {
     fileIds.length
       ? db.select({ id: files.id, title: files.name }).from(files).where(inArray(files.id, fileIds))
       : none,
+    inviteIds.length
+      ? db
+          .select({ id: staffInvites.id, title: staffInvites.name })
+          .from(staffInvites)
+          .where(inArray(staffInvites.id, inviteIds))
+      : none,
   ]);
   const byId = (found: { id: string; title: string }[]) => new Map(found.map((row) => [row.id, row.title]));
   const named = {
@@ -194,6 +201,7 @@ async function targetTitles(env: Pick<Env, "DB">, rows: TargetRow[]) {
     newsletter: byId(newsletterRows),
     user: byId(userRows),
     file: byId(fileRows),
+    invite: byId(inviteRows),
   };
   return (row: TargetRow): { targetTitle: string | null; targetHref: string | null } => {
     const id = row.targetId;
@@ -211,6 +219,8 @@ async function targetTitles(env: Pick<Env, "DB">, rows: TargetRow[]) {
       return { targetTitle: named.user.get(id) ?? null, targetHref: "/admin/users" };
     if (row.targetType === "file")
       return { targetTitle: named.file.get(id) ?? null, targetHref: "/admin/files" };
+    if (row.targetType === "invite")
+      return { targetTitle: named.invite.get(id) ?? null, targetHref: "/admin/users" };
     if (row.targetType === "donation") return { targetTitle: null, targetHref: `/admin/donations/${id}` };
     // A copy key ("home:hero.lead") is its own name; the editor opens on it.
     if (row.targetType === "translation") {
