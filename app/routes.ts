@@ -72,6 +72,7 @@ export default [
   route("login", "routes/account/login.tsx"),
   route("login/second-factor", "routes/account/second-factor.tsx"),
   route("signup", "routes/account/signup.tsx"),
+  route("invite", "routes/account/invite.tsx"),
   route("logout", "routes/account/logout.ts"),
   route("forgot-password", "routes/account/forgot-password.tsx"),
   route("reset-password", "routes/account/reset-password.tsx"),

@@ -1,5 +1,6 @@
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
 import { handleFetch } from "../app/server/kernel/request.server";
+import { receiveReplyMail } from "../app/server/mail/inbound.server";
 import { handleScheduled } from "../app/server/scheduled.server";
 
 const serverBuild = () => import("virtual:react-router/server-build");
@@ -33,4 +34,9 @@ export default {
   // The run is the handler's own promise, not waitUntil's: a Cron invocation may last minutes,
   // and waitUntil is only promised about 30 s (docs/decisions/045-within-the-platform-limits.md).
   scheduled: (controller, env) => handleScheduled(env, controller.scheduledTime),
+  // Cloudflare Email Routing hands mail for INBOUND_EMAIL here: answers to staff replies
+  // (docs/decisions/052-staff-week.md, docs/deploy.md).
+  email: async (message, env) => {
+    await receiveReplyMail(message, env);
+  },
 } satisfies ExportedHandler<Env>;

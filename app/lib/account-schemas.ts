@@ -49,6 +49,12 @@ export const ResetPasswordSchema = v.object({
   password: newPassword(),
 });
 
+/** A staff invitation's page (decision 052): the signed token from the link and a new password. */
+export const InviteAcceptSchema = v.object({
+  token: v.pipe(v.string("account:invite.invalidLink"), v.nonEmpty("account:invite.invalidLink")),
+  password: newPassword(),
+});
+
 /** The confirmation link's page: the token from the link and the account's password. */
 export const VerifyEmailSchema = v.object({
   token: v.pipe(v.string("account:verify.invalidLink"), v.nonEmpty("account:verify.invalidLink")),

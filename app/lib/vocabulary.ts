@@ -33,8 +33,11 @@ export type SubmissionKind = (typeof SUBMISSION_KINDS)[number];
 export const SUBMISSION_STATUSES = ["new", "in-progress", "done", "spam"] as const;
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
-/** What a line of a submission's history records (decision 022). */
-export const SUBMISSION_HISTORY_KINDS = ["note", "reply", "status", "assigned"] as const;
+/**
+ * What a line of a submission's history records (decision 022); "received" is an answer the
+ * person e-mailed back to a staff reply (decision 052).
+ */
+export const SUBMISSION_HISTORY_KINDS = ["note", "reply", "received", "status", "assigned"] as const;
 export type SubmissionHistoryKind = (typeof SUBMISSION_HISTORY_KINDS)[number];
 
 /** A newsletter issue: written, on its way in batches, or sent to everyone (decision 022). */

@@ -110,7 +110,7 @@ export function deployRefusals(settings, secrets) {
   else if (isExampleDomain(site.hostname))
     refusals.push(`SITE_URL "${siteUrl}" is a placeholder: put the site's public address.`);
 
-  for (const name of ["TEAM_EMAIL", "MAIL_FROM"]) {
+  for (const name of ["TEAM_EMAIL", "MAIL_FROM", "INBOUND_EMAIL"]) {
     const address = text(vars[name]);
     const domain = address.split("@")[1] ?? "";
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))

@@ -89,7 +89,9 @@ test("a staff member works the inbox but is refused the users page", async ({ pa
 
   const refused = await page.goto("/admin/users");
   expect(refused?.status()).toBe(403);
-  await expect(page.getByRole("heading", { name: "You do not have access to this page" })).toBeVisible();
+  // The refusal keeps the admin frame, its menu and the way back (decision 052).
+  await expect(page.getByRole("heading", { name: "This section is for administrators" })).toBeVisible();
+  await expect(sections.getByRole("link", { name: "Submissions" })).toBeVisible();
 });
 
 test("a staff member sends a newsletter: one message per subscriber, each with a working unsubscribe", async ({

@@ -1,20 +1,28 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import { AdminPageHeader } from "~/components/admin/ui";
+import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { listAudit, type FieldChange } from "~/server/admin/audit.server";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { AUDIT_KINDS, listAudit, type FieldChange } from "~/server/admin/audit.server";
+import { staffMembers } from "~/server/admin/submissions.server";
+import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/audit";
 
 export const meta = adminMeta;
 
+/** ADMIN read everyone's rows and filter by author; STAFF read their own (decision 052). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  const viewer = await requireStaff(args);
   const { env } = getRequestContext(args.context);
-  return { title: adminTitle(args, "audit.title"), list: await listAudit(env, new URL(args.request.url)) };
+  const isAdmin = viewer.role === "ADMIN";
+  const [list, authors] = await Promise.all([
+    listAudit(env, new URL(args.request.url), viewer),
+    isAdmin ? staffMembers(env) : [],
+  ]);
+  return { title: adminTitle(args, "audit.title"), list, authors, isAdmin, kinds: AUDIT_KINDS };
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
@@ -46,7 +54,14 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
           {Object.entries(facts).map(([key, value]) => (
             <div key={key} className="contents">
               <dt className="font-semibold">{t(`audit.fields.${key}`, { defaultValue: key })}</dt>
-              <dd>{shown(value, empty)}</dd>
+              {/* A submission's form by its name, not its code. */}
+              <dd>
+                {key === "kind"
+                  ? t(`kinds.${String(value)}`, { defaultValue: shown(value, empty) })
+                  : key === "role"
+                    ? t(`users.roles.${String(value)}`, { defaultValue: shown(value, empty) })
+                    : shown(value, empty)}
+              </dd>
             </div>
           ))}
         </dl>
@@ -70,18 +85,17 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
 
 const columns: Column<Row>[] = [
   { header: "common.date", cell: (row) => <DateTime iso={row.createdAt} /> },
-  { header: "audit.who", cell: (row) => row.userEmail, className: "whitespace-nowrap" },
-  { header: "audit.action", cell: (row) => <code>{row.action}</code> },
   {
-    header: "audit.target",
-    className: "break-all",
+    header: "audit.who",
+    // Names and addresses wrap between words only, never inside an address.
     cell: (row) => (
       <>
-        {row.targetType}
-        {row.targetId ? `: ${row.targetId}` : null}
+        <span className="block font-semibold">{row.userName || row.userEmail}</span>
+        {row.userName ? <span className="block whitespace-nowrap text-sm">{row.userEmail}</span> : null}
       </>
     ),
   },
+  { header: "audit.action", className: "min-w-48", cell: (row) => <AuditAction row={row} /> },
   {
     header: "audit.detail",
     className: "min-w-64 max-w-md break-words",
@@ -89,12 +103,52 @@ const columns: Column<Row>[] = [
   },
 ];
 
-export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+/** "Replied by e-mail to Rosa Díaz", the name a link to the record; a removed one says so. */
+function AuditAction({ row }: { row: Row }) {
   const { t } = useTranslation("admin");
+  const words = t(`audit.actions.${row.action}`, { defaultValue: row.action });
+  const title = row.targetTitle ?? (row.targetId ? t("audit.gone") : null);
+  if (!title) return <>{words}</>;
   return (
     <>
-      <AdminPageHeader title={t("audit.title")} lead={t("audit.lead")} />
-      <DataTable label={t("audit.title")} columns={columns} list={loaderData.list} />
+      {words}{" "}
+      {row.targetHref && row.targetTitle ? (
+        <Link to={row.targetHref} className="link font-semibold">
+          {title}
+        </Link>
+      ) : (
+        <span className="font-semibold">{title}</span>
+      )}
+    </>
+  );
+}
+
+export default function AdminAudit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { list, authors, isAdmin, kinds } = loaderData;
+  const { filters } = list;
+  return (
+    <>
+      <AdminPageHeader title={t("audit.title")} lead={t(isAdmin ? "audit.lead" : "audit.leadOwn")} />
+      <FilterBar>
+        {isAdmin ? (
+          <FilterSelect
+            name="who"
+            label={t("audit.who")}
+            value={filters.who}
+            options={authors.map((author) => ({ value: author.id, label: author.name || author.email }))}
+          />
+        ) : null}
+        <FilterSelect
+          name="kind"
+          label={t("audit.what")}
+          value={filters.kind}
+          options={kinds.map((kind) => ({ value: kind, label: t(`audit.kinds.${kind}`) }))}
+        />
+        <FilterText name="from" type="date" label={t("audit.from")} value={filters.from} />
+        <FilterText name="to" type="date" label={t("audit.to")} value={filters.to} />
+      </FilterBar>
+      <DataTable label={t("audit.title")} columns={columns} list={list} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import {
   AdminPageHeader,
   Badge,
   FilterBar,
+  FilterSelect,
   FilterText,
   Flash,
   inputClass,
@@ -19,6 +20,7 @@ import {
   isKnownKey,
   isNamespace,
   listContent,
+  markReviewed,
   resetOverride,
   saveOverride,
   statedFact,
@@ -28,6 +30,8 @@ import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
+import { DateTime } from "~/components/ui/format";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { NAMESPACES } from "~/server/kernel/translations.server";
 import type { Route } from "./+types/content";
@@ -39,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "content.title"),
-    list: await listContent(env, new URL(args.request.url)),
+    list: await listContent(env, new URL(args.request.url), requestLocale(args.context)),
     namespaces: NAMESPACES,
     locales: SUPPORTED_LOCALES,
     maxLength: TRANSLATION_MAX_LENGTH,
@@ -48,7 +52,15 @@ export async function loader(args: Route.LoaderArgs) {
 
 type ActionResult = {
   ok: boolean;
-  message: "saved" | "restored" | "tooLong" | "unknownKey" | "invalid" | "einStated" | "legalNameStated";
+  message:
+    | "saved"
+    | "restored"
+    | "reviewedDone"
+    | "tooLong"
+    | "unknownKey"
+    | "invalid"
+    | "einStated"
+    | "legalNameStated";
   key: string;
   namespace?: string;
   /** A refused text, kept so the field shows what was typed. */
@@ -89,6 +101,10 @@ export async function action(args: Route.ActionArgs) {
     await saveOverride(env, admin, input);
     return data<ActionResult>({ ok: true, message: "saved", key });
   }
+  if (parsed.output.intent === "reviewed") {
+    await markReviewed(env, admin, { locale, namespace, key });
+    return data<ActionResult>({ ok: true, message: "reviewedDone", key });
+  }
   await resetOverride(env, admin, { locale, namespace, key });
   return data<ActionResult>({ ok: true, message: "restored", key });
 }
@@ -128,6 +144,12 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             ))}
           </select>
         </label>
+        <FilterSelect
+          name="review"
+          label={t("content.reviewFilter")}
+          value={filters.review}
+          options={[{ value: "1", label: t("content.needsReview") }]}
+        />
         <FilterText name="q" label={t("content.searchLabel")} value={filters.q} />
       </FilterBar>
       {list.rows.length === 0 ? (
@@ -147,14 +169,14 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                 key={`${row.namespace}:${row.key}`}
                 className="rounded-xl border border-gray-200 p-4 dark:border-gray-700"
               >
+                {/* Named by the page it is on; the key stays as a hint for a search or a developer. */}
                 <div className="flex flex-wrap items-center gap-2">
-                  <code className="break-all text-sm font-semibold">{`${row.namespace}:${row.key}`}</code>
+                  <h2 className="font-semibold">{place}</h2>
                   {row.override !== null ? <Badge tone="amber">{t("content.overridden")}</Badge> : null}
+                  {row.review ? <Badge tone="red">{t("content.needsReview")}</Badge> : null}
                 </div>
                 <p className="mt-1 flex flex-wrap items-center gap-x-3 text-sm">
-                  <span>
-                    <span className="font-semibold">{t("content.where")}:</span> {place}
-                  </span>
+                  <code className="break-all text-gray-700 dark:text-gray-300">{`${row.namespace}:${row.key}`}</code>
                   {row.path ? (
                     <a
                       href={`${row.path}?lng=${filters.locale}`}
@@ -169,6 +191,17 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     <span className="text-gray-700 dark:text-gray-300">({t("content.notOnPage")})</span>
                   )}
                 </p>
+                {row.review ? (
+                  <p className="mt-1 text-sm">
+                    {t("content.reviewWhy", { name: row.review.by })} <DateTime iso={row.review.at} />
+                  </p>
+                ) : null}
+                {row.updatedAt && row.override !== null ? (
+                  <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
+                    {t("content.lastChange", { name: row.updatedByName ?? t("content.someone") })}{" "}
+                    <DateTime iso={row.updatedAt} />
+                  </p>
+                ) : null}
                 {filters.locale !== "en" ? (
                   <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
                     <span className="font-semibold">{t("content.english")}:</span> {row.english}
@@ -203,6 +236,21 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     </button>
                   </div>
                 </Form>
+                {row.review ? (
+                  <Form method="post" className="mt-2">
+                    <input type="hidden" name="intent" value="reviewed" />
+                    <input type="hidden" name="locale" value={filters.locale} />
+                    <input type="hidden" name="namespace" value={row.namespace} />
+                    <input type="hidden" name="key" value={row.key} />
+                    <button
+                      type="submit"
+                      className={smallButtonClass}
+                      aria-label={t("content.markReviewedLabel", { key: row.key })}
+                    >
+                      {t("content.markReviewed")}
+                    </button>
+                  </Form>
+                ) : null}
                 {row.override !== null ? (
                   <Form method="post" className="mt-2">
                     <input type="hidden" name="intent" value="reset" />

@@ -5,14 +5,13 @@ import { DateTime } from "~/components/ui/format";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
-import { formForKind } from "~/lib/forms/answers";
 import { isVolunteerApplication } from "~/lib/volunteers";
-import { organizationContact } from "~/server/content/organization.server";
 import { submissionReference } from "~/lib/forms/reference";
 import { fieldErrors, formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
 import {
   addSubmissionNote,
   getSubmission,
+  replySubjectFor,
   replyToSubmission,
   staffMembers,
   submissionAnswers,
@@ -37,22 +36,20 @@ export async function loader(args: Route.LoaderArgs) {
   if (!submission) throw data(null, { status: 404 });
   const locale = getLocale(args.context);
   const i18n = getInstance(args.context);
-  const [history, staff, organization] = await Promise.all([
+  const [history, staff, replySubject] = await Promise.all([
     submissionHistoryOf(env, submission.id),
     staffMembers(env),
-    organizationContact(env),
+    replySubjectFor(env, submission),
   ]);
   return {
     title: adminTitle(args, "submission.title", { name: submission.name }),
     submission,
     // Labels and option labels in the reader's language (the form's own words, docs/product.md §3).
     ...submissionAnswers(submission, i18n.getFixedT(locale, "forms"), i18n.getFixedT(locale, "email")),
-    // The reply's subject starts as "Re: " and the form's title in the person's language.
-    formTitle: i18n.getFixedT(submission.locale, "forms")(`${formForKind(submission.kind).id}.title`),
+    // "Re: " and the subject of the confirmation they received, in their language (decision 052).
+    replySubject,
     history,
     staff,
-    // Replies go to the organisation's address (decision 028).
-    organizationEmail: organization.email,
     statuses: SUBMISSION_STATUSES,
   };
 }
@@ -90,11 +87,7 @@ export async function action(args: Route.ActionArgs) {
   } else if (input.intent === "note") {
     if (!(await addSubmissionNote(env, actor, id, input.note))) throw data(null, { status: 404 });
   } else {
-    const submission = await getSubmission(env, id);
-    if (!submission) throw data(null, { status: 404 });
-    // The reply's signature is in the person's language, like the rest of the mail.
-    const tEmail = getInstance(args.context).getFixedT(submission.locale, "email");
-    await replyToSubmission(env, ctx, actor, id, input, tEmail);
+    if (!(await replyToSubmission(env, ctx, actor, id, input))) throw data(null, { status: 404 });
   }
   const done: ActionResult = { intent, done: true, errors: {}, values: {} };
   return done;
@@ -113,7 +106,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 export default function AdminSubmission({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
-  const { submission, answers, other, history, staff, formTitle } = loaderData;
+  const { submission, answers, other, history, staff } = loaderData;
   const idle = navigation.state === "idle";
   const busy = navigation.state === "submitting";
   const result = idle ? actionData : undefined;
@@ -160,6 +153,13 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         <span>
           {t("submission.locale")}: {language}
         </span>
+        {/* Who touched it last, not only when: the newest line of its history (decision 052). */}
+        {history.length > 0 ? (
+          <span>
+            {t("submission.lastChange", { name: history.at(-1)!.userName })}{" "}
+            <DateTime iso={history.at(-1)!.createdAt} />
+          </span>
+        ) : null}
       </p>
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
         <section aria-labelledby="details">
@@ -325,7 +325,7 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
               {t("submission.reply")}
             </h2>
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-              {t("submission.replyLead", { email: submission.email, org: loaderData.organizationEmail })}
+              {t("submission.replyLead", { email: submission.email })}
             </p>
             {result?.intent === "reply" && result.done ? (
               <Flash>{t("submission.replySent", { email: submission.email })}</Flash>
@@ -340,7 +340,7 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
                   id="reply-subject"
                   name="subject"
                   maxLength={200}
-                  defaultValue={typed("reply", "subject") ?? `Re: ${formTitle}`}
+                  defaultValue={typed("reply", "subject") ?? loaderData.replySubject}
                   key={result?.intent === "reply" && result.done ? "subject-sent" : "subject"}
                   aria-describedby={replyErrors.subject ? "reply-subject-error" : undefined}
                   aria-invalid={replyErrors.subject ? true : undefined}

@@ -14,12 +14,22 @@ import {
   smallButtonClass,
 } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { formStrings, RoleChangeSchema, SecondFactorResetSchema } from "~/server/admin/schemas.server";
+import {
+  fieldErrors,
+  formStrings,
+  InviteChangeSchema,
+  InviteSchema,
+  RoleChangeSchema,
+  SecondFactorResetSchema,
+} from "~/server/admin/schemas.server";
+import { inviteStaff, openInvites, resendInvite, revokeInvite } from "~/server/admin/invites.server";
 import { listUsers, resetSecondFactor, setUserRole } from "~/server/admin/users.server";
+import { InviteForm, OpenInvites, type InviteAnswer } from "~/components/admin/invites";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { ROLES } from "~/lib/vocabulary";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/users";
 
@@ -28,11 +38,15 @@ export const meta = adminMeta;
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
   const { env } = getRequestContext(args.context);
+  const [list, invites] = await Promise.all([listUsers(env, new URL(args.request.url)), openInvites(env)]);
   return {
     title: adminTitle(args, "users.title"),
-    list: await listUsers(env, new URL(args.request.url)),
+    list,
+    invites,
     roles: ROLES,
+    locales: SUPPORTED_LOCALES,
     currentUserId: admin.id,
+    now: new Date().toISOString(),
   };
 }
 
@@ -46,9 +60,44 @@ const REFUSALS = {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
+  const { env, ctx } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
-  if (formData.get("intent") === "reset-second-factor") {
+  const intent = formData.get("intent");
+  // Invitations (decision 052): the answer says what happened, and a refused one keeps what was typed.
+  if (intent === "invite") {
+    const values = formStrings(formData);
+    const parsed = v.safeParse(InviteSchema, values);
+    if (!parsed.success)
+      return data<InviteAnswer>(
+        { invite: "invalid", errors: fieldErrors(parsed.issues), values },
+        { status: 400 },
+      );
+    const result = await inviteStaff(env, ctx, admin, parsed.output);
+    if (!result.ok)
+      return data<InviteAnswer>(
+        { invite: result.reason, errors: {}, values },
+        { status: result.reason === "rate-limited" ? 429 : 409 },
+      );
+    return { invite: "sent", email: parsed.output.email } satisfies InviteAnswer;
+  }
+  if (intent === "resend-invite" || intent === "revoke-invite") {
+    const parsed = v.safeParse(InviteChangeSchema, formStrings(formData));
+    if (!parsed.success) return data<InviteAnswer>({ invite: "not-found" }, { status: 400 });
+    const result =
+      parsed.output.intent === "resend-invite"
+        ? await resendInvite(env, ctx, admin, parsed.output.id)
+        : await revokeInvite(env, admin, parsed.output.id);
+    if (!result.ok)
+      return data<InviteAnswer>(
+        { invite: result.reason },
+        { status: result.reason === "rate-limited" ? 429 : 404 },
+      );
+    return {
+      invite: parsed.output.intent === "resend-invite" ? "resent" : "revoked",
+      email: result.email,
+    } satisfies InviteAnswer;
+  }
+  if (intent === "reset-second-factor") {
     const reset = v.safeParse(SecondFactorResetSchema, formStrings(formData));
     if (!reset.success) return data({ ok: false as const, reason: "invalid" as const }, { status: 400 });
     // The row's button only asks; the answer's post, with `confirm=yes`, resets (decision 046).
@@ -77,7 +126,10 @@ type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { list, roles, currentUserId } = loaderData;
-  const asked = actionData?.ok === "ask" ? actionData.id : null;
+  const invite =
+    actionData && "invite" in actionData && actionData.invite ? (actionData as InviteAnswer) : undefined;
+  const answer = actionData && "ok" in actionData ? actionData : undefined;
+  const asked = answer?.ok === "ask" ? answer.id : null;
   const confirming = list.rows.find(
     (row) => row.id === asked && row.hasSecondFactor && row.id !== currentUserId,
   );
@@ -149,14 +201,16 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
     <>
       <AdminPageHeader title={t("users.title")} />
       <p className="mt-2 max-w-prose text-sm text-gray-700 dark:text-gray-300">{t("users.rolesHint")}</p>
-      {actionData?.ok === true && "reset" in actionData ? (
-        <Flash>{t("users.secondFactorReset", { email: actionData.reset })}</Flash>
-      ) : actionData?.ok === true ? (
+      <InviteForm answer={invite} locales={loaderData.locales} />
+      <OpenInvites invites={loaderData.invites} now={loaderData.now} answer={invite} />
+      {answer?.ok === true && "reset" in answer ? (
+        <Flash>{t("users.secondFactorReset", { email: answer.reset })}</Flash>
+      ) : answer?.ok === true ? (
         <Flash>
-          {t("users.roleChanged", { email: actionData.email, role: t(`users.roles.${actionData.role}`) })}
+          {t("users.roleChanged", { email: answer.email, role: t(`users.roles.${answer.role}`) })}
         </Flash>
-      ) : actionData?.ok === false ? (
-        <Flash tone="error">{t(REFUSALS[actionData.reason])}</Flash>
+      ) : answer?.ok === false ? (
+        <Flash tone="error">{t(REFUSALS[answer.reason])}</Flash>
       ) : null}
       {confirming ? (
         <ConfirmQuestion

@@ -6,7 +6,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { getOrganization } from "../content/organization.server";
 import { statesEin, statesLegalName } from "../content/stated-facts.server";
 import { getDb, type Db } from "../db/client.server";
-import { translationOverrides } from "../db/schema";
+import { copyReviews, translationOverrides, users } from "../db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../kernel/translations.server";
 import { fieldChanges } from "./audit.server";
 import { auditEntry } from "./common.server";
@@ -32,32 +32,45 @@ export function isNamespace(value: unknown): value is string {
   return typeof value === "string" && NAMESPACES.includes(value);
 }
 
-const ContentFiltersSchema = v.object({
-  locale: v.fallback(v.picklist(SUPPORTED_LOCALES), "es"),
-  namespace: v.fallback(v.picklist([...NAMESPACES, ALL_NAMESPACES]), "common"),
-  q: searchFilter,
-});
+/**
+ * The editor opens on the language the reader uses the back office in, on every section
+ * (decision 052); `review` lists only texts whose other language changed since.
+ */
+const contentFilters = (readerLocale: Locale) =>
+  v.object({
+    locale: v.fallback(v.picklist(SUPPORTED_LOCALES), readerLocale),
+    namespace: v.fallback(v.picklist([...NAMESPACES, ALL_NAMESPACES]), ALL_NAMESPACES),
+    review: v.fallback(v.optional(v.picklist(["1"])), undefined),
+    q: searchFilter,
+  });
 
 /**
  * The keys of a namespace (or all) in one language: the shipped text, the override if any,
  * English for reference, and the page and section where the text appears. The search matches
  * the key and the text in both languages, shipped or changed.
  */
-export async function listContent(env: Pick<Env, "DB">, url: URL) {
-  const query = listQuery(ContentFiltersSchema, url);
+export async function listContent(env: Pick<Env, "DB">, url: URL, readerLocale: Locale) {
+  const query = listQuery(contentFilters(readerLocale), url);
   const { filters } = query;
   const namespaces = filters.namespace === ALL_NAMESPACES ? NAMESPACES : [filters.namespace];
-  const overrides = await getDb(env)
-    .select({
-      locale: translationOverrides.locale,
-      namespace: translationOverrides.namespace,
-      key: translationOverrides.key,
-      value: translationOverrides.value,
-      updatedAt: translationOverrides.updatedAt,
-    })
-    .from(translationOverrides)
-    .where(inArray(translationOverrides.namespace, namespaces));
+  const db = getDb(env);
+  const [overrides, reviews] = await Promise.all([
+    db
+      .select({
+        locale: translationOverrides.locale,
+        namespace: translationOverrides.namespace,
+        key: translationOverrides.key,
+        value: translationOverrides.value,
+        updatedAt: translationOverrides.updatedAt,
+        updatedByName: users.name,
+      })
+      .from(translationOverrides)
+      .leftJoin(users, eq(users.id, translationOverrides.updatedBy))
+      .where(inArray(translationOverrides.namespace, namespaces)),
+    db.select().from(copyReviews).where(eq(copyReviews.locale, filters.locale)),
+  ]);
   const overrideOf = new Map(overrides.map((row) => [`${row.locale}/${row.namespace}:${row.key}`, row]));
+  const reviewOf = new Map(reviews.map((row) => [`${row.namespace}:${row.key}`, row]));
   const needle = filters.q?.toLowerCase();
   const all = namespaces.flatMap((namespace) => {
     const texts = Object.fromEntries(
@@ -67,6 +80,7 @@ export async function listContent(env: Pick<Env, "DB">, url: URL) {
       .sort()
       .map((key) => {
         const override = overrideOf.get(`${filters.locale}/${namespace}:${key}`);
+        const review = reviewOf.get(`${namespace}:${key}`);
         const searchable = [
           key,
           ...SUPPORTED_LOCALES.flatMap((locale) => [
@@ -81,8 +95,12 @@ export async function listContent(env: Pick<Env, "DB">, url: URL) {
           english: texts.en?.[key] ?? "",
           override: override?.value ?? null,
           updatedAt: override?.updatedAt ?? null,
+          updatedByName: override?.updatedByName ?? null,
+          review: review ? { by: review.changedByName, at: review.createdAt } : null,
           ...copyPlace(namespace, key),
-          matches: !needle || searchable.some((text) => text.toLowerCase().includes(needle)),
+          matches:
+            (!needle || searchable.some((text) => text.toLowerCase().includes(needle))) &&
+            (!filters.review || review !== undefined),
         };
       })
       .filter((row) => row.matches)
@@ -133,6 +151,35 @@ export async function statedFact(
   return null;
 }
 
+function clearReview(db: Db, input: { locale: Locale; namespace: string; key: string }) {
+  return db
+    .delete(copyReviews)
+    .where(
+      and(
+        eq(copyReviews.locale, input.locale),
+        eq(copyReviews.namespace, input.namespace),
+        eq(copyReviews.key, input.key),
+      ),
+    );
+}
+
+/** "Needs review" answered without a change: the text in this language still says the right thing. */
+export async function markReviewed(
+  env: Pick<Env, "DB">,
+  admin: SessionUser,
+  input: { locale: Locale; namespace: string; key: string },
+) {
+  const db = getDb(env);
+  await db.batch([
+    clearReview(db, input),
+    auditEntry(db, admin, {
+      action: "content.reviewed",
+      targetType: "translation",
+      targetId: `${input.locale}/${input.namespace}:${input.key}`,
+    }),
+  ]);
+}
+
 export async function saveOverride(
   env: Pick<Env, "DB" | "CACHE">,
   admin: SessionUser,
@@ -149,6 +196,23 @@ export async function saveOverride(
         target: [translationOverrides.locale, translationOverrides.namespace, translationOverrides.key],
         set: { value: input.value, updatedBy: admin.id, updatedAt: now },
       }),
+    // This language is touched; the others now need a look (decision 052).
+    clearReview(db, input),
+    ...SUPPORTED_LOCALES.filter((locale) => locale !== input.locale).map((locale) =>
+      db
+        .insert(copyReviews)
+        .values({
+          locale,
+          namespace: input.namespace,
+          key: input.key,
+          changedByName: admin.name || admin.email,
+          createdAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [copyReviews.locale, copyReviews.namespace, copyReviews.key],
+          set: { changedByName: admin.name || admin.email, createdAt: now },
+        }),
+    ),
     auditEntry(db, admin, {
       action: "content.save",
       targetType: "translation",
@@ -177,6 +241,7 @@ export async function resetOverride(
           eq(translationOverrides.key, input.key),
         ),
       ),
+    clearReview(db, input),
     auditEntry(db, admin, {
       action: "content.reset",
       targetType: "translation",

@@ -244,6 +244,63 @@ export async function startNewsletterSend(
   return "started";
 }
 
+/**
+ * /reports promises subscribers each report when it is published (docs/product.md): the first
+ * publication of a report becomes a newsletter issue in both languages, its summary and a link to
+ * /reports, sent like any issue: each confirmed subscriber in their language, the first step at
+ * once and the rest by the Cron Trigger (decisions 022, 045, 052). Its id is the report's, so
+ * publishing the report again, or twice at once, sends nothing more.
+ */
+export async function announceReport(
+  env: MailEnv,
+  actor: SessionUser,
+  report: { id: string; title: { en: string; es: string }; summary: { en: string; es: string } },
+): Promise<string | null> {
+  const db = getDb(env);
+  const id = `report-${report.id}`;
+  const words = async (locale: Locale) => {
+    const t = await translatorFor(env, locale, "email");
+    const link = new URL("/reports", env.SITE_URL);
+    if (locale !== "en") link.searchParams.set("lng", locale);
+    const title = report.title[locale] || report.title.en;
+    return {
+      subject: t("reportAnnouncement.subject", { title }),
+      body: t("reportAnnouncement.body", {
+        summary: report.summary[locale] || report.summary.en,
+        link: link.toString(),
+      }),
+    };
+  };
+  const [en, es] = await Promise.all([words("en"), words("es")]);
+  const now = new Date().toISOString();
+  const [created] = await db
+    .insert(newsletters)
+    .values({
+      id,
+      subjectEn: en.subject,
+      bodyEn: en.body,
+      subjectEs: es.subject,
+      bodyEs: es.body,
+      status: "sending",
+      createdBy: actor.id,
+      sentBy: actor.id,
+      sentByName: actor.name || actor.email,
+      sendStartedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: newsletters.id });
+  if (!created) return null;
+  const audience = await audienceOf(env, id);
+  await auditEntry(db, actor, {
+    action: "newsletter.send",
+    targetType: "newsletter",
+    targetId: id,
+    detail: { subject: en.subject, recipients: audience.total, en: audience.en, es: audience.es },
+  });
+  await sendNewsletterStep(env, id);
+  return id;
+}
+
 /** One more step of a send that is under way (the page's "continue" button); the Cron Trigger delivers it. */
 export function continueNewsletterSend(env: MailEnv, id: string) {
   return sendNewsletterStep(env, id);

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { singleLine } from "~/lib/forms/field-validation";
+import { LENGTH, requiredEmail, requiredText, singleLine } from "~/lib/forms/field-validation";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { ROLES, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
 /** A text an admin must write: trimmed, not empty, at most `max` characters. */
@@ -40,6 +41,18 @@ export const RoleChangeSchema = v.object({
 
 export const SecondFactorResetSchema = v.object({ intent: v.literal("reset-second-factor"), id });
 
+/** An admin's invitation of a staff member (decision 052); the role is one that opens /admin. */
+export const InviteSchema = v.object({
+  intent: v.literal("invite"),
+  name: requiredText(LENGTH.name),
+  email: requiredEmail(),
+  role: v.picklist(["STAFF", "ADMIN"], "admin:errors.required"),
+  locale: v.picklist(SUPPORTED_LOCALES, "admin:errors.required"),
+});
+
+/** Sending an open invitation again, or withdrawing it. */
+export const InviteChangeSchema = v.object({ intent: v.picklist(["resend-invite", "revoke-invite"]), id });
+
 const key = v.pipe(v.string(), v.minLength(1), v.maxLength(300), singleLine());
 export const ContentEditSchema = v.variant("intent", [
   v.object({
@@ -48,6 +61,7 @@ export const ContentEditSchema = v.variant("intent", [
     value: v.pipe(v.string(), v.minLength(1), v.maxLength(5000)),
   }),
   v.object({ intent: v.literal("reset"), key }),
+  v.object({ intent: v.literal("reviewed"), key }),
 ]);
 
 /** A posted form's text fields as a plain object, for v.safeParse. */

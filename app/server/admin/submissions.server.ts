@@ -6,6 +6,8 @@ import type { SessionUser } from "~/lib/session-user";
 import { organizationContact } from "../content/organization.server";
 import { getDb } from "../db/client.server";
 import { submissionHistory, submissions, users } from "../db/schema";
+import { translatorFor } from "../kernel/i18n.server";
+import { replyAddressFor } from "../mail/inbound.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import {
   SUBMISSION_KINDS,
@@ -203,8 +205,10 @@ export async function addSubmissionNote(env: Pick<Env, "DB">, actor: SessionUser
 }
 
 /**
- * An e-mail answer to the person who wrote, through the outbox, with replies going to the
- * organisation's address; the message, its history line and the audit row are one batch.
+ * An e-mail answer to the person who wrote, through the outbox; the message, its history line and
+ * the audit row are one batch. It is signed in the person's language, and its Reply-To is the
+ * submission's own inbound address, so their answer comes back into this history (decision 052);
+ * without one it is the organisation's address.
  */
 export async function replyToSubmission(
   env: Env,
@@ -212,19 +216,23 @@ export async function replyToSubmission(
   actor: SessionUser,
   id: string,
   reply: { subject: string; message: string },
-  tEmail: TFunction,
 ) {
   const db = getDb(env);
   const submission = await getSubmission(env, id);
   if (!submission) return false;
   const outboxId = crypto.randomUUID();
-  const { email: organizationEmail } = await organizationContact(env);
+  const [{ email: organizationEmail }, tEmail, replyAddress] = await Promise.all([
+    organizationContact(env),
+    // The person's language from the bundles, not the request's instance, which holds the reader's.
+    translatorFor(env, submission.locale, "email"),
+    replyAddressFor(env, id),
+  ]);
   await db.batch([
     queueEmail(
       db,
       {
         to: submission.email,
-        replyTo: organizationEmail,
+        replyTo: replyAddress ?? organizationEmail,
         subject: reply.subject,
         text: [reply.message, "", tEmail("signature"), organizationEmail].join("\n"),
         template: "submission.reply",
@@ -247,6 +255,16 @@ export async function replyToSubmission(
   ]);
   ctx.waitUntil(deliverOutbox(env, { ids: [outboxId] }));
   return true;
+}
+
+/** "Re: " and the subject of the confirmation the person received, in their language. */
+export async function replySubjectFor(
+  env: Pick<Env, "DB" | "CACHE">,
+  submission: { kind: SubmissionKind; locale: string },
+) {
+  const tEmail = await translatorFor(env, submission.locale, "email");
+  const form = tEmail(`confirmation.what.${formForKind(submission.kind).id}`);
+  return `Re: ${tEmail("confirmation.subject", { form })}`;
 }
 
 /**

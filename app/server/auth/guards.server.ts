@@ -8,6 +8,7 @@ import {
 import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isStaffRole } from "~/lib/vocabulary";
+import { adminSectionOf, mayOpenSection } from "~/lib/admin-sections";
 import { getRequestContext } from "../kernel/context.server";
 import { pagePathname } from "../seo.server";
 import { getSessionUser } from "./sessions.server";
@@ -31,11 +32,8 @@ export async function requireUser({ request, context }: GuardArgs): Promise<Sess
   return user;
 }
 
-/**
- * An ADMIN or STAFF member; else a redirect to /login for a visitor and a 403 (rendered by the
- * root ErrorBoundary) for anyone else. The inbox, subscribers, newsletters and copy call it.
- */
-export async function requireStaff(args: GuardArgs): Promise<SessionUser> {
+/** An ADMIN or STAFF member (any section); else a redirect to /login or a 403. */
+async function staffUser(args: GuardArgs): Promise<SessionUser> {
   const known = args.context.get(checkedStaff);
   if (known) return known;
   const user = await requireUser(args);
@@ -44,9 +42,26 @@ export async function requireStaff(args: GuardArgs): Promise<SessionUser> {
   return user;
 }
 
+/** 403 when the /admin section of this request is not one `ADMIN_SECTIONS` opens to the role. */
+function refuseClosedSection(request: Request, user: SessionUser) {
+  const section = adminSectionOf(pagePathname(request));
+  if (section && !mayOpenSection(user.role, section)) throw data(null, { status: 403 });
+}
+
 /**
- * An ADMIN; a STAFF member gets 403 like a USER. Users and roles, the outbox, payments and the
- * audit log call it (docs/decisions/022-staff-role.md).
+ * An ADMIN or STAFF member who may open the requested /admin section (decision 052); else a
+ * redirect to /login for a visitor and a 403 for anyone else. The inbox, subscribers, newsletters
+ * and copy call it.
+ */
+export async function requireStaff(args: GuardArgs): Promise<SessionUser> {
+  const user = await staffUser(args);
+  refuseClosedSection(args.request, user);
+  return user;
+}
+
+/**
+ * An ADMIN; a STAFF member gets 403 like a USER. Users and roles, the outbox and payments call
+ * it (docs/decisions/022-staff-role.md).
  */
 export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
   const user = await requireStaff(args);
@@ -54,8 +69,18 @@ export async function requireAdmin(args: GuardArgs): Promise<SessionUser> {
   return user;
 }
 
-/** On the /admin layout: nothing under it runs for anyone but ADMIN or STAFF, whatever a page forgets. */
+/**
+ * On the /admin layout: nothing under it runs for anyone but ADMIN or STAFF, whatever a page
+ * forgets, and a STAFF member is refused a section `ADMIN_SECTIONS` keeps for ADMIN, the list the
+ * menu is drawn from (decision 052). A page's document request is refused by the layout's loader
+ * instead (requireStaff), because an error thrown here runs no loader, the root's neither, and the
+ * refusal would lose the menu; a data request or a post is refused here, before any loader or
+ * action runs.
+ */
 export const staffMiddleware: MiddlewareFunction<Response> = async (args, next) => {
-  await requireStaff(args);
+  const user = await staffUser(args);
+  const isDocument =
+    args.request.method === "GET" && pagePathname(args.request) === new URL(args.request.url).pathname;
+  if (!isDocument) refuseClosedSection(args.request, user);
   return next();
 };

@@ -13,6 +13,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
 import { fieldChanges } from "../admin/audit.server";
 import { auditEntry } from "../admin/common.server";
+import { announceReport } from "../admin/newsletters.server";
 import { choiceFilter, listPage, listQuery, searchFilter } from "../admin/list.server";
 import { contains } from "../admin/common.server";
 import { getDb } from "../db/client.server";
@@ -132,7 +133,7 @@ type SaveOptions = { restoredFrom?: number; redirectTo?: string | null };
  * gone, answering 410 or redirecting to `redirectTo` (decision 053).
  */
 export async function saveEntry(
-  env: Pick<Env, "DB" | "CACHE">,
+  env: Env,
   admin: SessionUser,
   type: ContentType,
   id: string | null,
@@ -201,6 +202,11 @@ export async function saveEntry(
   }
   // The goal bar counts toward the campaign of the organisation's facts (decision 028).
   if (type === "organization") forgetFundraisingProgress();
+  // /reports promises subscribers each report when it is published (decision 052).
+  if (type === "report" && input.status === "published" && before?.status !== "published") {
+    const fields = input.fields as { title: { en: string; es: string }; summary: { en: string; es: string } };
+    await announceReport(env, admin, { id: entryId, title: fields.title, summary: fields.summary });
+  }
   return { kind: "saved", id: entryId };
 }
 

@@ -134,6 +134,29 @@ export const passwordResets = sqliteTable("password_resets", {
   createdAt: createdAt(),
 });
 
+/**
+ * An admin's invitation of a staff member (decision 052): the e-mailed link is a signed token of
+ * the id and `sent_at`, so sending again replaces the earlier link; accepting it creates the
+ * account with this role and name, its address verified by the link.
+ */
+export const staffInvites = sqliteTable(
+  "staff_invites",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name").notNull(),
+    role: text("role", { enum: ROLES }).notNull(),
+    locale: text("locale").notNull(),
+    invitedBy: text("invited_by").references(() => users.id, { onDelete: "set null" }),
+    sentAt: text("sent_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    acceptedAt: text("accepted_at"),
+    revokedAt: text("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("staff_invites_email_idx").on(table.email)],
+);
+
 /** Every public form post: one inbox for the team. */
 export const submissions = sqliteTable(
   "submissions",
@@ -519,6 +542,23 @@ export const translationOverrides = sqliteTable(
   (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] })],
 );
 
+/**
+ * A copy text whose other language changed since it was last touched (decision 052): saving a
+ * text marks the same key in the other language; saving or marking that one reviewed clears it.
+ */
+export const copyReviews = sqliteTable(
+  "copy_reviews",
+  {
+    locale: text("locale").notNull(),
+    namespace: text("namespace").notNull(),
+    key: text("key").notNull(),
+    /** Who changed the other language, as written then. */
+    changedByName: text("changed_by_name").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.locale, table.namespace, table.key] })],
+);
+
 export const auditLog = sqliteTable(
   "audit_log",
   {
@@ -533,8 +573,12 @@ export const auditLog = sqliteTable(
   },
   (table) => [
     index("audit_log_created_idx").on(table.createdAt),
+    // The log's filters: by author (and a STAFF member's own rows), newest first (decision 052).
+    index("audit_log_user_idx").on(table.userId, table.createdAt),
     // What happened to one thing (a gift's refunds on its page), oldest first (decision 057).
     index("audit_log_target_idx").on(table.targetId, table.action, table.createdAt),
+    // The log's filter by kind, newest first (decision 052).
+    index("audit_log_kind_idx").on(table.targetType, table.createdAt),
   ],
 );
 

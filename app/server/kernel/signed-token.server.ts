@@ -107,3 +107,35 @@ export async function verifyToken(
     return null;
   }
 }
+
+/**
+ * A short tag for `subject`, hex: the first 80 bits of the HMAC of purpose and subject. For where
+ * a token does not fit or may change case, such as an e-mail address's local part (64
+ * characters, lowercased by some servers); it does not expire.
+ */
+export async function subjectTag(
+  env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">,
+  purpose: string,
+  subject: string,
+): Promise<string> {
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", await hmacKey(env), encoder.encode(`${purpose}\n${subject}`)),
+  );
+  return Array.from(mac.subarray(0, 10), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Whether `tag` is subjectTag's for this purpose and subject, compared in constant time. */
+export async function checkSubjectTag(
+  env: Pick<Env, "CACHE" | "LINK_SIGNING_SECRET">,
+  purpose: string,
+  subject: string,
+  tag: string,
+): Promise<boolean> {
+  const expected = await subjectTag(env, purpose, subject);
+  const given = tag.toLowerCase();
+  if (given.length !== expected.length) return false;
+  let difference = 0;
+  for (let index = 0; index < given.length; index++)
+    difference |= given.charCodeAt(index) ^ expected.charCodeAt(index);
+  return difference === 0;
+}
