@@ -215,7 +215,7 @@ export async function saveEntry(
  * status stay as they are now, so restoring never publishes or moves a page by itself.
  */
 export async function restoreVersion(
-  env: Pick<Env, "DB" | "CACHE">,
+  env: Env,
   admin: SessionUser,
   type: ContentType,
   id: string,
