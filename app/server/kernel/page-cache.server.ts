@@ -1,3 +1,4 @@
+import { ENTRY_PAGES, SENT_PAGE_SECONDS, SITE_PAGES } from "~/content/site-pages";
 import { FORMS } from "~/lib/forms/forms";
 import { getContentVersion } from "../content/version.server";
 import { detectLocale } from "./i18n.server";
@@ -10,48 +11,19 @@ import { VISITOR_COOKIE } from "./visitor-cookie.server";
  * and served with a fresh CSP nonce every time. The isolate keeps the pages it served last in front
  * of it (decision 031), by the same key and for no longer.
  *
- * A page opts in here, in this one list, with how long it may be kept. A publish (content
- * version) or a copy edit (translation version) or a deploy (build) changes the key, so no entry
- * outlives what it shows; the lifetime only bounds figures that move on their own (the goal, the
- * upcoming events).
+ * A page opts in by its lifetime in the one list of public pages (`app/content/site-pages.ts`). A
+ * publish (content version) or a copy edit (translation version) or a deploy (build) changes the
+ * key, so no entry outlives what it shows; the lifetime only bounds figures that move on their own
+ * (the goal, the upcoming events).
  */
-const LIVE_SECONDS = 60;
-const CONTENT_SECONDS = 600;
-const PAGE_CACHE_SECONDS: Record<string, number> = {
-  "/": LIVE_SECONDS,
-  "/events": LIVE_SECONDS,
-  "/donate": LIVE_SECONDS,
-  "/give": LIVE_SECONDS,
-  ...Object.fromEntries(
-    [
-      "/about",
-      "/mission",
-      "/team",
-      "/history",
-      "/programs",
-      "/education",
-      "/athletics",
-      "/mentorship",
-      "/services",
-      "/impact",
-      "/reports",
-      "/stories",
-      "/calculator",
-      "/blog",
-      "/partner",
-      "/volunteer",
-      "/get-involved",
-      "/join",
-      "/join-our-team",
-      "/contact",
-      "/privacy",
-      "/terms",
-      "/accessibility",
-    ].map((path) => [path, CONTENT_SECONDS]),
-  ),
-};
-/** Paths under these prefixes take the prefix's lifetime (one blog post per address). */
-const PAGE_CACHE_PREFIXES: Record<string, number> = { "/blog/": CONTENT_SECONDS };
+const PAGE_CACHE_SECONDS: ReadonlyMap<string, number> = new Map(
+  SITE_PAGES.flatMap((page) => ("cacheSeconds" in page ? [[page.path, page.cacheSeconds] as const] : [])),
+);
+/** Pages made from an entry, one per address: `:slug` stands for one path segment. */
+const ENTRY_PAGE_CACHE_SECONDS = ENTRY_PAGES.map((page) => ({
+  pattern: new RegExp(`^${page.path.replace(/:\w+/g, "[^/]+")}$`),
+  seconds: page.cacheSeconds,
+}));
 
 /**
  * Cookies no cached page reads: the language choice (part of the key), Cloudflare's own, and the
@@ -86,10 +58,8 @@ export function pageCacheSeconds(request: Request): number | null {
   // A query carries choices (language, filters, amounts, tokens): such pages are rendered fresh.
   if (url.search) return null;
   const seconds =
-    PAGE_CACHE_SECONDS[url.pathname] ??
-    Object.entries(PAGE_CACHE_PREFIXES).find(
-      ([prefix]) => url.pathname.startsWith(prefix) && url.pathname.length > prefix.length,
-    )?.[1];
+    PAGE_CACHE_SECONDS.get(url.pathname) ??
+    ENTRY_PAGE_CACHE_SECONDS.find(({ pattern }) => pattern.test(url.pathname))?.seconds;
   if (!seconds) return null;
   return onlyNeutralCookies(request) ? seconds : null;
 }
@@ -112,7 +82,7 @@ export function sentPageCacheSeconds(request: Request): number | null {
   if (request.method !== "POST") return null;
   const url = new URL(request.url);
   if (url.search || !SENT_PAGE_PATHS.has(url.pathname)) return null;
-  return onlyNeutralCookies(request) ? CONTENT_SECONDS : null;
+  return onlyNeutralCookies(request) ? SENT_PAGE_SECONDS : null;
 }
 
 /**
