@@ -49,4 +49,62 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server's floors (docs/architecture.md, Layout; decision 051): the kernel and the database
+    // are the ground floor and import nothing above them; the records' plumbing (audit, lists, CSV)
+    // stands on them; nothing but the back office itself (and the Cron dispatcher) imports admin/.
+    files: ["app/server/kernel/**/*.server.ts", "app/server/db/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./(?!kernel/|db/)|~/server/(?!kernel/|db/))",
+              message: "The kernel is the ground floor: pass it what it needs, or move the piece down.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/server/records/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./(?!kernel/|db/)|~/server/(?!kernel/|db/|records/))",
+              message: "The records' plumbing stands on the kernel and the database only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/server/**/*.server.ts"],
+    ignores: [
+      "app/server/admin/**",
+      "app/server/kernel/**",
+      "app/server/db/**",
+      "app/server/records/**",
+      "app/server/scheduled.server.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\.?/|~/server/)admin/",
+              message: "admin/ is the top floor; shared plumbing lives in app/server/records/.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

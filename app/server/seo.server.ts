@@ -4,14 +4,9 @@ import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from 
 import type { Seo } from "~/lib/seo";
 import { getRequestContext } from "./kernel/context.server";
 import { getInstance, requestLocale } from "./kernel/i18n.server";
+import { pagePathname } from "./kernel/page-path.server";
 
 type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
-
-/** The page's own path, also for the `.data` requests React Router makes on client navigations. */
-export function pagePathname(request: Request): string {
-  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-  return pathname === "/_root" ? "/" : pathname;
-}
 
 function localizedUrl(siteUrl: string, pathname: string, locale: Locale): string {
   const url = new URL(pathname, siteUrl);

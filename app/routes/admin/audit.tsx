@@ -3,7 +3,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { listAudit, type FieldChange } from "~/server/admin/audit.server";
+import { listAudit, type FieldChange } from "~/server/records/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";

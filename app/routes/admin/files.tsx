@@ -29,11 +29,11 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** A plain multipart post (works without JavaScript); the root guard let it through for an admin only. */
+/** A plain multipart post (works without JavaScript), read only once the admin layout admitted staff. */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
   const { env } = getRequestContext(args.context);
-  const posted = readPostedUpload(args.context);
+  const posted = await readPostedUpload(args, UPLOAD_LIMITS.pdfBytes);
   const result = posted.ok
     ? await uploadFile(env, admin, posted.formData)
     : refusedUpload(posted.reason, posted.formData);

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { csvResponse } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/records/csv.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { eventRegistrationsCsv } from "~/server/events/admin.server";
 import { getRequestContext } from "~/server/kernel/context.server";

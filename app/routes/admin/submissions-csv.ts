@@ -1,5 +1,5 @@
 import { newYorkDate } from "~/lib/format";
-import { csvResponse } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/records/csv.server";
 import { submissionsCsv } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/kernel/context.server";

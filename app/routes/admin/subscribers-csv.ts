@@ -1,7 +1,7 @@
 import { newYorkDate } from "~/lib/format";
-import { csvResponse } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/records/csv.server";
 import { subscribersCsv, SubscriberFiltersSchema } from "~/server/admin/subscribers.server";
-import { listQuery } from "~/server/admin/list.server";
+import { listQuery } from "~/server/records/list.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/subscribers-csv";

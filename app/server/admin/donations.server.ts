@@ -9,10 +9,18 @@ import { auditLog, donationAttempts, donations, outbox, recurringGifts } from ".
 import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { refundPayment } from "../donations/payments.server";
 import { runYearEndStatements } from "../donations/statement.server";
-import { recordExport } from "./audit.server";
-import { auditEntry, contains, periodStarts } from "./common.server";
-import { toCsv } from "./csv.server";
-import { choiceFilter, dayFilter, listPage, listQuery, newestFirstPage, searchFilter } from "./list.server";
+import { recordExport, auditEntry } from "../records/audit.server";
+import { periodStarts } from "./common.server";
+import { toCsv } from "../records/csv.server";
+import {
+  choiceFilter,
+  dayFilter,
+  listPage,
+  listQuery,
+  newestFirstPage,
+  searchFilter,
+  contains,
+} from "../records/list.server";
 
 export const DonationFiltersSchema = v.object({
   status: choiceFilter(DONATION_STATUSES),

@@ -9,7 +9,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isStaffRole } from "~/lib/vocabulary";
 import { getRequestContext } from "../kernel/context.server";
-import { pagePathname } from "../seo.server";
+import { pagePathname } from "../kernel/page-path.server";
 import { getSessionUser } from "./sessions.server";
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };

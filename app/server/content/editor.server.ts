@@ -10,17 +10,14 @@ import {
 } from "~/lib/content/entry-types";
 import type { SessionUser } from "~/lib/session-user";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
-import { fieldChanges } from "../admin/audit.server";
-import { auditEntry } from "../admin/common.server";
-import { choiceFilter, listPage, listQuery, searchFilter } from "../admin/list.server";
-import { contains } from "../admin/common.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
+import { choiceFilter, listPage, listQuery, searchFilter, contains } from "../records/list.server";
 import { getDb } from "../db/client.server";
 import { contentEntries } from "../db/schema";
-import { forgetFundraisingProgress } from "../donations/progress.server";
 import { getOrganization } from "./organization.server";
-import { statesEin, statesLegalName } from "./stated-facts.server";
+import { statesEin, statesLegalName } from "../kernel/stated-facts.server";
 import { slugOwner, type OtherEntry } from "./entry-checks.server";
-import { bumpContentVersion } from "./version.server";
+import { bumpContentVersion } from "../kernel/content-version.server";
 
 /** The back office's side of site content (decision 020): lists, one entry, and the audited save. */
 const FiltersSchema = v.object({ status: choiceFilter(CONTENT_STATUSES), q: searchFilter });
@@ -168,7 +165,5 @@ export async function saveEntry(
   if (before?.status === "published" || input.status === "published") {
     await bumpContentVersion(env);
   }
-  // The goal bar counts toward the campaign of the organisation's facts (decision 028).
-  if (type === "organization") forgetFundraisingProgress();
   return { kind: "saved", id: entryId };
 }

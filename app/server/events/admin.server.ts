@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/lib/session-user";
-import { recordExport } from "../admin/audit.server";
-import { toCsv } from "../admin/csv.server";
+import { recordExport } from "../records/audit.server";
+import { toCsv } from "../records/csv.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
 import { getEventForSale, hasCapacity, listEventsForSale, type EventForSale } from "./catalog.server";

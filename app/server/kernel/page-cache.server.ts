@@ -1,6 +1,6 @@
 import { ENTRY_PAGES, SENT_PAGE_SECONDS, SITE_PAGES } from "~/content/site-pages";
 import { FORMS } from "~/lib/forms/forms";
-import { getContentVersion } from "../content/version.server";
+import { getContentVersion } from "./content-version.server";
 import { detectLocale } from "./i18n.server";
 import { getTranslationVersion } from "./translations.server";
 import { VISITOR_COOKIE } from "./visitor-cookie.server";

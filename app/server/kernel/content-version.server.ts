@@ -1,4 +1,4 @@
-import { writeVersion } from "../kernel/version-write.server";
+import { writeVersion } from "./version-write.server";
 
 /**
  * The version of the site's content (events, posts, stories, jobs, reports, team, facts): staff
