@@ -68,7 +68,7 @@ export const LISTED_PAGES: readonly SitePage[] = SITE_PAGES.filter((page) => !("
  * module and how long the page cache keeps each of them.
  */
 export const ENTRY_PAGES = [
-  { path: "/blog/:slug",     module: "routes/site/blog-post.tsx",      cacheSeconds: CONTENT },
+  { path: "/blog/:slug", module: "routes/site/blog-post.tsx", cacheSeconds: CONTENT },
 ] as const satisfies readonly Pick<SitePage, "path" | "module" | "cacheSeconds">[];
 
 /** Old addresses that navigation still links to (docs/product.md §2); they answer 301. */
@@ -77,9 +77,6 @@ export const REDIRECTS: Record<string, string> = {
   "/terms-of-service": "/terms",
   "/accessibility-statement": "/accessibility",
 };
-
-/** The "sent" page of a form post without JavaScript is kept as long as a content page (decision 033). */
-export const SENT_PAGE_SECONDS = CONTENT;
 
 /** Pages outside the list (forms, accounts, the back office, errors) take this one. */
 export const DEFAULT_ACCENT: Accent = "emerald";

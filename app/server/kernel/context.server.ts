@@ -10,11 +10,6 @@ type RequestContext = {
   requestId: string;
   /** The page may go to the edge HTML cache: render it whole before answering (decision 027). */
   pageCache?: boolean;
-  /**
-   * A post to a form's own page that may be answered with its kept "sent" page when it goes
-   * through (decision 033): where that page is kept, and for how long.
-   */
-  sentPage?: { key: Request; seconds: number };
 };
 
 export const requestContext = createContext<RequestContext>();

@@ -1,5 +1,4 @@
-import { ENTRY_PAGES, SENT_PAGE_SECONDS, SITE_PAGES } from "~/content/site-pages";
-import { FORMS } from "~/lib/forms/forms";
+import { ENTRY_PAGES, SITE_PAGES } from "~/content/site-pages";
 import { getContentVersion } from "./content-version.server";
 import { detectLocale } from "./i18n.server";
 import { getTranslationVersion } from "./translations.server";
@@ -64,42 +63,12 @@ export function pageCacheSeconds(request: Request): number | null {
   return onlyNeutralCookies(request) ? seconds : null;
 }
 
-/**
- * The public forms' own pages, whose answer to a post without JavaScript that went through is
- * their "sent" page: the same HTML for every anonymous visitor in a language, since it shows
- * nothing that was typed (decision 033). The post itself always runs (`formPageMiddleware`).
- */
-const SENT_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(FORMS).map((form) => form.path));
-/** Where the "sent" page is kept, beside its form page's key. */
-const SENT_PAGE_SUFFIX = "/~sent";
-
-/**
- * How long the "sent" page of this post may be kept, or null: a post to a form's own page as a
- * browser without JavaScript sends it (not React Router's `.data`), with no query and from an
- * anonymous visitor, as a cached page requires.
- */
-export function sentPageCacheSeconds(request: Request): number | null {
-  if (request.method !== "POST") return null;
-  const url = new URL(request.url);
-  if (url.search || !SENT_PAGE_PATHS.has(url.pathname)) return null;
-  return onlyNeutralCookies(request) ? SENT_PAGE_SECONDS : null;
-}
-
-/**
- * The cache key: path, language, build, content version and translation version; a form's
- * "sent" page has its own, beside its form's.
- */
-export async function pageCacheKey(
-  request: Request,
-  env: Env,
-  build: string,
-  page: "page" | "sent" = "page",
-): Promise<Request> {
+/** The cache key: path, language, build, content version and translation version. */
+export async function pageCacheKey(request: Request, env: Env, build: string): Promise<Request> {
   const url = new URL(request.url);
   const [content, translations] = await Promise.all([getContentVersion(env), getTranslationVersion(env)]);
   const parts = [build, detectLocale(request), content, translations].map(encodeURIComponent);
-  const suffix = page === "sent" ? SENT_PAGE_SUFFIX : "";
-  return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}${suffix}`);
+  return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}`);
 }
 
 /** Headers of a stored page that belong to the stored copy, not to an answer. */
