@@ -29,10 +29,6 @@ const SubmissionFiltersSchema = v.object({
 });
 type SubmissionFilters = v.InferOutput<typeof SubmissionFiltersSchema>;
 
-export function isSubmissionKind(value: unknown): value is SubmissionKind {
-  return (SUBMISSION_KINDS as readonly unknown[]).includes(value);
-}
-
 function where(filters: SubmissionFilters, viewer: SessionUser): SQL | undefined {
   const conditions: (SQL | undefined)[] = [
     filters.kind ? eq(submissions.kind, filters.kind) : undefined,

@@ -152,7 +152,7 @@ export async function listFiles(env: Pick<Env, "DB">, url: URL) {
 }
 
 /** One upload by its key, or null. */
-export async function getFile(env: Pick<Env, "DB">, key: string): Promise<FileRecord | null> {
+async function getFile(env: Pick<Env, "DB">, key: string): Promise<FileRecord | null> {
   const [row] = await getDb(env).select().from(files).where(eq(files.id, key));
   return row ?? null;
 }
