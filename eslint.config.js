@@ -4,6 +4,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ONE_WAY_TO_CONFIGURATION = {
+  name: "cloudflare:workers",
+  message: "Read configuration as `env` from app/server/kernel/env.server.ts (decision 051).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,25 +44,23 @@ export default tseslint.config(
     },
   },
   {
-    // Only server modules may touch bindings (docs/conventions.md, Layout): nothing else imports cloudflare:workers.
+    // Configuration is read one way (decision 051): `env` from app/server/kernel/env.server.ts, the
+    // only module that imports the platform's.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { paths: [{ name: "cloudflare:workers", message: "Bindings belong in app/server/*.server.ts." }] },
-      ],
-    },
+    ignores: ["app/server/kernel/env.server.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [ONE_WAY_TO_CONFIGURATION] }] },
   },
   {
     // The server's floors (docs/architecture.md, Layout; decision 051): the kernel and the database
     // are the ground floor and import nothing above them; the records' plumbing (audit, lists, CSV)
     // stands on them; nothing but the back office itself (and the Cron dispatcher) imports admin/.
     files: ["app/server/kernel/**/*.server.ts", "app/server/db/**/*.server.ts"],
+    ignores: ["app/server/kernel/env.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
+          paths: [ONE_WAY_TO_CONFIGURATION],
           patterns: [
             {
               regex: "^(\\.\\./(?!kernel/|db/)|~/server/(?!kernel/|db/))",
@@ -74,6 +77,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ONE_WAY_TO_CONFIGURATION],
           patterns: [
             {
               regex: "^(\\.\\./(?!kernel/|db/)|~/server/(?!kernel/|db/|records/))",
@@ -97,6 +101,7 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
+          paths: [ONE_WAY_TO_CONFIGURATION],
           patterns: [
             {
               regex: "^(\\.\\.?/|~/server/)admin/",

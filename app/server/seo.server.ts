@@ -2,9 +2,9 @@ import type { RouterContextProvider } from "react-router";
 import { accentForPath, findSitePage } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { Seo } from "~/lib/seo";
-import { getRequestContext } from "./kernel/context.server";
 import { getInstance, requestLocale } from "./kernel/i18n.server";
 import { pagePathname } from "./kernel/page-path.server";
+import { env } from "./kernel/env.server";
 
 type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -31,7 +31,6 @@ export function pageSeo(
   key: string,
   own: { title?: string; description?: string; jsonLd?: Record<string, unknown>[] } = {},
 ): Seo {
-  const { env } = getRequestContext(context);
   const locale = requestLocale(context);
   const instance = getInstance(context);
   const pathname = pagePathname(request);

@@ -13,11 +13,11 @@ import { messageWith } from "~/lib/forms/field-validation";
 import { pageMeta } from "~/lib/seo";
 import { signIn } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/login";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = pageMeta;
@@ -28,7 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const posted = parsePostedForm(args.context, LoginSchema, { hideFields: ["password"] });
   if (posted.kind === "answered") return posted.answer;
   const outcome = await signIn(env, args.request, posted.value);

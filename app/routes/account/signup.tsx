@@ -16,6 +16,7 @@ import { parsePublicPost } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = pageMeta;
@@ -26,7 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const posted = await parsePublicPost(args, SignupSchema, {
     rateLimit: { scope: "signup", rule: RATE_LIMITS.forms },
     messages: { rateLimited: "account:signup.rateLimited" },

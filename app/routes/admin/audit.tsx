@@ -6,14 +6,13 @@ import { DateTime } from "~/components/ui/format";
 import { listAudit, type FieldChange } from "~/server/records/audit.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/audit";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return { title: adminTitle(args, "audit.title"), list: await listAudit(env, new URL(args.request.url)) };
 }
 

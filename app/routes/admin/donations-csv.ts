@@ -3,13 +3,12 @@ import { csvResponse } from "~/server/records/csv.server";
 import { donationsCsv, DonationFiltersSchema } from "~/server/admin/donations.server";
 import { listQuery } from "~/server/records/list.server";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/donations-csv";
+import { env } from "~/server/kernel/env.server";
 
 /** GET /admin/donations/export.csv with the list's filters (recorded in the audit log). */
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const { filters } = listQuery(DonationFiltersSchema, new URL(args.request.url));
   const csv = await donationsCsv(env, admin, filters);
   return csvResponse(`donations-${newYorkDate()}.csv`, csv);

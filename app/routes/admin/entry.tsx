@@ -43,10 +43,10 @@ import { getEntry, saveEntry } from "~/server/content/editor.server";
 import { newEntryFields, prepareEntry, type OtherEntry } from "~/server/content/entry-checks.server";
 import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "events", "blog", "involve", "impact", "programs"] };
 export const meta = adminMeta;
@@ -60,7 +60,6 @@ function contentType(params: { type?: string }): ContentType {
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
   const type = contentType(args.params);
-  const { env } = getRequestContext(args.context);
   // A singleton (the organisation's facts) has its one entry from the import, never a new one.
   if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
   const row = args.params.id === "new" ? null : await getEntry(env, type, args.params.id);
@@ -106,7 +105,6 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
   const type = contentType(args.params);
   if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
-  const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, entryFormSchema(type));
   if (parsed.kind === "answered") return parsed.answer;
   const missing = await missingUploads(env, type, parsed.value.fields);

@@ -3,13 +3,12 @@ import { csvResponse } from "~/server/records/csv.server";
 import { subscribersCsv, SubscriberFiltersSchema } from "~/server/admin/subscribers.server";
 import { listQuery } from "~/server/records/list.server";
 import { requireStaff } from "~/server/auth/guards.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/subscribers-csv";
+import { env } from "~/server/kernel/env.server";
 
 /** GET /admin/subscribers/export.csv with the list's filters (recorded in the audit log). */
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const { filters } = listQuery(SubscriberFiltersSchema, new URL(args.request.url));
   const csv = await subscribersCsv(env, admin, filters);
   return csvResponse(`subscribers-${newYorkDate()}.csv`, csv);

@@ -18,16 +18,15 @@ import { formStrings, RoleChangeSchema, SecondFactorResetSchema } from "~/server
 import { listUsers, resetSecondFactor, setUserRole } from "~/server/admin/users.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { ROLES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/users";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "users.title"),
     list: await listUsers(env, new URL(args.request.url)),
@@ -46,7 +45,6 @@ const REFUSALS = {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   if (formData.get("intent") === "reset-second-factor") {
     const reset = v.safeParse(SecondFactorResetSchema, formStrings(formData));

@@ -1,16 +1,14 @@
 import { LISTED_PAGES } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, SUPPORTED_LOCALES } from "~/lib/i18n";
 import { listPublished } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
-import type { Route } from "./+types/sitemap";
+import { env } from "~/server/kernel/env.server";
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** GET /sitemap.xml: every public page, with its English and Spanish addresses as alternates. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env } = getRequestContext(context);
+export async function loader() {
   const paths = [
     ...LISTED_PAGES.map((page) => page.path),
     ...(await listPublished(env, "post")).map((post) => `/blog/${post.slug}`),

@@ -8,18 +8,17 @@ import { MENTORING_AGE_WORDS } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { RoleCard } from "~/components/content/role-card";
 import { listRoles } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
 
 /** The published volunteer roles (content type `role`, decision 029). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   return { seo: sitePageSeo(args), roles: await listRoles(env), locale: requestLocale(args.context) };
 }
 

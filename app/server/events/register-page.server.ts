@@ -21,6 +21,7 @@ import {
   type RsvpConfirmation,
   type SeatRefusal,
 } from "./registrations.server";
+import { env } from "../kernel/env.server";
 
 /**
  * /events/:slug/register: a free event's RSVP or a paid event's tickets (decision 024), and the
@@ -31,14 +32,13 @@ import {
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { slug?: string } };
 
 async function eventOr404(args: Args) {
-  const { env } = getRequestContext(args.context);
   const event = await getEventForSale(env, args.params.slug ?? "");
   if (!event) throw data(null, { status: 404 });
   return event;
 }
 
 export async function loadRegisterPage(args: Args) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const event = await eventOr404(args);
   const url = new URL(args.request.url);
   const availability = await eventAvailability(env, event);
@@ -107,7 +107,7 @@ function refusalAnswer(outcome: SeatRefusal | { ok: false; reason: "stripe" | "i
 }
 
 export async function handleRegisterPost(args: Args) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const event = await eventOr404(args);
   const paid = event.priceCents > 0;
   const posted = readPostedForm(args.context);

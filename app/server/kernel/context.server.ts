@@ -2,7 +2,6 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 /** What the Worker hands every loader, action and middleware for one request. */
 type RequestContext = {
-  env: Env;
   ctx: ExecutionContext;
   /** Per-request CSP nonce for the few inline scripts we render. */
   nonce: string;

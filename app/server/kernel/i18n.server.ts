@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { createInstance, type BackendModule, type i18n, type ReadCallback, type TFunction } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { readCookie } from "./cookies.server";
@@ -12,6 +11,7 @@ import {
   type Locale,
 } from "~/lib/i18n";
 import { getTranslationBundle, getTranslationVersion, NAMESPACES } from "./translations.server";
+import { env } from "./env.server";
 
 /** The plain `lng` cookie that both the server and the browser's detector write. */
 function readLocaleCookie(request: Request): string | null {

@@ -94,7 +94,6 @@ export async function handleFetch(
     } else {
       const context = new RouterContextProvider();
       context.set(requestContext, {
-        env,
         ctx,
         nonce,
         requestId,
