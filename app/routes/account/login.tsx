@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import {
   AccountEmailField,
   PasswordField,
   SubmitWithForgotLink,
   useRedirectTo,
 } from "~/components/account/account-fields";
-import { AuthLayout } from "~/components/account/auth-layout";
+import { AuthLayout, OtherAccountPage } from "~/components/account/auth-layout";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { LoginSchema } from "~/lib/account-schemas";
 import { messageWith } from "~/lib/forms/field-validation";
@@ -58,12 +58,11 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
       title={t("login.title")}
       lead={t("login.lead")}
       aside={
-        <>
-          {t("login.noAccount")}{" "}
-          <Link to={keepingRedirect("/signup")} className="link font-semibold">
-            {t("login.signupLink")}
-          </Link>
-        </>
+        <OtherAccountPage
+          question={t("login.noAccount")}
+          to={keepingRedirect("/signup")}
+          link={t("login.signupLink")}
+        />
       }
     >
       {searchParams.get("reset") === "done" ? <Notice tone="success">{t("login.resetDone")}</Notice> : null}

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AccountEmailField, PasswordField, useRedirectTo } from "~/components/account/account-fields";
-import { AuthLayout } from "~/components/account/auth-layout";
+import { AuthLayout, OtherAccountPage } from "~/components/account/auth-layout";
 import { SubmitButton, TextField } from "~/components/forms/fields";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
 import { SignupSchema } from "~/lib/account-schemas";
@@ -78,12 +77,11 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
       title={t("signup.title")}
       lead={t("signup.lead")}
       aside={
-        <>
-          {t("signup.haveAccount")}{" "}
-          <Link to={keepingRedirect("/login")} className="link font-semibold">
-            {t("signup.loginLink")}
-          </Link>
-        </>
+        <OtherAccountPage
+          question={t("signup.haveAccount")}
+          to={keepingRedirect("/login")}
+          link={t("signup.loginLink")}
+        />
       }
     >
       <PageForm form={form} hidden={{ redirectTo }} className="relative grid gap-5">
