@@ -4,6 +4,11 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const ONE_WAY_TO_CONFIGURATION = {
+  name: "cloudflare:workers",
+  message: "Read configuration as `env` from app/server/kernel/env.server.ts (decision 051).",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -39,13 +44,71 @@ export default tseslint.config(
     },
   },
   {
-    // Only server modules may touch bindings (docs/conventions.md, Layout): nothing else imports cloudflare:workers.
+    // Configuration is read one way (decision 051): `env` from app/server/kernel/env.server.ts, the
+    // only module that imports the platform's.
     files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/**/*.server.ts"],
+    ignores: ["app/server/kernel/env.server.ts"],
+    rules: { "no-restricted-imports": ["error", { paths: [ONE_WAY_TO_CONFIGURATION] }] },
+  },
+  {
+    // The server's floors (docs/architecture.md, Layout; decision 051): the kernel and the database
+    // are the ground floor and import nothing above them; the records' plumbing (audit, lists, CSV)
+    // stands on them; nothing but the back office itself (and the Cron dispatcher) imports admin/.
+    files: ["app/server/kernel/**/*.server.ts", "app/server/db/**/*.server.ts"],
+    ignores: ["app/server/kernel/env.server.ts"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "cloudflare:workers", message: "Bindings belong in app/server/*.server.ts." }] },
+        {
+          paths: [ONE_WAY_TO_CONFIGURATION],
+          patterns: [
+            {
+              regex: "^(\\.\\./(?!kernel/|db/)|~/server/(?!kernel/|db/))",
+              message: "The kernel is the ground floor: pass it what it needs, or move the piece down.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/server/records/**/*.server.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ONE_WAY_TO_CONFIGURATION],
+          patterns: [
+            {
+              regex: "^(\\.\\./(?!kernel/|db/)|~/server/(?!kernel/|db/|records/))",
+              message: "The records' plumbing stands on the kernel and the database only.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["app/server/**/*.server.ts"],
+    ignores: [
+      "app/server/admin/**",
+      "app/server/kernel/**",
+      "app/server/db/**",
+      "app/server/records/**",
+      "app/server/scheduled.server.ts",
+    ],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [ONE_WAY_TO_CONFIGURATION],
+          patterns: [
+            {
+              regex: "^(\\.\\.?/|~/server/)admin/",
+              message: "admin/ is the top floor; shared plumbing lives in app/server/records/.",
+            },
+          ],
+        },
       ],
     },
   },

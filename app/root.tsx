@@ -36,13 +36,13 @@ import { footerFacts, type FooterFacts } from "./lib/organization";
 import { usePageSeo } from "./lib/seo";
 import type { SessionUser } from "./lib/session-user";
 import { THEME_STORAGE_KEY } from "./lib/theme";
-import { getRequestContext } from "./server/kernel/context.server";
 import { getLocale, i18nextMiddleware, rememberLocaleMiddleware } from "./server/kernel/i18n.server";
 import { postGuardMiddleware } from "./server/kernel/post-guard.server";
 import { getSessionUser } from "./server/auth/sessions.server";
 import { getOrganization } from "./server/content/organization.server";
 import { getTranslationVersion } from "./server/kernel/translations.server";
 import { turnstileEnabled } from "./server/kernel/turnstile.server";
+import { env } from "./server/kernel/env.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
@@ -53,7 +53,6 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const handle = { i18n: ["common"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { env } = getRequestContext(context);
   const [user, i18nVersion, organization] = await Promise.all([
     getSessionUser(request, env),
     getTranslationVersion(env),

@@ -1,39 +1,15 @@
 import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { ENTRY_PAGES, REDIRECTS, SITE_PAGES } from "./content/site-pages";
 
 // Every URL of the site, in one list (docs/architecture.md, Layout). Each area's modules sit in the
 // folder of that name under routes/; areas whose URLs share a prefix are grouped with prefix().
 export default [
-  // The content pages.
-  index("routes/site/home.tsx"),
-  ...[
-    "about",
-    "mission",
-    "team",
-    "history",
-    "programs",
-    "education",
-    "athletics",
-    "mentorship",
-    "services",
-    "impact",
-    "reports",
-    "stories",
-    "calculator",
-    "events",
-    "blog",
-    "partner",
-    "volunteer",
-    "get-involved",
-    "join",
-    "join-our-team",
-    "give",
-    "contact",
-    "privacy",
-    "terms",
-    "accessibility",
-    "search",
-  ].map((page) => route(page, `routes/site/${page}.tsx`)),
-  route("blog/:slug", "routes/site/blog-post.tsx"),
+  // Every public page, and each page made from a content entry, from the one list of them
+  // (app/content/site-pages.ts: path, module, cache lifetime, sitemap); search answers a query.
+  ...[...SITE_PAGES, ...ENTRY_PAGES].map((page) =>
+    page.path === "/" ? index(page.module) : route(page.path.slice(1), page.module),
+  ),
+  route("search", "routes/site/search.tsx"),
   // A volunteer's shifts by their signed link or account, and a young volunteer's guardian's consent (decision 055).
   route("volunteer/me", "routes/site/volunteer-me.tsx"),
   route("volunteer/guardian", "routes/site/volunteer-guardian.tsx"),
@@ -59,8 +35,7 @@ export default [
     route("unsubscribe", "routes/forms/newsletter-unsubscribe.tsx"),
   ]),
 
-  // Donations: the donate page, thank-you, manage links and statements.
-  route("donate", "routes/donate/donate.tsx"),
+  // Donations: thank-you, manage links and statements (the donate page is in SITE_PAGES).
   ...prefix("donate", [
     route("thank-you", "routes/donate/thank-you.tsx"),
     route("manage", "routes/donate/manage.tsx"),
@@ -68,10 +43,8 @@ export default [
     route("statement", "routes/donate/statement.tsx"),
   ]),
 
-  // Accounts: sign-in and its second factor, sign-up, sign-out, e-mail verification, password reset, the account page and its sessions.
-  route("login", "routes/account/login.tsx"),
+  // Accounts (sign-in and sign-up pages are in SITE_PAGES): the second factor, sign-out, e-mail verification, password reset, the account page and its sessions.
   route("login/second-factor", "routes/account/second-factor.tsx"),
-  route("signup", "routes/account/signup.tsx"),
   route("invite", "routes/account/invite.tsx"),
   route("logout", "routes/account/logout.ts"),
   route("forgot-password", "routes/account/forgot-password.tsx"),
@@ -139,8 +112,8 @@ export default [
   route("events/:id/calendar.ics", "routes/resources/event-ics.ts"),
   route("volunteer/shifts/:id/calendar.ics", "routes/resources/shift-ics.ts"),
   route("files/:key", "routes/resources/file.ts"),
-  ...["privacy-policy", "terms-of-service", "accessibility-statement"].map((path) =>
-    route(path, "routes/resources/legacy-redirect.ts", { id: `redirect-${path}` }),
+  ...Object.keys(REDIRECTS).map((path) =>
+    route(path.slice(1), "routes/resources/legacy-redirect.ts", { id: `redirect-${path.slice(1)}` }),
   ),
 
   // Unmatched URLs would skip the root middleware; this catch-all makes them the not-found page.

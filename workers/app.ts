@@ -7,9 +7,9 @@ const serverBuild = () => import("virtual:react-router/server-build");
 
 /**
  * Given a function, React Router calls it and derives its route tables (flattened, ranked, every
- * path compiled) again on every request, which is meant for dev's hot reloads and cost about a
- * sixth of an uncached page's CPU (decision 031). A built Worker never changes its build, so it
- * loads it once and hands React Router the build itself, which it derives once per isolate.
+ * path compiled) again on every request, which is meant for dev's hot reloads (decision 031
+ * measured its cost). A built Worker never changes its build, so it loads it once and hands React
+ * Router the build itself, which it derives once per isolate.
  */
 let built: Promise<{ handler: RequestHandler; build: ServerBuild }> | undefined;
 const loadBuilt = () =>

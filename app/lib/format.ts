@@ -34,10 +34,10 @@ export function dateFormat(tag: string, options: Intl.DateTimeFormatOptions): In
 
 /*
  * Written by hand, the same on the server and in the browser (decision 032). A browser's first
- * Intl.NumberFormat or Intl.DateTimeFormat loads its locale data, 10–90 ms on a phone's first view
- * (four times that on the slow phone Lighthouse simulates), while hydration only needs the text the
- * server wrote. So whole numbers and dollars, which the public pages show, are spelled out exactly
- * as Intl spells them in every supported language (en-US and es-US both group digits with commas;
+ * Intl.NumberFormat or Intl.DateTimeFormat loads its locale data, which a phone's first view
+ * waits for (decision 032 measured it), while hydration only needs the text the server wrote.
+ * So whole numbers and dollars, which the public pages show, are spelled out exactly as Intl
+ * spells them in every supported language (en-US and es-US both group digits with commas;
  * calendar dates and clock times are in format-dates.ts, which only pages showing them load);
  * fractions, negative money and other currencies still go to Intl. tests/worker/format.test.ts
  * compares both in every supported language, so a language that writes numbers otherwise fails it.

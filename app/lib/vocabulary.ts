@@ -42,10 +42,8 @@ export type SubmissionHistoryKind = (typeof SUBMISSION_HISTORY_KINDS)[number];
 
 /** A newsletter issue: written, on its way in batches, or sent to everyone (decision 022). */
 export const NEWSLETTER_STATUSES = ["draft", "sending", "sent"] as const;
-export type NewsletterStatus = (typeof NEWSLETTER_STATUSES)[number];
 
 export const SUBSCRIBER_STATUSES = ["pending", "confirmed", "unsubscribed"] as const;
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
 
 export const DONATION_FREQUENCIES = ["one-time", "monthly"] as const;
 export type DonationFrequency = (typeof DONATION_FREQUENCIES)[number];
@@ -86,7 +84,6 @@ export function disputeWithdrewFunds(status: string | null | undefined): boolean
 export const RECURRING_STATUSES = ["active", "paused", "past_due", "canceled"] as const;
 
 export const OUTBOX_STATUSES = ["pending", "sent", "failed"] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** Where a team member is listed on /team (decision 021). */
 export const TEAM_GROUPS = ["staff", "board"] as const;

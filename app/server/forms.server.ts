@@ -21,6 +21,7 @@ import { prepareSubscription } from "./newsletter.server";
 import { guardPublicPost } from "./kernel/post-guard.server";
 import { mayMailRecipient } from "./kernel/rate-limit.server";
 import { sha256Hex } from "./kernel/sha256.server";
+import { env } from "./kernel/env.server";
 
 /** What every form action answers; `ok` is the success state of docs/product.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
@@ -44,7 +45,6 @@ type Guarded =
  * quiet success and nothing is stored.
  */
 async function guardPost(args: ActionArgs, schema: v.GenericSchema): Promise<Guarded> {
-  const { env } = getRequestContext(args.context);
   const guarded = await guardPublicPost(args, env);
   const { formData } = guarded;
   if (guarded.kind === "bot") {
@@ -111,7 +111,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
     return data<FormActionData>({ result: submission.reply(), ok: false }, { status: 400 });
   }
 
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const db = getDb(env);
   const value = submission.value as Record<string, unknown>;
   const contact = definition.contact(submission.value);
@@ -213,7 +213,7 @@ export async function handleNewsletterSubscription(args: ActionArgs) {
   if (submission.status !== "success") {
     return data<FormActionData>({ result: submission.reply(), ok: false }, { status: 400 });
   }
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const db = getDb(env);
   try {
     await getInstance(args.context).loadLanguages(locale);

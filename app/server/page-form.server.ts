@@ -5,6 +5,7 @@ import type { GenericSchema, InferOutput } from "valibot";
 import { getRequestContext } from "./kernel/context.server";
 import { deliverOutbox } from "./mail/outbox.server";
 import { guardPublicPost, readPostedForm, type PublicPostOptions } from "./kernel/post-guard.server";
+import { env } from "./kernel/env.server";
 
 /**
  * The actions of the small account-style pages share one shape: guard, parse, answer. A refused
@@ -48,7 +49,6 @@ export async function parsePublicPost<Schema extends GenericSchema>(
   schema: Schema,
   { hideFields, ...guard }: ReplyOptions & PublicPostOptions = {},
 ) {
-  const { env } = getRequestContext(args.context);
   const guarded = await guardPublicPost(args, env, guard);
   const submission = parseWithValibot(guarded.formData, { schema });
   const reply: Reply = (options) => submission.reply({ ...options, hideFields });
@@ -84,7 +84,7 @@ export async function answerMailRequest<Schema extends GenericSchema>(
   const parsed = await parsePublicPost(args, schema, options);
   if (parsed.kind === "answered") return parsed.answer;
   if (parsed.kind === "valid") {
-    const { env, ctx } = getRequestContext(args.context);
+    const { ctx } = getRequestContext(args.context);
     const queued = await send(parsed.value, env);
     const ids = queued === null ? [] : [queued].flat();
     if (ids.length) ctx.waitUntil(deliverOutbox(env, { ids }));

@@ -2,16 +2,11 @@ import type { RouterContextProvider } from "react-router";
 import { accentForPath, findSitePage } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, LOCALE_TAGS, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { Seo } from "~/lib/seo";
-import { getRequestContext } from "./kernel/context.server";
 import { getInstance, requestLocale } from "./kernel/i18n.server";
+import { pagePathname } from "./kernel/page-path.server";
+import { env } from "./kernel/env.server";
 
 export type SeoArgs = { request: Request; context: Readonly<RouterContextProvider> };
-
-/** The page's own path, also for the `.data` requests React Router makes on client navigations. */
-export function pagePathname(request: Request): string {
-  const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
-  return pathname === "/_root" ? "/" : pathname;
-}
 
 function localizedUrl(siteUrl: string, pathname: string, locale: Locale): string {
   const url = new URL(pathname, siteUrl);
@@ -28,7 +23,6 @@ export function pageSeo(
   key: string,
   own: { title?: string; description?: string; jsonLd?: Record<string, unknown>[] } = {},
 ): Seo {
-  const { env } = getRequestContext(context);
   const locale = requestLocale(context);
   const pathname = pagePathname(request);
   const siteUrl = env.SITE_URL;

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { PROGRAMS } from "~/content/programs";
-import { SITE_PAGES } from "~/content/site-pages";
+import { LISTED_PAGES } from "~/content/site-pages";
 import { localized, type Bilingual } from "~/lib/content/entry-types";
 import { listPublished } from "./content/entries.server";
 
@@ -19,8 +19,7 @@ export function searchSitePages(query: string, t: TFunction): SearchResult[] {
   const words = fold(query).split(/\s+/).filter(Boolean).slice(0, 10);
   if (words.length === 0) return [];
   const results: SearchResult[] = [];
-  for (const page of SITE_PAGES) {
-    if (page.path === "/login" || page.path === "/signup") continue;
+  for (const page of LISTED_PAGES) {
     const title = t(`pages.${page.key}.title`, { ns: "meta" });
     const description = t(`pages.${page.key}.description`, { ns: "meta" });
     const haystack = fold(`${title} ${description}`);

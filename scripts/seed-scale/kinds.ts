@@ -3,7 +3,7 @@ import { formForKind } from "~/lib/forms/answers";
 import type { FieldSpec } from "~/lib/forms/definition";
 import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import { signUp } from "~/server/auth/accounts.server";
-import { bumpContentVersion } from "~/server/content/version.server";
+import { bumpContentVersion } from "~/server/kernel/content-version.server";
 import { getDb, insertJsonRows } from "~/server/db/client.server";
 import {
   auditLog,

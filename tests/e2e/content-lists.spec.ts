@@ -1,22 +1,9 @@
-import {
-  createAccount,
-  expect,
-  expectNoAxeViolations,
-  rememberCookieChoice,
-  runId,
-  signInStaff,
-  test,
-  testAccount,
-  waitForHydration,
-} from "./fixtures";
+import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
 
 // A staff member (made with `npm run admin:create`) opens a volunteer role in both languages and
 // changes a program's badge; /volunteer and /programs show it (decision 029).
-const RUN = runId();
-const STAFF = testAccount("lists", RUN);
-
-test.beforeAll(() => createAccount(STAFF.email, "Lee Lists", STAFF.password));
-test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+const STAFF = staffOfSpec("lists", "Lee Lists");
+const RUN = STAFF.run;
 
 test("staff open a volunteer role with 3 spots in English and Spanish; /volunteer shows it", async ({
   page,

@@ -1,22 +1,9 @@
-import {
-  createAccount,
-  expect,
-  expectNoAxeViolations,
-  rememberCookieChoice,
-  runId,
-  signInStaff,
-  test,
-  testAccount,
-  waitForHydration,
-} from "./fixtures";
+import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
 
 // A staff member (made with `npm run admin:create`, as a maintainer would) writes an event in
 // both languages, publishes it, and finds it on /events, in the sitemap and in its .ics file.
-const RUN = runId();
-const STAFF = testAccount("staff", RUN);
-
-test.beforeAll(() => createAccount(STAFF.email, "Sam Staff", STAFF.password));
-test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+const STAFF = staffOfSpec("staff", "Sam Staff");
+const RUN = STAFF.run;
 
 test("staff publish an event in English and Spanish; /events, the sitemap and its .ics show it", async ({
   page,

@@ -1,26 +1,12 @@
 import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { pdf } from "../support/sample-files";
-import {
-  createAccount,
-  expect,
-  expectNoAxeViolations,
-  rememberCookieChoice,
-  runId,
-  signInStaff,
-  test,
-  testAccount,
-  waitForHydration,
-} from "./fixtures";
+import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
 
 // Staff upload the annual report in /admin and a visitor downloads it from /reports (decision 021).
 // The server under test keeps its D1 and R2 here (scripts/e2e-server.mjs).
-const RUN = runId();
-const ADMIN = testAccount("files", RUN);
-
-test.beforeAll(() => createAccount(ADMIN.email, "Fran Files", ADMIN.password));
-
-test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+const ADMIN = staffOfSpec("files", "Fran Files");
+const RUN = ADMIN.run;
 
 async function logInAsAdmin(page: Page) {
   await signInStaff(page, ADMIN, "/login?redirectTo=%2Fadmin%2Ffiles");

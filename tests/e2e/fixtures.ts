@@ -199,6 +199,26 @@ export function createAccount(email: string, name: string, password: string) {
   });
 }
 
+/**
+ * A spec's own staff account, made before its tests as a maintainer makes one (`createAccount`;
+ * `role: "STAFF"` then lowers it), with the cookie choice remembered before each test. `run` is
+ * the spec's run id, for names of its own.
+ */
+export function staffOfSpec(
+  prefix: string,
+  name: string,
+  { role = "ADMIN" }: { role?: "ADMIN" | "STAFF" } = {},
+) {
+  const run = runId();
+  const account = { ...testAccount(prefix, run), run };
+  test.beforeAll(() => {
+    createAccount(account.email, name, account.password);
+    if (role === "STAFF") executeLocalD1(`UPDATE users SET role = 'STAFF' WHERE email = '${account.email}';`);
+  });
+  test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+  return account;
+}
+
 /** Signs in on the login page (`path` may carry a `redirectTo`) as a person would. */
 export async function logIn(page: Page, account: { email: string; password: string }, path = "/login") {
   await page.goto(path);

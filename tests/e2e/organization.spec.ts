@@ -1,30 +1,12 @@
 import type { Page } from "@playwright/test";
 import { SEED_FACTS } from "../support/seed-facts";
-import {
-  createAccount,
-  executeLocalD1,
-  expect,
-  expectNoAxeViolations,
-  rememberCookieChoice,
-  runId,
-  signInStaff,
-  test,
-  testAccount,
-  waitForHydration,
-} from "./fixtures";
+import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
 
 // A STAFF member changes the organisation's phone number and fundraising goal in /admin
 // (docs/decisions/028-organization-facts.md); the footer of every page and the goal bar of
 // /donate show them at once. The seed's values are put back at the end, because other specs
 // read the same database.
-const RUN = runId();
-const STAFF = testAccount("facts", RUN);
-
-test.beforeAll(() => {
-  createAccount(STAFF.email, `Fay Facts ${RUN}`, STAFF.password);
-  executeLocalD1(`UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`);
-});
-test.beforeEach(async ({ page }) => rememberCookieChoice(page));
+const STAFF = staffOfSpec("facts", "Fay Facts", { role: "STAFF" });
 
 async function editFacts(page: Page, values: { phone: string; goal: string }) {
   await page.goto("/admin/entries/organization?lng=en");

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { desc, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvCell, csvLine } from "~/server/admin/csv.server";
+import { csvCell, csvLine } from "~/server/records/csv.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, outbox, submissions, subscribers, translationOverrides, users } from "~/server/db/schema";
 import { handleScheduled } from "~/server/scheduled.server";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { listPosts } from "~/server/content/entries.server";
-import { getContentVersion } from "~/server/content/version.server";
+import { getContentVersion } from "~/server/kernel/content-version.server";
 import { CONTENT_VERSIONS_KEPT } from "~/server/content/versions.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, contentEntries, contentVersions } from "~/server/db/schema";

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { entryFormSchema, fieldsSchema } from "~/lib/content/entry-types";
 import { listEvents, listPosts } from "~/server/content/entries.server";
-import { getContentVersion } from "~/server/content/version.server";
+import { getContentVersion } from "~/server/kernel/content-version.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, contentEntries } from "~/server/db/schema";
 import { userWithSession } from "./auth-helpers";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { desc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { csvTime, CSV_PAGE_ROWS } from "~/server/admin/csv.server";
+import { csvTime, CSV_PAGE_ROWS } from "~/server/records/csv.server";
 import { addSubmissionNote, submissionsCsv } from "~/server/admin/submissions.server";
 import { getDb, insertJsonRows } from "~/server/db/client.server";
 import { auditLog, submissions } from "~/server/db/schema";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, contentEntries } from "~/server/db/schema";
-import { getContentVersion } from "~/server/content/version.server";
+import { getContentVersion } from "~/server/kernel/content-version.server";
 import { pdf, png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, ORIGIN, postForm, shown } from "./fetch";

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { bumpContentVersion, getContentVersion } from "~/server/content/version.server";
+import { bumpContentVersion, getContentVersion } from "~/server/kernel/content-version.server";
 import { getDb } from "~/server/db/client.server";
 import { outbox, rateLimits } from "~/server/db/schema";
 import { hitRateLimit } from "~/server/kernel/rate-limit.server";

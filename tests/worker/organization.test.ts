@@ -4,7 +4,7 @@ import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { entryFormSchema, toFormValues } from "~/lib/content/entry-types";
 import { getOrganization } from "~/server/content/organization.server";
-import { bumpContentVersion, getContentVersion } from "~/server/content/version.server";
+import { bumpContentVersion, getContentVersion } from "~/server/kernel/content-version.server";
 import { getDb } from "~/server/db/client.server";
 import { buildReceiptEmail } from "~/server/donations/receipts.server";
 import { auditLog, contentEntries } from "~/server/db/schema";

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bumpContentVersion } from "~/server/content/version.server";
+import { bumpContentVersion } from "~/server/kernel/content-version.server";
 import {
   ISOLATE_TIER_BYTES,
   PAGE_CACHE_HEADER,

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { bumpContentVersion } from "~/server/content/version.server";
+import { bumpContentVersion } from "~/server/kernel/content-version.server";
 import { PAGE_CACHE_HEADER, pageCacheKey, storeRenderedPage } from "~/server/kernel/page-cache.server";
 import { bumpTranslationVersion } from "~/server/kernel/translations.server";
 import { userWithSession } from "./auth-helpers";

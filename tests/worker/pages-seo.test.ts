@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
 import seed from "../../scripts/content/seed.json";
-import { SITE_PAGES } from "~/content/site-pages";
+import { LISTED_PAGES } from "~/content/site-pages";
 import { fetchPage } from "./fetch";
 
 // The initial content the setup imports (scripts/content/seed.json), as the pages read it from D1.
 const BLOG_POSTS = seed.filter((entry) => entry.type === "post");
 const EVENTS = seed.filter((entry) => entry.type === "event");
-
-const PUBLIC_PAGES = SITE_PAGES.filter((page) => page.path !== "/login" && page.path !== "/signup");
 
 function jsonLd(html: string): Record<string, unknown>[] {
   return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
@@ -22,7 +20,7 @@ describe("sitemap and robots", () => {
     expect(response.headers.get("Content-Type")).toContain("application/xml");
     const xml = await response.text();
     for (const path of [
-      ...PUBLIC_PAGES.map((page) => page.path),
+      ...LISTED_PAGES.map((page) => page.path),
       ...BLOG_POSTS.map((post) => `/blog/${post.slug}`),
     ]) {
       const url = new URL(path, "http://x").pathname;
@@ -45,7 +43,7 @@ describe("sitemap and robots", () => {
 
 describe("page metadata", () => {
   it.each(
-    PUBLIC_PAGES.flatMap(
+    LISTED_PAGES.flatMap(
       (page) =>
         [
           [page.path, "en"],
@@ -65,11 +63,11 @@ describe("page metadata", () => {
 
   it("gives every page a different description in Spanish", async () => {
     const descriptions = new Set<string>();
-    for (const page of PUBLIC_PAGES) {
+    for (const page of LISTED_PAGES) {
       const html = await (await fetchPage(`${page.path}?lng=es`)).text();
       descriptions.add(/<meta name="description" content="([^"]+)"/.exec(html)![1]!);
     }
-    expect(descriptions.size).toBe(PUBLIC_PAGES.length);
+    expect(descriptions.size).toBe(LISTED_PAGES.length);
   });
 
   it("describes the organisation as an NGO on the home page", async () => {

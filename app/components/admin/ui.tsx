@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { OptionsAfterBlank } from "~/components/forms/fields";
 
 export const inputClass =
   "focus-ring tap-target mt-1 w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white";
@@ -99,12 +100,7 @@ export function FilterSelect({
     <label className="grid text-sm font-semibold">
       {label}
       <select name={name} defaultValue={value ?? ""} className={inputClass}>
-        <option value="">{t("common.all")}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <OptionsAfterBlank blank={t("common.all")} options={options} />
       </select>
     </label>
   );

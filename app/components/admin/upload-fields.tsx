@@ -136,38 +136,3 @@ export function TextField({
     </Described>
   );
 }
-
-/** Picks an upload from /admin/files for a record (a report's PDF, a member's photo). */
-export function FileSelect({
-  name,
-  label,
-  hint,
-  error,
-  emptyLabel,
-  choices,
-  defaultValue,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  emptyLabel: string;
-  choices: { id: string; label: string }[];
-  defaultValue?: string | null;
-}) {
-  const id = `field-${name}`;
-  return (
-    <Described id={id} label={label} hint={hint} error={error}>
-      {(described) => (
-        <select id={id} name={name} defaultValue={defaultValue ?? ""} className={inputClass} {...described}>
-          <option value="">{emptyLabel}</option>
-          {choices.map((choice) => (
-            <option key={choice.id} value={choice.id}>
-              {choice.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </Described>
-  );
-}

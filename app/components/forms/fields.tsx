@@ -140,6 +140,26 @@ export function TextAreaField({
   );
 }
 
+/** A select's options after a blank first one: nothing chosen yet, or no filter. */
+export function OptionsAfterBlank({
+  blank,
+  options,
+}: {
+  blank: string;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <>
+      <option value="">{blank}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function SelectField({
   meta,
   label,
@@ -158,12 +178,7 @@ export function SelectField({
         aria-describedby={describedBy(meta, hint)}
         className={inputClass}
       >
-        <option value="">{placeholder ?? ""}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <OptionsAfterBlank blank={placeholder ?? ""} options={options} />
       </select>
     </div>
   );

@@ -2,43 +2,18 @@
 export type NavLink = { to: string; label: string };
 export type NavGroup = { label: string; overview: NavLink; links: NavLink[] };
 
+/** A menu whose pages are named as their paths (`/mission` is `nav.mission`). */
+const menu = (label: string, pages: string[]): NavGroup => ({
+  label,
+  overview: { to: `/${label}`, label },
+  links: pages.map((page) => ({ to: `/${page}`, label: page })),
+});
+
 export const NAV_GROUPS: NavGroup[] = [
-  {
-    label: "about",
-    overview: { to: "/about", label: "about" },
-    links: [
-      { to: "/mission", label: "mission" },
-      { to: "/team", label: "team" },
-      { to: "/history", label: "history" },
-    ],
-  },
-  {
-    label: "programs",
-    overview: { to: "/programs", label: "programs" },
-    links: [
-      { to: "/education", label: "education" },
-      { to: "/athletics", label: "athletics" },
-      { to: "/mentorship", label: "mentorship" },
-    ],
-  },
-  {
-    label: "impact",
-    overview: { to: "/impact", label: "impact" },
-    links: [
-      { to: "/reports", label: "reports" },
-      { to: "/stories", label: "stories" },
-      { to: "/calculator", label: "calculator" },
-    ],
-  },
-  {
-    label: "join",
-    overview: { to: "/join", label: "join" },
-    links: [
-      { to: "/volunteer", label: "volunteer" },
-      { to: "/partner", label: "partner" },
-      { to: "/events", label: "events" },
-    ],
-  },
+  menu("about", ["mission", "team", "history"]),
+  menu("programs", ["education", "athletics", "mentorship"]),
+  menu("impact", ["reports", "stories", "calculator"]),
+  menu("join", ["volunteer", "partner", "events"]),
 ];
 
 export const FOOTER_LINKS = {

@@ -16,6 +16,7 @@ import { deliverOutbox } from "~/server/mail/outbox.server";
 import { selfUnsubscribe } from "~/server/newsletter.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/account";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account", "admin", "families", "volunteers"] };
 
@@ -29,7 +30,6 @@ export function headers() {
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const { env } = getRequestContext(args.context);
   return {
     seo: ownPageSeo(args, "account", "account", "account.title"),
     user: { name: user.name, email: user.email },
@@ -39,7 +39,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   // Until the e-mail is verified nothing tied to it can be acted on (decision 013); the only
   // thing to do is ask for the link again.

@@ -9,9 +9,9 @@ import { InviteAcceptSchema } from "~/lib/account-schemas";
 import { acceptInvite, inviteForToken } from "~/server/admin/invites.server";
 import { signInAndRedirect } from "~/server/auth/pages.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/invite";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = linkPageMeta;
@@ -19,7 +19,6 @@ export const headers = linkPageHeaders;
 
 /** A staff invitation's link (decision 052): who is invited, as what, if the link is still good. */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
   const invite = token ? await inviteForToken(env, token) : null;
   return {
@@ -30,7 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** The account is created with its role; the second step then enrols the authenticator app (decision 048). */
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const posted = parsePostedForm(args.context, InviteAcceptSchema, { hideFields: ["password"] });
   if (posted.kind === "answered") return posted.answer;
   const user = await acceptInvite(env, posted.value.token, posted.value.password);

@@ -1,23 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, useSearchParams } from "react-router";
+import { data, useSearchParams } from "react-router";
 import {
   AccountEmailField,
   PasswordField,
   SubmitWithForgotLink,
   useRedirectTo,
 } from "~/components/account/account-fields";
-import { AuthLayout } from "~/components/account/auth-layout";
+import { AuthLayout, OtherAccountPage } from "~/components/account/auth-layout";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { LoginSchema } from "~/lib/account-schemas";
 import { messageWith } from "~/lib/forms/field-validation";
 import { pageMeta } from "~/lib/seo";
 import { signIn } from "~/server/auth/accounts.server";
 import { landingPath, redirectIfSignedIn, signInAndRedirect } from "~/server/auth/pages.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/login";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = pageMeta;
@@ -28,7 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const posted = parsePostedForm(args.context, LoginSchema, { hideFields: ["password"] });
   if (posted.kind === "answered") return posted.answer;
   const outcome = await signIn(env, args.request, posted.value);
@@ -59,12 +58,11 @@ export default function LoginPage({ actionData }: Route.ComponentProps) {
       title={t("login.title")}
       lead={t("login.lead")}
       aside={
-        <>
-          {t("login.noAccount")}{" "}
-          <Link to={keepingRedirect("/signup")} className="link font-semibold">
-            {t("login.signupLink")}
-          </Link>
-        </>
+        <OtherAccountPage
+          question={t("login.noAccount")}
+          to={keepingRedirect("/signup")}
+          link={t("login.signupLink")}
+        />
       }
     >
       {searchParams.get("reset") === "done" ? <Notice tone="success">{t("login.resetDone")}</Notice> : null}

@@ -8,23 +8,21 @@ import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ResetPasswordSchema } from "~/lib/account-schemas";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/reset-password";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = linkPageMeta;
 export const headers = linkPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
   const usable = /^[0-9a-f]{64}$/.test(token) && (await isResetTokenUsable(env, token));
   return { seo: ownPageSeo(args, "resetPassword", "account", "reset.title"), token: usable ? token : null };
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const posted = parsePostedForm(args.context, ResetPasswordSchema, { hideFields: ["password"] });
   if (posted.kind === "answered") return posted.answer;
   const outcome = await resetPassword(env, args.request, posted.value);

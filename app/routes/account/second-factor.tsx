@@ -16,10 +16,10 @@ import {
   withCodeLimit,
 } from "~/server/auth/second-factor.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/second-factor";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = pageMeta;
@@ -46,7 +46,6 @@ const PASSKEY_REFUSALS = {
 export async function loader(args: Route.LoaderArgs) {
   const pending = await pendingSignIn(args);
   if (!pending) throw redirect("/login");
-  const { env } = getRequestContext(args.context);
   const status = await secondFactorStatus(env, pending.user.id);
   const enrolled = status.totpSince !== null;
   return {
@@ -59,7 +58,6 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const pending = await pendingSignIn(args);
   if (!pending) throw redirect("/login");
-  const { env } = getRequestContext(args.context);
   const enrolled = (await secondFactorStatus(env, pending.user.id)).totpSince !== null;
   const form = readPostedForm(args.context);
   if (enrolled && form.get("intent") === "passkey") {

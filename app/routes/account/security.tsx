@@ -15,10 +15,10 @@ import { removePasskey } from "~/server/auth/passkeys.server";
 import { addPasskeyFromSession, securityOverview, signOutEverywhere } from "~/server/auth/security.server";
 import { destroyOwnSession } from "~/server/auth/sessions.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/security";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 
@@ -32,7 +32,6 @@ export function headers() {
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const { env } = getRequestContext(args.context);
   const offerKey = new URL(args.request.url).searchParams.get("add") === "app";
   return {
     seo: ownPageSeo(args, "security", "account", "security.title"),
@@ -42,7 +41,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const { env } = getRequestContext(args.context);
   const intent = readPostedForm(args.context).get("intent");
   if (intent === "sign-out-session") {
     const id = String(readPostedForm(args.context).get("id") ?? "");

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { AccountEmailField, PasswordField, useRedirectTo } from "~/components/account/account-fields";
-import { AuthLayout } from "~/components/account/auth-layout";
+import { AuthLayout, OtherAccountPage } from "~/components/account/auth-layout";
 import { SubmitButton, TextField } from "~/components/forms/fields";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
 import { SignupSchema } from "~/lib/account-schemas";
@@ -16,6 +15,7 @@ import { parsePublicPost } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/signup";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = pageMeta;
@@ -26,7 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const posted = await parsePublicPost(args, SignupSchema, {
     rateLimit: { scope: "signup", rule: RATE_LIMITS.forms },
     messages: { rateLimited: "account:signup.rateLimited" },
@@ -77,12 +77,11 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
       title={t("signup.title")}
       lead={t("signup.lead")}
       aside={
-        <>
-          {t("signup.haveAccount")}{" "}
-          <Link to={keepingRedirect("/login")} className="link font-semibold">
-            {t("signup.loginLink")}
-          </Link>
-        </>
+        <OtherAccountPage
+          question={t("signup.haveAccount")}
+          to={keepingRedirect("/login")}
+          link={t("signup.loginLink")}
+        />
       }
     >
       <PageForm form={form} hidden={{ redirectTo }} className="relative grid gap-5">

@@ -9,10 +9,10 @@ import { messageWith } from "~/lib/forms/field-validation";
 import { verificationTarget, verifyEmail } from "~/server/auth/accounts.server";
 import { landingPath, signInAndRedirect } from "~/server/auth/pages.server";
 import { ownPageSeo } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import type { Route } from "./+types/verify-email";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 export const meta = linkPageMeta;
@@ -23,7 +23,6 @@ export const headers = linkPageHeaders;
  * account's password and the post verifies (decision 013).
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   const token = url.searchParams.get("token") ?? "";
   const target = token ? await verificationTarget(env, token) : null;
@@ -37,7 +36,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const posted = parsePostedForm(args.context, VerifyEmailSchema, { hideFields: ["password"] });
   if (posted.kind === "answered") return posted.answer;
   const outcome = await verifyEmail(env, args.request, posted.value);

@@ -4,19 +4,18 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { AUDIT_KINDS, listAudit, type FieldChange } from "~/server/admin/audit.server";
+import { AUDIT_KINDS, listAudit, type FieldChange } from "~/server/records/audit.server";
 import { staffMembers } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/audit";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 /** ADMIN read everyone's rows and filter by author; STAFF read their own (decision 052). */
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const isAdmin = viewer.role === "ADMIN";
   const [list, authors] = await Promise.all([
     listAudit(env, new URL(args.request.url), viewer),

@@ -29,18 +29,17 @@ import {
 import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { DateTime } from "~/components/ui/format";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { NAMESPACES } from "~/server/kernel/translations.server";
 import type { Route } from "./+types/content";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "content.title"),
     list: await listContent(env, new URL(args.request.url), requestLocale(args.context)),
@@ -70,7 +69,6 @@ type ActionResult = {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const fields = formStrings(readPostedForm(args.context));
   const { locale, namespace } = fields;
   const parsed = v.safeParse(ContentEditSchema, fields);

@@ -13,9 +13,9 @@ import { getGift, refundGift } from "~/server/admin/donations.server";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/donation";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 export const handle = { i18n: ["admin", "gifts"] };
@@ -28,7 +28,6 @@ const RefundSchema = v.object({
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const gift = await getGift(env, args.params.id);
   if (!gift) throw data(null, { status: 404 });
   return {
@@ -43,7 +42,6 @@ type Payment = Route.ComponentProps["loaderData"]["gift"]["payments"][number];
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const parsed = v.safeParse(RefundSchema, formStrings(readPostedForm(args.context)));
   if (!parsed.success)
     return data({ error: "invalid-amount" as const, value: "", refunded: null }, { status: 400 });

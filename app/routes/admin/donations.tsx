@@ -9,16 +9,15 @@ import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { campaignTotals, listDonations } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/donations";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 export const handle = { i18n: ["admin", "gifts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   return {
     title: adminTitle(args, "donations.title"),

@@ -10,8 +10,8 @@ import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getDonor } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/donor";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 export const handle = { i18n: ["admin", "gifts"] };
@@ -19,7 +19,6 @@ export const handle = { i18n: ["admin", "gifts"] };
 /** /admin/donors/:key, where the key is the donor's e-mail or the id of one of their gifts. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const donor = await getDonor(env, args.params.key);
   if (!donor) throw data(null, { status: 404 });
   return { title: adminTitle(args, "donor.title", { name: donor.name }), donor };

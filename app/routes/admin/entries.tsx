@@ -9,8 +9,8 @@ import { CONTENT_STATUSES } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { listEntries } from "~/server/content/editor.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/entries";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "undo"] };
 export const meta = adminMeta;
@@ -20,7 +20,6 @@ export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
   const type = args.params.type ?? "event";
   if (!isContentType(type)) throw data(null, { status: 404 });
-  const { env } = getRequestContext(args.context);
   const list = await listEntries(env, type, new URL(args.request.url));
   return {
     title: adminTitle(args, `entries.types.${type}`),

@@ -48,6 +48,7 @@ import {
 } from "~/lib/content/entry-types";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
+import { announceReport } from "~/server/admin/newsletters.server";
 import { deleteEntry, getEntry, restoreVersion, saveEntry } from "~/server/content/editor.server";
 import {
   listVersions,
@@ -60,10 +61,10 @@ import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { newEntryFields, prepareEntry, type OtherEntry } from "~/server/content/entry-checks.server";
 import { fileChoices, filesByKey, imagesByKey, type FileChoice } from "~/server/files/records.server";
 import { parseFields } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/entry";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "undo", "events", "blog", "involve", "impact", "programs"] };
 export const meta = adminMeta;
@@ -77,7 +78,6 @@ function contentType(params: { type?: string }): ContentType {
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
   const type = contentType(args.params);
-  const { env } = getRequestContext(args.context);
   // A singleton (the organisation's facts) has its one entry from the import, never a new one.
   if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
   const row = args.params.id === "new" ? null : await getEntry(env, type, args.params.id);
@@ -166,7 +166,6 @@ export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
   const type = contentType(args.params);
   if (args.params.id === "new" && isSingleton(type)) throw data(null, { status: 404 });
-  const { env } = getRequestContext(args.context);
   const posted = readPostedForm(args.context);
   const intent = posted.get("intent");
   if (args.params.id !== "new" && (intent === "restore" || intent === "delete" || intent === "redirect")) {
@@ -204,6 +203,7 @@ export async function action(args: Route.ActionArgs) {
     const message = `admin:entries.errors.${result.fact}Stated`;
     return data({ result: parsed.reply({ formErrors: [message] }) }, { status: 400 });
   }
+  if (result.firstPublishedReport) await announceReport(env, admin, result.firstPublishedReport);
   return redirect(`/admin/entries/${type}/${result.id}?saved=${parsed.value.status}`);
 }
 
@@ -218,7 +218,6 @@ async function undoAction(
   id: string,
   posted: FormData,
 ) {
-  const { env } = getRequestContext(args.context);
   const intent = posted.get("intent");
   if (intent === "restore") {
     const number = Number(posted.get("version"));

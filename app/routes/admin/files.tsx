@@ -9,9 +9,9 @@ import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { ACCEPTED_TYPES, fileUrl, UPLOAD_LIMITS } from "~/server/files/files.server";
 import { ALT_MAX_LENGTH, listFiles, refusedUpload, uploadFile } from "~/server/files/library.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedUpload } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/files";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
@@ -19,7 +19,6 @@ const MIB = 1024 * 1024;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "files.title"),
     list: await listFiles(env, new URL(args.request.url)),
@@ -29,11 +28,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** A plain multipart post (works without JavaScript); the root guard let it through for an admin only. */
+/** A plain multipart post (works without JavaScript), read only once the admin layout admitted staff. */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
-  const posted = readPostedUpload(args.context);
+  const posted = await readPostedUpload(args, UPLOAD_LIMITS.pdfBytes);
   const result = posted.ok
     ? await uploadFile(env, admin, posted.formData)
     : refusedUpload(posted.reason, posted.formData);

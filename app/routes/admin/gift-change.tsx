@@ -19,9 +19,9 @@ import {
   voidOfflineGift,
 } from "~/server/donations/offline.server";
 import { applyGiftToPledge, pledgeOptions } from "~/server/donations/pledges.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/gift-change";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 export const handle = { i18n: ["admin", "gifts"] };
@@ -40,7 +40,6 @@ const CreditSchema = v.object({
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const found = await giftForChange(env, args.params.id);
   if (!found) throw data(null, { status: 404 });
   const { gift } = found;
@@ -69,7 +68,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
   const id = args.params.id;
   const refused = (errors: Record<string, string>) =>

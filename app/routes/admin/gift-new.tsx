@@ -13,6 +13,7 @@ import { pledgeOptions } from "~/server/donations/pledges.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/gift-new";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 export const handle = { i18n: ["admin", "gifts"] };
@@ -23,7 +24,6 @@ export const handle = { i18n: ["admin", "gifts"] };
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const email = new URL(args.request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
   const donor = email ? await findDonor(env, email) : null;
   return {
@@ -40,7 +40,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireAdmin(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
   const parsed = parseOfflineGift(values);
   const pledges = values.donorEmail ? await pledgeOptions(env, values.donorEmail) : [];

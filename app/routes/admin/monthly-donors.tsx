@@ -8,15 +8,14 @@ import { RECURRING_STATUSES } from "~/lib/vocabulary";
 import { listMonthlyDonors } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/monthly-donors";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 /** /admin/donations/monthly: every monthly gift by state (active, past due, paused, canceled). */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "monthly.title"),
     list: await listMonthlyDonors(env, new URL(args.request.url)),

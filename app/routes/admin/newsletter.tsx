@@ -26,13 +26,13 @@ import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/newsletter";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "undo"] };
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const issue = await getNewsletter(env, args.params.id);
   if (!issue) throw data(null, { status: 404 });
   return {
@@ -49,7 +49,7 @@ type Result = { done: Done | null; errors: Record<string, string>; values: Recor
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const id = args.params.id;
   const values = formStrings(readPostedForm(args.context));
   const refuse = (errors: Record<string, string>, status = 400) =>

@@ -11,16 +11,15 @@ import { createNewsletter, listNewsletters } from "~/server/admin/newsletters.se
 import { fieldErrors, formStrings, NewsletterDraftSchema } from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/newsletters";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "undo"] };
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "newsletters.title"),
     list: await listNewsletters(env, new URL(args.request.url)),
@@ -30,7 +29,6 @@ export async function loader(args: Route.LoaderArgs) {
 /** A new issue is saved as a draft; its own page then tests, previews and sends it. */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
   const parsed = v.safeParse(NewsletterDraftSchema, values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.issues), values }, { status: 400 });

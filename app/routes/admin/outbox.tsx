@@ -15,17 +15,16 @@ import {
 import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { mailHeldReason } from "~/server/mail/transport.server";
 import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/outbox";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "outbox.title"),
     list: await listOutbox(env, new URL(args.request.url)),
@@ -37,7 +36,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const fields = formStrings(readPostedForm(args.context));
   if (fields.intent === "retry-all")
     return { retried: null, dueAgain: await adminRetryAllFailed(env, admin), refused: null };

@@ -8,16 +8,15 @@ import { AdminPageHeader } from "~/components/admin/ui";
 import { adminOverview } from "~/server/admin/overview.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS } from "~/lib/vocabulary";
 import type { LaunchItem } from "~/server/admin/launch-checklist.server";
 import type { Route } from "./+types/overview";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "overview.title"),
     kinds: SUBMISSION_KINDS,

@@ -10,9 +10,9 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { findDonor } from "~/server/donations/offline.server";
 import { createPledge, parsePledge } from "~/server/donations/pledges.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/pledge-new";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 export const handle = { i18n: ["admin", "gifts"] };
@@ -20,7 +20,6 @@ export const handle = { i18n: ["admin", "gifts"] };
 /** /admin/pledges/new: an amount promised in instalments (decision 056); `?email=` fills the donor. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const email = new URL(args.request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
   const donor = email ? await findDonor(env, email) : null;
   return {
@@ -38,7 +37,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const staff = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
   const parsed = parsePledge(values);
   if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });

@@ -12,6 +12,7 @@ import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/program-session";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "families"] };
 export const meta = adminMeta;
@@ -25,7 +26,6 @@ const dayOf = (request: Request) => {
 /** GET /admin/program-sessions/:id?day=: the roster and that day's attendance (decision 054). */
 export async function loader(args: Route.LoaderArgs) {
   const staff = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const day = dayOf(args.request);
   const roster = await sessionRoster(env, staff, args.params.id, day);
   if (!roster) throw data(null, { status: 404 });
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 /** POST: one attendance mark, or a decision on a place (approve, decline, remove). */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const form = readPostedForm(args.context);
   const mark = String(form.get("mark") ?? "");
   if ((ATTENDANCE_MARKS as readonly string[]).includes(mark)) {

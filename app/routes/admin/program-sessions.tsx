@@ -11,6 +11,7 @@ import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
 import type { Route } from "./+types/program-sessions";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "families"] };
 export const meta = adminMeta;
@@ -18,14 +19,13 @@ export const meta = adminMeta;
 /** GET /admin/program-sessions: every session's places and waitlist, and totals per program (decision 054). */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return { title: adminTitle(args, "families:sessions.title"), ...(await sessionsOverview(env)) };
 }
 
 /** POST: a session's capacity; new places go at once to the families waiting. */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const form = readPostedForm(args.context);
   const capacity = Number(form.get("capacity"));
   if (!Number.isInteger(capacity) || capacity < 0 || capacity > 10_000)

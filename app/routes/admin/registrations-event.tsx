@@ -10,9 +10,9 @@ import { eventRegistrationList } from "~/server/events/admin.server";
 import { cancelRegistration } from "~/server/events/registrations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/registrations-event";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "tickets"] };
 export const meta = adminMeta;
@@ -20,7 +20,6 @@ export const meta = adminMeta;
 /** GET /admin/registrations/:slug: one event's attendees, for the door (decision 024). */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const list = await eventRegistrationList(env, args.params.slug);
   if (!list) throw data(null, { status: 404 });
   return { title: adminTitle(args, "tickets:admin.attendees"), ...list };
@@ -32,7 +31,6 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const form = readPostedForm(args.context);
   const id = String(form.get("registration") ?? "");
   if (form.get("confirm") !== "yes") return { ok: "ask" as const, id };

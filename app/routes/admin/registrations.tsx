@@ -8,9 +8,9 @@ import { useLocale } from "~/lib/format";
 import { registrationsOverview } from "~/server/events/admin.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import type { Route } from "./+types/registrations";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "tickets"] };
 export const meta = adminMeta;
@@ -18,7 +18,6 @@ export const meta = adminMeta;
 /** GET /admin/registrations: every event's seats and ticket money (decision 024). */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return { title: adminTitle(args, "tickets:admin.title"), ...(await registrationsOverview(env)) };
 }
 

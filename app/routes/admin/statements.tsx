@@ -8,8 +8,8 @@ import { runStatementsNow } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { listStatementRuns, statementYearFor } from "~/server/donations/statement.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/statements";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
@@ -19,7 +19,6 @@ export const meta = adminMeta;
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "statements.title"),
     runs: await listStatementRuns(env),
@@ -29,7 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   return runStatementsNow(env, admin, statementYearFor(new Date()));
 }
 

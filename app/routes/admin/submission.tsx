@@ -25,13 +25,13 @@ import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/submission";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const submission = await getSubmission(env, args.params.id);
   if (!submission) throw data(null, { status: 404 });
   const locale = getLocale(args.context);
@@ -66,7 +66,7 @@ type ActionResult = {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
   const intent = (["work", "note", "reply"] as const).find((name) => name === values.intent) ?? null;
   const refuse = (errors: Record<string, string>, status = 400) =>

@@ -1,10 +1,10 @@
 import { newYorkDate } from "~/lib/format";
-import { csvResponse } from "~/server/admin/csv.server";
+import { csvResponse } from "~/server/records/csv.server";
 import { isSubmissionKind, submissionsCsv } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import type { Route } from "./+types/submissions-csv";
+import { env } from "~/server/kernel/env.server";
 
 /**
  * GET /admin/submissions/export.csv[?kind=…&status=…&assigned=…&q=…]: the list's filters; one
@@ -12,7 +12,6 @@ import type { Route } from "./+types/submissions-csv";
  */
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   const locale = getLocale(args.context);
   const i18n = getInstance(args.context);

@@ -8,15 +8,14 @@ import { DateTime } from "~/components/ui/format";
 import { ASSIGNED_FILTERS, listSubmissions } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBMISSION_KINDS, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 import type { Route } from "./+types/submissions";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const viewer = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return {
     title: adminTitle(args, "submissions.title"),
     list: await listSubmissions(env, new URL(args.request.url), viewer),

@@ -10,16 +10,15 @@ import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { adminUnsubscribe, listSubscribers } from "~/server/admin/subscribers.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/subscribers";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const url = new URL(args.request.url);
   return {
     title: adminTitle(args, "subscribers.title"),
@@ -31,7 +30,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const parsed = v.safeParse(IdSchema, formStrings(formData));
   if (!parsed.success) return data({ unsubscribed: null, invalid: true }, { status: 400 });

@@ -27,17 +27,17 @@ import { listUsers, resetSecondFactor, setUserRole } from "~/server/admin/users.
 import { InviteForm, OpenInvites, type InviteAnswer } from "~/components/admin/invites";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { ROLES } from "~/lib/vocabulary";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/users";
+import { env } from "~/server/kernel/env.server";
 
 export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   const admin = await requireAdmin(args);
-  const { env } = getRequestContext(args.context);
   const [list, invites] = await Promise.all([listUsers(env, new URL(args.request.url)), openInvites(env)]);
   return {
     title: adminTitle(args, "users.title"),
@@ -60,7 +60,7 @@ const REFUSALS = {
 
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const intent = formData.get("intent");
   // Invitations (decision 052): the answer says what happened, and a refused one keeps what was typed.

@@ -7,10 +7,10 @@ import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { AcceptVolunteerSchema } from "~/lib/volunteers";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import { acceptVolunteer, applicationToAccept } from "~/server/volunteers/volunteers.server";
 import type { Route } from "./+types/volunteer-accept";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
@@ -18,7 +18,6 @@ export const meta = adminMeta;
 /** GET /admin/volunteers/accept/:submissionId: accept an application as a volunteer (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const application = await applicationToAccept(env, args.params.submissionId);
   if (!application) throw data(null, { status: 404 });
   return { title: adminTitle(args, "volunteers:admin.accept"), ...application };
@@ -27,7 +26,6 @@ export async function loader(args: Route.LoaderArgs) {
 /** POST: the volunteer record and the welcome mail (and the guardian's link under 18), audited. */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, AcceptVolunteerSchema);
   if (parsed.kind === "answered") return parsed.answer;
   const outcome = await acceptVolunteer(env, staff, args.params.submissionId, {

@@ -9,10 +9,10 @@ import { formatNewYorkDateTime, useLocale } from "~/lib/format";
 import { MoveShiftSchema } from "~/lib/volunteers";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { shiftPageAction, shiftRosterPage } from "~/server/volunteers/admin.server";
 import type { Route } from "./+types/volunteer-shift";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
@@ -20,7 +20,6 @@ export const meta = adminMeta;
 /** GET /admin/volunteers/shifts/:id: who is on the shift, to check them in on a phone (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const page = await shiftRosterPage(env, args.params.id, requestLocale(args.context));
   if (!page) throw data(null, { status: 404 });
   return { title: adminTitle(args, "volunteers:admin.roster"), ...page };
@@ -29,7 +28,6 @@ export async function loader(args: Route.LoaderArgs) {
 /** POST: check someone in (arrived, left, attended), move the shift, or cancel it (asked first). */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   return shiftPageAction(env, staff, args.params.id, args.context);
 }
 

@@ -10,11 +10,11 @@ import { ClearanceSchema } from "~/lib/volunteers";
 import { CLEARANCE_KINDS } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import { volunteerRecord } from "~/server/volunteers/pages.server";
 import { recordClearance } from "~/server/volunteers/volunteers.server";
 import type { Route } from "./+types/volunteer";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
@@ -22,7 +22,6 @@ export const meta = adminMeta;
 /** GET /admin/volunteers/:id: one volunteer's clearances and hours (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const record = await volunteerRecord(env, args.params.id);
   if (!record) throw data(null, { status: 404 });
   const accepted = new URL(args.request.url).searchParams.has("accepted");
@@ -32,7 +31,6 @@ export async function loader(args: Route.LoaderArgs) {
 /** POST: record a clearance with its date and expiry, audited. */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, ClearanceSchema);
   if (parsed.kind === "answered") return parsed.answer;
   const record = await volunteerRecord(env, args.params.id);

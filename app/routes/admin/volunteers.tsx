@@ -12,12 +12,12 @@ import { CLEARANCE_FIELDS, ShiftSchema } from "~/lib/volunteers";
 import { CLEARANCE_KINDS } from "~/lib/vocabulary";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { parsePostedForm } from "~/server/page-form.server";
 import { volunteersAdminPage } from "~/server/volunteers/admin.server";
 import { createShifts } from "~/server/volunteers/shifts.server";
 import type { Route } from "./+types/volunteers";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
@@ -25,7 +25,6 @@ export const meta = adminMeta;
 /** GET /admin/volunteers: shifts, volunteers, clearances running out, hours (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const page = await volunteersAdminPage(env, new URL(args.request.url), requestLocale(args.context));
   return { title: adminTitle(args, "volunteers:admin.title"), ...page };
 }
@@ -33,7 +32,6 @@ export async function loader(args: Route.LoaderArgs) {
 /** POST: add a shift or a weekly series, audited. */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
-  const { env } = getRequestContext(args.context);
   const parsed = parsePostedForm(args.context, ShiftSchema);
   if (parsed.kind === "answered") return parsed.answer;
   const { lastDate, ...plan } = parsed.value;

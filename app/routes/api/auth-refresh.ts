@@ -1,11 +1,10 @@
 import { clearSessionCookie, rotateSession } from "~/server/auth/sessions.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import type { Route } from "./+types/auth-refresh";
+import { env } from "~/server/kernel/env.server";
 
 /** POST /api/v1/auth/refresh (docs/product.md §7): a new session token; the old one stops working. */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "POST" } });
-  const { env } = getRequestContext(context);
   const cookie = await rotateSession(request, env);
   if (!cookie) {
     return Response.json(

@@ -1,7 +1,7 @@
 import { getDb } from "~/server/db/client.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { unsubscribe } from "~/server/newsletter.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { env } from "~/server/kernel/env.server";
 
 /**
  * POST /api/v1/newsletter/unsubscribe?token=…: one-click unsubscribe (RFC 8058), the address of
@@ -10,8 +10,7 @@ import type { Route } from "./+types/newsletter-unsubscribe";
  * (docs/architecture.md, Newsletter); the signed token is the authorisation. A resource route,
  * because React Router refuses page actions posted from another origin.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = getRequestContext(context);
+export async function action({ request }: Route.ActionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   // An /api/ route reads its own body, already capped by the post guard (decision 012).
   const body = await request.formData().catch(() => null);

@@ -6,7 +6,6 @@ import { NotConfigured } from "~/components/donate/not-configured";
 import { KeptPart } from "~/components/layout/kept-part";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { handleDonateAction, initialDonateState } from "~/server/donations/donate-form.server";
 import { addressLine } from "~/lib/organization";
 import { getOrganization } from "~/server/content/organization.server";
@@ -17,12 +16,12 @@ import { visitorCookieHeader } from "~/server/kernel/visitor-cookie.server";
 import { sitePageSeo } from "~/server/seo.server";
 import { getSessionUser } from "~/server/auth/sessions.server";
 import type { Route } from "./+types/donate";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = requestLocale(args.context);
   const [initial, progress, facts] = await Promise.all([
     initialDonateState(env, args.request, locale),
@@ -46,7 +45,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { env } = getRequestContext(context);
   const user = await getSessionUser(request, env);
   const outcome = await handleDonateAction(env, request, readPostedForm(context), {
     locale: requestLocale(context),

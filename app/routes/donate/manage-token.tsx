@@ -6,7 +6,6 @@ import { parseDollarsToCents } from "~/lib/donation";
 import { formatMoney, formatNewYorkDate } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/kernel/context.server";
 import {
   donorEmailFromToken,
   getDonorOverview,
@@ -18,6 +17,7 @@ import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/manage-token";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
@@ -28,7 +28,6 @@ export function headers() {
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const email = await donorEmailFromToken(env, args.params.token);
   // Expired or tampered: refused, with a way to ask for a fresh link.
   if (!email) throw redirect("/donate/manage?expired=1");
@@ -58,7 +57,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const { env } = getRequestContext(context);
   const email = await donorEmailFromToken(env, params.token);
   if (!email) throw data("This link has expired or is not valid.", { status: 403 });
   const formData = readPostedForm(context);

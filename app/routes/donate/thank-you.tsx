@@ -8,12 +8,13 @@ import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import { readThankYou } from "~/server/donations/checkout.server";
 import type { Route } from "./+types/thank-you";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["donate"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const locale = requestLocale(args.context);
   const t = getInstance(args.context).getFixedT(locale, "donate");
   const sessionId = new URL(args.request.url).searchParams.get("session_id");

@@ -11,6 +11,7 @@ import { confirmationState, confirmSubscription, type ConfirmOutcome } from "~/s
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-confirm";
+import { env } from "~/server/kernel/env.server";
 
 /**
  * /newsletter/confirm?token=…: the second step of the double opt-in. GET shows a button and
@@ -21,7 +22,6 @@ export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
   const link = await confirmationState(env, getDb(env), token);
   const t = getInstance(args.context).getFixedT(requestLocale(args.context), "forms");
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const token = String(formData.get("token") ?? new URL(args.request.url).searchParams.get("token") ?? "");
   const { outcome, outboxIds } = await confirmSubscription(

@@ -3,13 +3,13 @@ import { Link } from "react-router";
 import { LinkConfirmButton } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getDb } from "~/server/db/client.server";
 import { getInstance, getLocale } from "~/server/kernel/i18n.server";
 import { unsubscribe, unsubscribeEmail } from "~/server/newsletter.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { env } from "~/server/kernel/env.server";
 
 /**
  * /newsletter/unsubscribe?token=…: the link at the end of every newsletter mail. GET asks
@@ -20,7 +20,6 @@ export const handle = { i18n: ["forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
   const email = await unsubscribeEmail(env, token);
   const t = getInstance(args.context).getFixedT(getLocale(args.context), "forms");
@@ -36,7 +35,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const token = String(formData.get("token") ?? "");
   return { done: await unsubscribe(env, getDb(env), token) };

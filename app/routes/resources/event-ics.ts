@@ -1,14 +1,13 @@
 import { localized } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
 import { findPublishedEvent } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { calendarFileResponse } from "~/server/calendar-file.server";
 import type { Route } from "./+types/event-ics";
+import { env } from "~/server/kernel/env.server";
 
 /** GET /events/:id/calendar.ics — one event as an iCalendar file for any calendar app. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { env } = getRequestContext(context);
   const found = await findPublishedEvent(env, params.id);
   if (!found) return new Response("Not found", { status: 404 });
   const locale = getLocale(context);

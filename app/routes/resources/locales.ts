@@ -1,15 +1,14 @@
 import { isLocale } from "~/lib/i18n";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getTranslationBundle, getTranslationVersion } from "~/server/kernel/translations.server";
 import type { Route } from "./+types/locales";
+import { env } from "~/server/kernel/env.server";
 
 /** GET /locales/{lng}/{ns}.json: one namespace of the merged, KV-cached copy (docs/architecture.md, KV). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const namespace = params.file.replace(/\.json$/, "");
   if (!isLocale(params.lng) || namespace === params.file) {
     return Response.json({ error: "Not found" }, { status: 404 });
   }
-  const { env } = getRequestContext(context);
   const version = await getTranslationVersion(env);
   const { bundle, cache } = await getTranslationBundle(env, params.lng, version);
   const resource = bundle[namespace];

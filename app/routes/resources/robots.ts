@@ -1,9 +1,7 @@
-import { getRequestContext } from "~/server/kernel/context.server";
-import type { Route } from "./+types/robots";
+import { env } from "~/server/kernel/env.server";
 
 /** GET /robots.txt: everything public is crawlable; private and utility paths are not. */
-export function loader({ context }: Route.LoaderArgs) {
-  const { env } = getRequestContext(context);
+export function loader() {
   const body = [
     "User-agent: *",
     "Allow: /",

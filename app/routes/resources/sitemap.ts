@@ -1,21 +1,16 @@
-import { SITE_PAGES } from "~/content/site-pages";
+import { LISTED_PAGES } from "~/content/site-pages";
 import { LOCALE_QUERY_PARAM, SUPPORTED_LOCALES } from "~/lib/i18n";
 import { listPublished } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
-import type { Route } from "./+types/sitemap";
-
-/** Pages a search engine should not list: account pages. */
-const PRIVATE = new Set(["/login", "/signup"]);
+import { env } from "~/server/kernel/env.server";
 
 function escapeXml(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
 /** GET /sitemap.xml: every public page, with its English and Spanish addresses as alternates. */
-export async function loader({ context }: Route.LoaderArgs) {
-  const { env } = getRequestContext(context);
+export async function loader() {
   const paths = [
-    ...SITE_PAGES.map((page) => page.path).filter((path) => !PRIVATE.has(path)),
+    ...LISTED_PAGES.map((page) => page.path),
     ...(await listPublished(env, "post")).map((post) => `/blog/${post.slug}`),
     ...(await listPublished(env, "event")).map((event) => `/events/${event.slug}/calendar.ics`),
   ];

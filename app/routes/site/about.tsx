@@ -6,15 +6,14 @@ import { Paragraphs, Section, StatList } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { getOrganization } from "~/server/content/organization.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/about";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["about", "meta"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const facts = await getOrganization(env);
   return { seo: sitePageSeo(args), foundingYear: facts?.foundingYear ?? null };
 }

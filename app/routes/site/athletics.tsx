@@ -8,17 +8,16 @@ import { AGES, YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { listProgramBadges } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
 import { AthleticsForm } from "~/components/forms/athletics-form";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["programs", "forms"] };
 export const meta = pageMeta;
 
 /** The programs' badges are staff-edited content (decision 029). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
 }
 

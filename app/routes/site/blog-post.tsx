@@ -5,16 +5,15 @@ import { pageMeta } from "~/lib/seo";
 import { findPublished } from "~/server/content/entries.server";
 import { goneOrNotFound } from "~/server/content/gone-page.server";
 import { imagesByKey } from "~/server/files/records.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog-post";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["blog", "gone"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const post = await findPublished(env, "post", args.params.slug);
   if (!post) return goneOrNotFound(args, "post", args.params.slug);
   const locale = getLocale(args.context);

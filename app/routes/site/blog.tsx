@@ -8,16 +8,15 @@ import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPosts } from "~/server/content/entries.server";
 import { imagesByKey } from "~/server/files/records.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["blog"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const posts = await listPosts(env);
   // A post's cover is an upload (decision 021): its size and its description in the visitor's language.

@@ -6,16 +6,15 @@ import { textLines, useLocale } from "~/lib/format";
 import { phoneDisplay } from "~/lib/organization";
 import { pageMeta } from "~/lib/seo";
 import { getOrganization } from "~/server/content/organization.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/contact";
 import { ContactForm } from "~/components/forms/contact-form";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const facts = await getOrganization(env);
   return {
     seo: sitePageSeo(args),

@@ -6,18 +6,17 @@ import { YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { listProgramBadges } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/education";
 import { EducationForm } from "~/components/forms/education-form";
 import { useProgramBadge } from "~/components/pages/program-card";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["programs", "forms"] };
 export const meta = pageMeta;
 
 /** The programs' badges are staff-edited content (decision 029). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
 }
 

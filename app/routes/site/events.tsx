@@ -7,16 +7,15 @@ import { inLanguage } from "~/lib/content/entry-types";
 import { seoMeta } from "~/lib/seo";
 import { listEvents } from "~/server/content/entries.server";
 import { seatsLeftByEvent } from "~/server/events/registrations.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["events"] };
 
 /** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const { upcoming, past } = await listEvents(env);
   // Places left, not the capacity: the count RSVPs and tickets take seats by (decision 046).

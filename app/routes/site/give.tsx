@@ -8,18 +8,17 @@ import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { donateHref, GIFT_EXAMPLES_CENTS, giftImpact, GIVE_LINK_AMOUNT_CENTS } from "~/content/figures";
 import { GIVING_LEVELS, WAYS_TO_GIVE } from "~/content/involve";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getCampaignProgress } from "~/server/donations/progress.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/give";
 import { GivingInfoForm } from "~/components/forms/giving-info-form";
 import { ModalLink } from "~/components/pages/modal-link";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["give", "donate", "forms"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   return { seo: sitePageSeo(args), progress: await getCampaignProgress(env) };
 }
 

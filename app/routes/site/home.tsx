@@ -24,9 +24,9 @@ import { HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
 import { getOrganization } from "~/server/content/organization.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
+import { env } from "~/server/kernel/env.server";
 
 // The form (with its schemas and form library) loads when the dialog first opens.
 const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
@@ -35,7 +35,6 @@ export const handle = { i18n: ["home"] };
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const facts = await getOrganization(env);
   const campaign = facts ? fundraisingCampaign(facts) : null;
   return {

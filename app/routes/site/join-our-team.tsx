@@ -6,17 +6,16 @@ import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPublished } from "~/server/content/entries.server";
 import { getOrganization } from "~/server/content/organization.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join-our-team";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["involve"] };
 export const meta = pageMeta;
 
 /** Open positions are staff-edited records (decision 020), newest first. */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const [published, facts] = await Promise.all([listPublished(env, "job"), getOrganization(env)]);
   const jobs = [...published].reverse().map((job) => inLanguage(job, locale));

@@ -8,12 +8,12 @@ import { PARTNER_STEPS } from "~/content/involve";
 import { localized } from "~/lib/content/entry-types";
 import { PARTNER_KINDS } from "~/lib/vocabulary";
 import { listProspects } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/partner";
 import { PartnerForm } from "~/components/forms/partner-form";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["involve", "forms"] };
 export const meta = pageMeta;
@@ -21,7 +21,6 @@ export const meta = pageMeta;
 /** The published partner prospects (content type `prospect`, decision 029) in the visitor's language. */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args.context);
-  const { env } = getRequestContext(args.context);
   return {
     seo: sitePageSeo(args),
     prospects: (await listProspects(env)).map(({ id, fields }) => ({

@@ -6,16 +6,15 @@ import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
 import { listProgramBadges } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/programs";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["programs", "meta"] };
 export const meta = pageMeta;
 
 /** The programs' badges are staff-edited content (decision 029). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
 }
 

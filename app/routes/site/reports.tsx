@@ -7,10 +7,10 @@ import { numberFormat } from "~/lib/format";
 import { localized } from "~/lib/content/entry-types";
 import { listPublished } from "~/server/content/entries.server";
 import { filesByKey } from "~/server/files/records.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/reports";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["impact", "forms"] };
 export const meta = pageMeta;
@@ -18,7 +18,6 @@ export const meta = pageMeta;
 /** The published reports (content type `report`, decisions 020 and 021), newest year first. */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args.context);
-  const { env } = getRequestContext(args.context);
   const reports = (await listPublished(env, "report")).toSorted(
     (a, b) => b.fields.year - a.fields.year || a.slug.localeCompare(b.slug),
   );

@@ -1,8 +1,8 @@
 import { NotFound } from "~/components/not-found";
 import { getInstance, getLocale } from "~/server/kernel/i18n.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { searchSite } from "~/server/site-search.server";
 import type { Route } from "./+types/search";
+import { env } from "~/server/kernel/env.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [{ title: loaderData?.title }, { name: "robots", content: "noindex" }];
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     title: t("meta:titleTemplate", { title: t("common:notFound.searchLabel") }),
     query,
-    results: await searchSite(getRequestContext(context).env, query, t, locale),
+    results: await searchSite(env, query, t, locale),
   };
 }
 

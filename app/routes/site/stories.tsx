@@ -6,17 +6,16 @@ import { StoryCard } from "~/components/content/story-card";
 import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
 import { listPublished } from "~/server/content/entries.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/stories";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["impact"] };
 export const meta = pageMeta;
 
 /** Success stories are staff-edited records (decision 020), newest first. */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = getLocale(args.context);
   const stories = [...(await listPublished(env, "story"))]
     .reverse()

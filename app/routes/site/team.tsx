@@ -8,10 +8,10 @@ import { localized } from "~/lib/content/entry-types";
 import { TEAM_GROUPS } from "~/lib/vocabulary";
 import { listPublished } from "~/server/content/entries.server";
 import { filesByKey } from "~/server/files/records.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/team";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["about"] };
 export const meta = pageMeta;
@@ -27,7 +27,6 @@ const initials = (name: string) => {
 /** The published team members (content type `member`, decisions 020 and 021), by group and order. */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args.context);
-  const { env } = getRequestContext(args.context);
   const members = (await listPublished(env, "member")).toSorted(
     (a, b) =>
       TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||

@@ -3,12 +3,12 @@ import { data } from "react-router";
 import { LinkConfirmButton } from "~/components/forms/form-kit";
 import { PageHeader } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { pageSeo } from "~/server/seo.server";
 import { recordGuardianConsent, volunteerForGuardian } from "~/server/volunteers/volunteers.server";
 import type { Route } from "./+types/volunteer-guardian";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["volunteers", "forms"] };
 export const meta = pageMeta;
@@ -22,7 +22,6 @@ export function headers() {
  * The GET only asks, because mail scanners follow links; the button's post records it.
  */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const t = getInstance(args.context).getFixedT(requestLocale(args.context), "volunteers");
   const seo = pageSeo(args, "volunteer", { title: t("guardian.title") });
   const key = new URL(args.request.url).searchParams.get("key") ?? "";
@@ -32,7 +31,6 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const volunteer = await volunteerForGuardian(env, String(readPostedForm(args.context).get("token") ?? ""));
   if (!volunteer) return data({ ok: false as const }, { status: 403 });
   await recordGuardianConsent(env, volunteer);

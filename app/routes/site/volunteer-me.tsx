@@ -6,11 +6,11 @@ import { ShiftCard, shiftWhen } from "~/components/volunteers/shift-card";
 import { useLocale } from "~/lib/format";
 import { pageSeo } from "~/server/seo.server";
 import { pageMeta } from "~/lib/seo";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { handleVolunteerPost, volunteerOfRequest, volunteerPageData } from "~/server/volunteers/pages.server";
 import type { Route } from "./+types/volunteer-me";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["volunteers"] };
 export const meta = pageMeta;
@@ -22,7 +22,6 @@ export function headers() {
 
 /** GET /volunteer/me?key=…: a volunteer's shifts and hours, by their signed link or their account (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = requestLocale(args.context);
   const t = getInstance(args.context).getFixedT(locale, "volunteers");
   const seo = pageSeo(args, "volunteer", { title: t("me.title"), description: t("me.lead") });
@@ -35,7 +34,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** POST: sign up, join a waitlist, cancel or swap; the page shows the outcome and the new lists. */
 export async function action(args: Route.ActionArgs) {
-  const { env } = getRequestContext(args.context);
   const found = await volunteerOfRequest(env, args.request);
   if (found.kind !== "volunteer")
     return data({ ok: false as const, error: "link" as const }, { status: 403 });

@@ -9,18 +9,17 @@ import { pageMeta } from "~/lib/seo";
 import { RoleCard } from "~/components/content/role-card";
 import { ShiftCard } from "~/components/volunteers/shift-card";
 import { volunteerRolesPage } from "~/server/volunteers/pages.server";
-import { getRequestContext } from "~/server/kernel/context.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/volunteer";
 import { VolunteerForm } from "~/components/forms/volunteer-form";
+import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["involve", "forms", "volunteers"] };
 export const meta = pageMeta;
 
 /** The published volunteer roles (content type `role`, decision 029) and their upcoming shifts (decision 055). */
 export async function loader(args: Route.LoaderArgs) {
-  const { env } = getRequestContext(args.context);
   const locale = requestLocale(args.context);
   return { seo: sitePageSeo(args), ...(await volunteerRolesPage(env, locale)), locale };
 }

@@ -4,13 +4,12 @@ import { ALL_NAMESPACES, copyPlace } from "~/lib/copy-places";
 import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getOrganization } from "../content/organization.server";
-import { statesEin, statesLegalName } from "../content/stated-facts.server";
+import { statesEin, statesLegalName } from "../kernel/stated-facts.server";
 import { getDb, type Db } from "../db/client.server";
 import { copyReviews, translationOverrides, users } from "../db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../kernel/translations.server";
-import { fieldChanges } from "./audit.server";
-import { auditEntry } from "./common.server";
-import { listQuery, pageOf, searchFilter } from "./list.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
+import { listQuery, pageOf, searchFilter } from "../records/list.server";
 
 const CONTENT_PAGE_SIZE = 40;
 export const TRANSLATION_MAX_LENGTH = 5000;

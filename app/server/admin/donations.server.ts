@@ -10,10 +10,18 @@ import { countedCents, countsInTotals } from "../donations/ledger.server";
 import { refundPayment } from "../donations/payments.server";
 import { pledgesOf } from "../donations/pledges.server";
 import { runYearEndStatements } from "../donations/statement.server";
-import { recordExport } from "./audit.server";
-import { auditEntry, contains, periodStarts } from "./common.server";
-import { csvStream, csvTime, keysetAfter } from "./csv.server";
-import { choiceFilter, dayFilter, listPage, listQuery, newestFirstPage, searchFilter } from "./list.server";
+import { recordExport, auditEntry } from "../records/audit.server";
+import { periodStarts } from "./common.server";
+import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import {
+  choiceFilter,
+  dayFilter,
+  listPage,
+  listQuery,
+  newestFirstPage,
+  searchFilter,
+  contains,
+} from "../records/list.server";
 
 export const DonationFiltersSchema = v.object({
   status: choiceFilter(DONATION_STATUSES),

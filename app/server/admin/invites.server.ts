@@ -8,7 +8,7 @@ import { translatorFor } from "../kernel/i18n.server";
 import { hitSubjectRateLimit, RATE_LIMITS } from "../kernel/rate-limit.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { deliverOutbox, queueEmail } from "../mail/outbox.server";
-import { auditEntry } from "./common.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * Staff invitations (decision 052): an admin names the person, their address, role and language;

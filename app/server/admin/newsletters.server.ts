@@ -9,9 +9,8 @@ import { translatorFor } from "../kernel/i18n.server";
 import type { OutgoingEmail } from "../mail/message.server";
 import { deliverOutbox, queueEmail, queueEmails } from "../mail/outbox.server";
 import { newsletterIssueMail } from "../newsletter.server";
-import { fieldChanges } from "./audit.server";
-import { auditEntry } from "./common.server";
-import { listQuery, newestFirstPage } from "./list.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
+import { listQuery, newestFirstPage } from "../records/list.server";
 
 /** Subscribers queued per step; the Cron Trigger takes the next steps until everyone has it. */
 const NEWSLETTER_BATCH = 100;

@@ -5,9 +5,8 @@ import { getDb } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
-import { fieldChanges } from "./audit.server";
-import { auditEntry } from "./common.server";
-import { choiceFilter, listQuery, newestFirstPage } from "./list.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
+import { choiceFilter, listQuery, newestFirstPage } from "../records/list.server";
 
 const OutboxFiltersSchema = v.object({ status: choiceFilter(OUTBOX_STATUSES) });
 

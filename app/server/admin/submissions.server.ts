@@ -16,10 +16,9 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
 } from "~/lib/vocabulary";
-import { fieldChanges, recordExport } from "./audit.server";
-import { auditEntry, contains } from "./common.server";
-import { csvStream, csvTime, keysetAfter } from "./csv.server";
-import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
+import { fieldChanges, recordExport, auditEntry } from "../records/audit.server";
+import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter, contains } from "../records/list.server";
 
 /** "me": assigned to whoever looks; "none": nobody has taken it yet (decision 022). */
 export const ASSIGNED_FILTERS = ["me", "none"] as const;

@@ -4,10 +4,9 @@ import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { subscribers } from "../db/schema";
 import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
-import { fieldChanges, recordExport } from "./audit.server";
-import { auditEntry, contains } from "./common.server";
-import { csvStream, csvTime, keysetAfter } from "./csv.server";
-import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
+import { fieldChanges, recordExport, auditEntry } from "../records/audit.server";
+import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter, contains } from "../records/list.server";
 
 export const SubscriberFiltersSchema = v.object({
   status: choiceFilter(SUBSCRIBER_STATUSES),

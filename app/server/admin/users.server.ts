@@ -5,9 +5,8 @@ import { getDb } from "../db/client.server";
 import { totpCredentials, users } from "../db/schema";
 import { resetSecondFactorStatements } from "../auth/second-factor.server";
 import { ROLES, type Role } from "~/lib/vocabulary";
-import { fieldChanges } from "./audit.server";
-import { auditEntry, contains } from "./common.server";
-import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter, contains } from "../records/list.server";
 
 const UserFiltersSchema = v.object({ role: choiceFilter(ROLES), q: searchFilter });
 

@@ -9,9 +9,9 @@ import type { SessionUser } from "~/lib/session-user";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { isStaffRole } from "~/lib/vocabulary";
 import { adminSectionOf, mayOpenSection } from "~/lib/admin-sections";
-import { getRequestContext } from "../kernel/context.server";
-import { pagePathname } from "../seo.server";
+import { pagePathname } from "../kernel/page-path.server";
 import { getSessionUser } from "./sessions.server";
+import { env } from "../kernel/env.server";
 
 type GuardArgs = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -25,8 +25,7 @@ function loginRedirect(request: Request) {
 }
 
 /** The signed-in user, or a redirect to /login that comes back here afterwards. */
-export async function requireUser({ request, context }: GuardArgs): Promise<SessionUser> {
-  const { env } = getRequestContext(context);
+export async function requireUser({ request }: GuardArgs): Promise<SessionUser> {
   const user = await getSessionUser(request, env);
   if (!user) throw loginRedirect(request);
   return user;

@@ -6,10 +6,10 @@ import { isStaffRole } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
 import { users } from "../db/schema";
 import { readCookie } from "../kernel/cookies.server";
-import { getRequestContext } from "../kernel/context.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { secondFactorRequired, secondFactorStatus } from "./second-factor.server";
 import { createSession, destroySession, getSessionUser } from "./sessions.server";
+import { env } from "../kernel/env.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -40,7 +40,6 @@ function pendingCookie(value: string, maxAge: number) {
  * gets a session at once.
  */
 export async function signInAndRedirect(args: Args, user: SessionUser, to: string) {
-  const { env } = getRequestContext(args.context);
   if (secondFactorRequired(user, await secondFactorStatus(env, user.id))) {
     const token = await signToken(
       env,
@@ -56,8 +55,7 @@ export async function signInAndRedirect(args: Args, user: SessionUser, to: strin
 }
 
 /** The person between password and second factor, and where they were going; null when the step has lapsed. */
-export async function pendingSignIn({ request, context }: Args) {
-  const { env } = getRequestContext(context);
+export async function pendingSignIn({ request }: Args) {
   const token = readCookie(request, PENDING_COOKIE);
   if (!token) return null;
   const claims = await verifyToken(env, PENDING_PURPOSE, token);
@@ -78,11 +76,10 @@ export async function pendingSignIn({ request, context }: Args) {
  * (the recovery codes).
  */
 export async function sessionHeaders(
-  { request, context }: Args,
+  { request }: Args,
   user: SessionUser,
   { secondFactor }: { secondFactor: boolean },
 ) {
-  const { env } = getRequestContext(context);
   await destroySession(request, env);
   const headers = new Headers({ "Cache-Control": "no-store" });
   headers.append("Set-Cookie", await createSession(env, user.id, { secondFactor, request }));
@@ -101,8 +98,7 @@ export async function startSession(
 }
 
 /** The login and signup pages send someone already signed in straight on. */
-export async function redirectIfSignedIn({ request, context }: Args) {
-  const { env } = getRequestContext(context);
+export async function redirectIfSignedIn({ request }: Args) {
   const user = await getSessionUser(request, env);
   if (user) throw redirect(landingPath(user, new URL(request.url).searchParams.get("redirectTo")));
 }

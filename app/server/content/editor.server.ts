@@ -11,17 +11,13 @@ import {
 } from "~/lib/content/entry-types";
 import type { SessionUser } from "~/lib/session-user";
 import { CONTENT_STATUSES } from "~/lib/vocabulary";
-import { fieldChanges } from "../admin/audit.server";
-import { auditEntry } from "../admin/common.server";
-import { announceReport } from "../admin/newsletters.server";
-import { choiceFilter, listPage, listQuery, searchFilter } from "../admin/list.server";
-import { contains } from "../admin/common.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
+import { choiceFilter, listPage, listQuery, searchFilter, contains } from "../records/list.server";
 import { getDb } from "../db/client.server";
 import { contentEntries, contentVersions } from "../db/schema";
-import { forgetFundraisingProgress } from "../donations/progress.server";
 import { parseFields } from "./entries.server";
 import { getOrganization } from "./organization.server";
-import { statesEin, statesLegalName } from "./stated-facts.server";
+import { statesEin, statesLegalName } from "../kernel/stated-facts.server";
 import { slugOwner, type OtherEntry } from "./entry-checks.server";
 import { publishChange } from "./versions.server";
 import { getVersion, goneStatements, hasVersions, versionStatements } from "./versions.server";
@@ -121,6 +117,13 @@ export type EntryInput = {
 /** How a save came about: typed in the editor, or a version restored (decision 053). */
 type SaveOptions = { restoredFrom?: number; redirectTo?: string | null };
 
+/** A report published for the first time, which its subscribers are told of (decision 052). */
+export type PublishedReport = {
+  id: string;
+  title: { en: string; es: string };
+  summary: { en: string; es: string };
+};
+
 /**
  * Creates (id null) or updates an entry, with its audit row (every field before and after) in
  * the same batch. A change that touches the public site (published before or after) bumps the
@@ -140,7 +143,7 @@ export async function saveEntry(
   input: EntryInput,
   options: SaveOptions = {},
 ): Promise<
-  | { kind: "saved"; id: string }
+  | { kind: "saved"; id: string; firstPublishedReport?: PublishedReport }
   | { kind: "slugTaken"; other: OtherEntry }
   | { kind: "missing" }
   | { kind: "factStated"; fact: "ein" | "legalName" }
@@ -200,12 +203,15 @@ export async function saveEntry(
   if (before?.status === "published" || input.status === "published") {
     await publishChange(env);
   }
-  // The goal bar counts toward the campaign of the organisation's facts (decision 028).
-  if (type === "organization") forgetFundraisingProgress();
-  // /reports promises subscribers each report when it is published (decision 052).
+  // /reports promises subscribers each report when it is published (decision 052): the back
+  // office's action announces it, since the newsletter belongs to the floor above content.
   if (type === "report" && input.status === "published" && before?.status !== "published") {
     const fields = input.fields as { title: { en: string; es: string }; summary: { en: string; es: string } };
-    await announceReport(env, admin, { id: entryId, title: fields.title, summary: fields.summary });
+    return {
+      kind: "saved",
+      id: entryId,
+      firstPublishedReport: { id: entryId, title: fields.title, summary: fields.summary },
+    };
   }
   return { kind: "saved", id: entryId };
 }

@@ -11,7 +11,7 @@ import type { ProgramBadge } from "~/content/programs";
 import { newYorkDate } from "~/lib/format";
 import { getDb } from "../db/client.server";
 import { contentEntries } from "../db/schema";
-import { getContentVersion } from "./version.server";
+import { getContentVersion } from "../kernel/content-version.server";
 
 /**
  * What the public pages read (decision 020). The published entries of a type are read from D1

@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { getInstance, getLocale } from "../kernel/i18n.server";
-import { getRequestContext } from "../kernel/context.server";
 import { pageSeo, type SeoArgs } from "../seo.server";
 import { GONE_LISTS, goneAddress, type TypeWithPage } from "./versions.server";
+import { env } from "../kernel/env.server";
 
 /**
  * What an entry's own page answers when no published entry has its address (decision 053): a
@@ -11,7 +11,6 @@ import { GONE_LISTS, goneAddress, type TypeWithPage } from "./versions.server";
  * 404 is kept by the edge page cache, which keeps only 200s (decision 027).
  */
 export async function goneOrNotFound(args: SeoArgs, type: TypeWithPage, slug: string | undefined) {
-  const { env } = getRequestContext(args.context);
   const gone = await goneAddress(env, type, slug);
   if (!gone) throw data(null, { status: 404 });
   if (gone.redirectTo) throw redirect(gone.redirectTo, 301);

@@ -4,8 +4,12 @@ import type { SessionUser } from "~/lib/session-user";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/client.server";
 import { contentEntries, contentGone, contentVersions } from "../db/schema";
-import { auditEntry } from "../admin/common.server";
-import { bumpContentVersion, getContentVersion, SCHEDULE_MOMENTS_KEPT } from "./version.server";
+import {
+  bumpContentVersion,
+  getContentVersion,
+  SCHEDULE_MOMENTS_KEPT,
+} from "../kernel/content-version.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * An entry's history and the addresses of entries taken down (decision 053).

@@ -20,8 +20,7 @@ import {
   type GiftMethod,
   type SoftCreditKind,
 } from "~/lib/vocabulary";
-import { fieldChanges } from "../admin/audit.server";
-import { auditEntry } from "../admin/common.server";
+import { fieldChanges, auditEntry } from "../records/audit.server";
 import { getDb } from "../db/client.server";
 import { auditLog, donations, pledges, softCredits } from "../db/schema";
 import { queueEmail } from "../mail/outbox.server";

@@ -14,13 +14,13 @@ import {
 } from "~/lib/forms/field-validation";
 import { PLEDGE_INTERVAL_MONTHS } from "~/lib/vocabulary";
 import type { SessionUser } from "~/lib/session-user";
-import { auditEntry } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { donations, pledges } from "../db/schema";
 import { queueEmails } from "../mail/outbox.server";
 import { countedCents } from "./ledger.server";
 import { forgetFundraisingProgress } from "./progress.server";
 import { buildPledgeReminderEmail } from "./receipts.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * Pledges (decision 056): a promise is not money, so it is never in a total; its payments are

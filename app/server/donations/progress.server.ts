@@ -16,7 +16,10 @@ export type FundraisingProgress = {
 export const PROGRESS_TTL_MS = 60_000;
 const counted = new Map<string, { at: number; progress: Promise<FundraisingProgress> }>();
 
-/** A gift, refund or dispute recorded in this isolate, or a new goal: the next page counts again. */
+/**
+ * A gift, refund or dispute recorded in this isolate: the next page counts again. A new goal or
+ * period needs no call: it is a campaign of its own, counted afresh under its own key.
+ */
 export function forgetFundraisingProgress(): void {
   counted.clear();
 }

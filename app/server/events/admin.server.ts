@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
-import { recordExport } from "../admin/audit.server";
-import { csvStream, csvTime, keysetAfter } from "../admin/csv.server";
+import { recordExport } from "../records/audit.server";
+import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
 import { getEventForSale, hasCapacity, listEventsForSale, type EventForSale } from "./catalog.server";

@@ -22,6 +22,7 @@ import {
   type RsvpConfirmation,
   type SeatRefusal,
 } from "./registrations.server";
+import { env } from "../kernel/env.server";
 
 /**
  * /events/:slug/register: a free event's RSVP or a paid event's tickets (decision 024), and the
@@ -32,14 +33,13 @@ import {
 type Args = { request: Request; context: Readonly<RouterContextProvider>; params: { slug?: string } };
 
 async function eventOr404(args: Args) {
-  const { env } = getRequestContext(args.context);
   const event = await getEventForSale(env, args.params.slug ?? "");
   if (!event) throw data(null, { status: 404 });
   return event;
 }
 
 export async function loadRegisterPage(args: Args) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const event = await getEventForSale(env, args.params.slug ?? "");
   // An event taken down answers 410 or goes where staff sent it (decision 053).
   if (!event) return goneOrNotFound(args, "event", args.params.slug);
@@ -110,7 +110,7 @@ function refusalAnswer(outcome: SeatRefusal | { ok: false; reason: "stripe" | "i
 }
 
 export async function handleRegisterPost(args: Args) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const event = await eventOr404(args);
   const paid = event.priceCents > 0;
   const posted = readPostedForm(args.context);

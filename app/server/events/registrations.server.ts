@@ -4,7 +4,6 @@ import type { Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { ticketAmounts } from "~/lib/tickets";
 import { disputeWithdrewFunds, type RegistrationKind, type RegistrationStatus } from "~/lib/vocabulary";
-import { auditEntry } from "../admin/common.server";
 import { getDb, type Db } from "../db/client.server";
 import { eventRegistrations, outbox, paymentAdjustments } from "../db/schema";
 import { logError, logInfo } from "../kernel/log.server";
@@ -15,6 +14,7 @@ import { deliverOutbox, queueEmail } from "../mail/outbox.server";
 import { getStripe } from "../stripe/client.server";
 import type { EventForSale } from "./catalog.server";
 import { buildRsvpLinkEmail, buildTicketReceiptEmail } from "./mail.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * RSVPs and tickets (decisions 024 and 046). Capacity is counted and seats are taken in one SQL

@@ -1,9 +1,9 @@
 import { eq, ne } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
-import { auditEntry } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { childHealthRecords } from "../db/schema";
 import { logError } from "../kernel/log.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * A child's health record (decision 054): what a guardian writes about health, allergies,

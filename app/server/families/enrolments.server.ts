@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { formatNewYorkDateTime, newYorkDate } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
-import { auditEntry } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { children, programSessions } from "../db/schema";
 import { translatorFor } from "../kernel/i18n.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { queueEmails } from "../mail/outbox.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * Places, the waitlist and offers (decision 054). A place is taken, and a waitlist position

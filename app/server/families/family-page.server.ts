@@ -13,6 +13,7 @@ import { deliverOutbox } from "../mail/outbox.server";
 import { parsePostedForm } from "../page-form.server";
 import { deleteChild, saveChild } from "./children.server";
 import { enrolChild, withdrawChild } from "./enrolments.server";
+import { env } from "../kernel/env.server";
 
 /**
  * /account/children (decision 054): a guardian's children, where each stands in each session,
@@ -23,7 +24,6 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 export async function loadFamilyPage(args: Args) {
   const user = await requireUser(args);
-  const { env } = getRequestContext(args.context);
   const db = getDb(env);
   const locale = requestLocale(args.context);
   const today = newYorkDate();
@@ -95,7 +95,7 @@ export async function loadFamilyPage(args: Args) {
 
 export async function handleFamilyPost(args: Args) {
   const user = await requireUser(args);
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const posted = readPostedForm(args.context);
   const intent = posted.get("intent");
   const childId = String(posted.get("childId") ?? "");

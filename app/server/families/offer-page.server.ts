@@ -5,6 +5,7 @@ import { requestLocale } from "../kernel/i18n.server";
 import { readPostedForm } from "../kernel/post-guard.server";
 import { deliverOutbox } from "../mail/outbox.server";
 import { answerOffer, offerFromToken } from "./enrolments.server";
+import { env } from "../kernel/env.server";
 
 /**
  * /account/offer?token=…: the page an offer e-mail opens (decision 054). Opening it changes
@@ -46,7 +47,6 @@ async function offerView(
 }
 
 export async function loadOfferPage(args: Args) {
-  const { env } = getRequestContext(args.context);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
   const locale = requestLocale(args.context);
   const enrolmentId = token ? await offerFromToken(env, token) : null;
@@ -56,7 +56,7 @@ export async function loadOfferPage(args: Args) {
 
 /** The answer: "accept" takes the place while the offer stands; "decline" passes it on at once. */
 export async function handleOfferPost(args: Args) {
-  const { env, ctx } = getRequestContext(args.context);
+  const { ctx } = getRequestContext(args.context);
   const posted = readPostedForm(args.context);
   const enrolmentId = await offerFromToken(env, String(posted.get("token") ?? ""));
   if (!enrolmentId) return { answer: "invalid" as const };

@@ -2,12 +2,12 @@ import { and, eq, like, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { optionalText } from "~/lib/forms/field-validation";
 import type { SessionUser } from "~/lib/session-user";
-import { auditEntry, contains } from "../admin/common.server";
-import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "../admin/list.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter, contains } from "../records/list.server";
 import { getDb } from "../db/client.server";
 import { files } from "../db/schema";
 import { checkUpload, fileUrl, storeUpload, uploadKey, type UploadRefusal } from "./files.server";
 import { FILE_KINDS } from "./sniff.server";
+import { auditEntry } from "../records/audit.server";
 
 /**
  * The back office's files (decision 021): an upload is checked, stored in R2 and recorded in
@@ -152,7 +152,7 @@ export async function listFiles(env: Pick<Env, "DB">, url: URL) {
 }
 
 /** One upload by its key, or null. */
-export async function getFile(env: Pick<Env, "DB">, key: string): Promise<FileRecord | null> {
+async function getFile(env: Pick<Env, "DB">, key: string): Promise<FileRecord | null> {
   const [row] = await getDb(env).select().from(files).where(eq(files.id, key));
   return row ?? null;
 }

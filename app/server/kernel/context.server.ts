@@ -2,7 +2,6 @@ import { createContext, type RouterContextProvider } from "react-router";
 
 /** What the Worker hands every loader, action and middleware for one request. */
 type RequestContext = {
-  env: Env;
   ctx: ExecutionContext;
   /** Per-request CSP nonce for the few inline scripts we render. */
   nonce: string;
@@ -10,11 +9,6 @@ type RequestContext = {
   requestId: string;
   /** The page may go to the edge HTML cache: render it whole before answering (decision 027). */
   pageCache?: boolean;
-  /**
-   * A post to a form's own page that may be answered with its kept "sent" page when it goes
-   * through (decision 033): where that page is kept, and for how long.
-   */
-  sentPage?: { key: Request; seconds: number };
 };
 
 export const requestContext = createContext<RequestContext>();

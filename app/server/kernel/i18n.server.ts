@@ -1,4 +1,3 @@
-import { env as workerEnv } from "cloudflare:workers";
 import {
   createInstance,
   type BackendModule,
@@ -20,6 +19,7 @@ import {
   type Locale,
 } from "~/lib/i18n";
 import { getTranslationBundle, NAMESPACES } from "./translations.server";
+import { env as workerEnv } from "./env.server";
 
 /** The plain `lng` cookie that both the server and the browser's detector write. */
 function readLocaleCookie(request: Request): string | null {

@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
-import { FORMS } from "~/lib/forms/forms";
-import { getContentVersion } from "../content/version.server";
+import { ENTRY_PAGES, SITE_PAGES } from "~/content/site-pages";
+import { getContentVersion } from "./content-version.server";
 import { detectLocale } from "./i18n.server";
 import { getTranslationVersion } from "./translations.server";
 import { VISITOR_COOKIE } from "./visitor-cookie.server";
@@ -11,49 +11,19 @@ import { VISITOR_COOKIE } from "./visitor-cookie.server";
  * and served with a fresh CSP nonce every time. The isolate keeps the pages it served last in front
  * of it (decision 031), by the same key and for no longer.
  *
- * A page opts in here, in this one list, with how long it may be kept. A publish (content
- * version) or a copy edit (translation version) or a deploy (build) changes the key, so no entry
- * outlives what it shows; the lifetime only bounds figures that move on their own (the goal, the
- * upcoming events).
+ * A page opts in by its lifetime in the one list of public pages (`app/content/site-pages.ts`). A
+ * publish (content version) or a copy edit (translation version) or a deploy (build) changes the
+ * key, so no entry outlives what it shows; the lifetime only bounds figures that move on their own
+ * (the goal, the upcoming events).
  */
-const LIVE_SECONDS = 60;
-const CONTENT_SECONDS = 600;
-const PAGE_CACHE_SECONDS: Record<string, number> = {
-  "/": LIVE_SECONDS,
-  "/events": LIVE_SECONDS,
-  // Its shifts' places left move with every sign-up (decision 055).
-  "/volunteer": LIVE_SECONDS,
-  "/donate": LIVE_SECONDS,
-  "/give": LIVE_SECONDS,
-  ...Object.fromEntries(
-    [
-      "/about",
-      "/mission",
-      "/team",
-      "/history",
-      "/programs",
-      "/education",
-      "/athletics",
-      "/mentorship",
-      "/services",
-      "/impact",
-      "/reports",
-      "/stories",
-      "/calculator",
-      "/blog",
-      "/partner",
-      "/get-involved",
-      "/join",
-      "/join-our-team",
-      "/contact",
-      "/privacy",
-      "/terms",
-      "/accessibility",
-    ].map((path) => [path, CONTENT_SECONDS]),
-  ),
-};
-/** Paths under these prefixes take the prefix's lifetime (one blog post per address). */
-const PAGE_CACHE_PREFIXES: Record<string, number> = { "/blog/": CONTENT_SECONDS };
+const PAGE_CACHE_SECONDS: ReadonlyMap<string, number> = new Map(
+  SITE_PAGES.flatMap((page) => ("cacheSeconds" in page ? [[page.path, page.cacheSeconds] as const] : [])),
+);
+/** Pages made from an entry, one per address: `:slug` stands for one path segment. */
+const ENTRY_PAGE_CACHE_SECONDS = ENTRY_PAGES.map((page) => ({
+  pattern: new RegExp(`^${page.path.replace(/:\w+/g, "[^/]+")}$`),
+  seconds: page.cacheSeconds,
+}));
 
 /**
  * Cookies no cached page reads: the language choice (part of the key), Cloudflare's own, and the
@@ -88,50 +58,18 @@ export function pageCacheSeconds(request: Request): number | null {
   // A query carries choices (language, filters, amounts, tokens): such pages are rendered fresh.
   if (url.search) return null;
   const seconds =
-    PAGE_CACHE_SECONDS[url.pathname] ??
-    Object.entries(PAGE_CACHE_PREFIXES).find(
-      ([prefix]) => url.pathname.startsWith(prefix) && url.pathname.length > prefix.length,
-    )?.[1];
+    PAGE_CACHE_SECONDS.get(url.pathname) ??
+    ENTRY_PAGE_CACHE_SECONDS.find(({ pattern }) => pattern.test(url.pathname))?.seconds;
   if (!seconds) return null;
   return onlyNeutralCookies(request) ? seconds : null;
 }
 
-/**
- * The public forms' own pages, whose answer to a post without JavaScript that went through is
- * their "sent" page: the same HTML for every anonymous visitor in a language, since it shows
- * nothing that was typed (decision 033). The post itself always runs (`formPageMiddleware`).
- */
-const SENT_PAGE_PATHS: ReadonlySet<string> = new Set(Object.values(FORMS).map((form) => form.path));
-/** Where the "sent" page is kept, beside its form page's key. */
-const SENT_PAGE_SUFFIX = "/~sent";
-
-/**
- * How long the "sent" page of this post may be kept, or null: a post to a form's own page as a
- * browser without JavaScript sends it (not React Router's `.data`), with no query and from an
- * anonymous visitor, as a cached page requires.
- */
-export function sentPageCacheSeconds(request: Request): number | null {
-  if (request.method !== "POST") return null;
-  const url = new URL(request.url);
-  if (url.search || !SENT_PAGE_PATHS.has(url.pathname)) return null;
-  return onlyNeutralCookies(request) ? CONTENT_SECONDS : null;
-}
-
-/**
- * The cache key: path, language, build, content version and translation version; a form's
- * "sent" page has its own, beside its form's.
- */
-export async function pageCacheKey(
-  request: Request,
-  env: Env,
-  build: string,
-  page: "page" | "sent" = "page",
-): Promise<Request> {
+/** The cache key: path, language, build, content version and translation version. */
+export async function pageCacheKey(request: Request, env: Env, build: string): Promise<Request> {
   const url = new URL(request.url);
   const [content, translations] = await Promise.all([getContentVersion(env), getTranslationVersion(env)]);
   const parts = [build, detectLocale(request), content, translations].map(encodeURIComponent);
-  const suffix = page === "sent" ? SENT_PAGE_SUFFIX : "";
-  return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}${suffix}`);
+  return new Request(`${url.origin}/__page-cache/${parts.join("/")}${url.pathname}`);
 }
 
 /** Headers of a stored page that belong to the stored copy, not to an answer. */

@@ -9,9 +9,7 @@ import {
   type RateLimitRule,
   type RateLimitVerdict,
 } from "./rate-limit.server";
-import { requireStaff } from "../auth/guards.server";
-import { UPLOAD_LIMITS } from "../files/files.server";
-import { pagePathname } from "../seo.server";
+import { pagePathname } from "./page-path.server";
 import { turnstileEnabled, verifyTurnstile } from "./turnstile.server";
 
 /**
@@ -29,15 +27,16 @@ const POST_LIMITS = {
   fields: 60,
   /** Field names are identifiers like `previousExperience`; none uses brackets or dots. */
   nameLength: 40,
-  /** A staff upload post (decision 021): the largest file (a 20 MiB PDF) and its few text fields. */
-  uploadBytes: UPLOAD_LIMITS.pdfBytes + 64 * 1024,
+  /** A staff upload post (decision 021): its few text fields, beside the largest file its page takes. */
+  uploadFieldsBytes: 64 * 1024,
   /** An upload form's fields: the file, alt text in two languages, a record's words and ids. */
   uploadFields: 16,
 } as const;
 
 /**
  * The one exception to "no files" (decision 021): multipart posts to the admin's upload page,
- * from a signed-in admin (checked before the body is read), with at most one file. The report
+ * with at most one file. Their body is read by the page's action (`readPostedUpload`), after the
+ * admin layout's middleware has admitted staff, so anyone else is refused unread. The report
  * and team editors pick an upload by its key, so their posts stay plain forms.
  */
 const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/admin/files"]);
@@ -77,8 +76,8 @@ const PUBLIC_FORM_PATHS: ReadonlySet<string> = new Set([
 
 type PostedForm =
   | { kind: "accepted"; formData: FormData }
-  /** A multipart post to an upload page; its one file, if any, is a `File` entry. */
-  | { kind: "upload"; formData: FormData }
+  /** A multipart post to an upload page, left for its action to read (`readPostedUpload`). */
+  | { kind: "upload" }
   | { kind: "refused"; status: 400 | 413; reason: "tooLarge" | "malformed"; formData: FormData };
 
 const postedFormContext = createContext<PostedForm | null>(null);
@@ -168,13 +167,16 @@ async function readFormBody(request: Request, repeatable: ReadonlyMap<string, nu
 const isMultipart = (request: Request) =>
   (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase() === "multipart/form-data";
 
+type PostedUpload =
+  { ok: true; formData: FormData } | { ok: false; reason: "tooLarge" | "malformed"; formData: FormData };
+
 /**
- * An admin's upload post (decision 021): the body under `uploadBytes`, at most `uploadFields`
- * entries with well-shaped names each sent once, and at most one of them a file.
+ * A staff upload post (decision 021): the body under the largest file plus `uploadFieldsBytes`, at
+ * most `uploadFields` entries with well-shaped names each sent once, and at most one of them a file.
  */
-async function readUploadBody(request: Request): Promise<PostedForm> {
-  const body = await readCapped(request, POST_LIMITS.uploadBytes);
-  if (!body) return { kind: "refused", status: 413, reason: "tooLarge", formData: new FormData() };
+async function readUploadBody(request: Request, maxFileBytes: number): Promise<PostedUpload> {
+  const body = await readCapped(request, maxFileBytes + POST_LIMITS.uploadFieldsBytes);
+  if (!body) return { ok: false, reason: "tooLarge", formData: new FormData() };
   const entries = await entriesOf(request, body);
   const kept = new FormData();
   let wellFormed = entries !== null && entries.length <= POST_LIMITS.uploadFields;
@@ -189,8 +191,8 @@ async function readUploadBody(request: Request): Promise<PostedForm> {
     else kept.append(name, value, value.name);
   }
   return wellFormed
-    ? { kind: "upload", formData: kept }
-    : { kind: "refused", status: 400, reason: "malformed", formData: stringsOnly(kept) };
+    ? { ok: true, formData: kept }
+    : { ok: false, reason: "malformed", formData: stringsOnly(kept) };
 }
 
 function stringsOnly(form: FormData): FormData {
@@ -215,9 +217,7 @@ export const postGuardMiddleware: MiddlewareFunction<Response> = async ({ reques
   }
   if (method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
   if (UPLOAD_PATHS.has(pathname) && isMultipart(request)) {
-    // Who posts is known from the cookie alone: anyone but staff (ADMIN or STAFF) is refused unread.
-    await requireStaff({ request, context });
-    context.set(postedFormContext, await readUploadBody(request));
+    context.set(postedFormContext, { kind: "upload" });
     return next();
   }
   const posted = await readFormBody(request, REPEATABLE_BY_PATH.get(pathname) ?? NOTHING_REPEATS);
@@ -237,16 +237,17 @@ export function readPostedForm(context: Readonly<RouterContextProvider>): FormDa
 }
 
 /**
- * An upload page's post (decision 021): its form, with at most one `File`, or why the guard
- * refused it, with the typed words kept, so the page answers on the form itself.
+ * An upload page's post (decision 021), read once its page has admitted staff: its form, with at
+ * most one `File` of at most `maxFileBytes`, or why it was refused, with the typed words kept, so
+ * the page answers on the form itself.
  */
-export function readPostedUpload(
-  context: Readonly<RouterContextProvider>,
-): { ok: true; formData: FormData } | { ok: false; reason: "tooLarge" | "malformed"; formData: FormData } {
+export async function readPostedUpload(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  maxFileBytes: number,
+): Promise<PostedUpload> {
   const posted = context.get(postedFormContext);
-  if (!posted) return { ok: false, reason: "malformed", formData: new FormData() };
-  if (posted.kind === "refused") return { ok: false, reason: posted.reason, formData: posted.formData };
-  return { ok: true, formData: posted.formData };
+  if (posted?.kind !== "upload") return { ok: false, reason: "malformed", formData: new FormData() };
+  return readUploadBody(request, maxFileBytes);
 }
 
 /** Translation keys of the guard's answers; a page may say its own words for one of them. */
@@ -327,14 +328,13 @@ export async function guardPublicPost(
   env: Env,
   options: PublicPostOptions = {},
 ): Promise<GuardedPublicPost> {
-  const posted = context.get(postedFormContext) ?? {
-    kind: "refused",
-    status: 400,
-    reason: "malformed",
-    formData: new FormData(),
-  };
-  if (posted.kind === "refused") {
-    return { formData: posted.formData, ...refusal(posted.status, posted.reason, options) };
+  const posted = context.get(postedFormContext);
+  if (posted?.kind !== "accepted") {
+    const refused =
+      posted?.kind === "refused"
+        ? posted
+        : ({ status: 400, reason: "malformed", formData: new FormData() } as const);
+    return { formData: refused.formData, ...refusal(refused.status, refused.reason, options) };
   }
   return { formData: posted.formData, ...(await checkPublicPost(env, request, posted.formData, options)) };
 }

@@ -3,13 +3,7 @@ import { RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
 import { clearMalformedCookies } from "./cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
-import {
-  pageCacheKey,
-  pageCacheSeconds,
-  readCachedPage,
-  sentPageCacheSeconds,
-  storeRenderedPage,
-} from "./page-cache.server";
+import { pageCacheKey, pageCacheSeconds, readCachedPage, storeRenderedPage } from "./page-cache.server";
 import { applySecurityHeaders } from "./security-headers.server";
 import { BUNDLED } from "./translations.server";
 import { TURNSTILE_ORIGIN, turnstileEnabled } from "./turnstile.server";
@@ -98,18 +92,12 @@ export async function handleFetch(
     if (cached) {
       response = cached;
     } else {
-      const sentSeconds = sentPageCacheSeconds(request);
-      const sentPage = sentSeconds
-        ? { key: await pageCacheKey(request, env, await buildVersion(), "sent"), seconds: sentSeconds }
-        : undefined;
       const context = new RouterContextProvider();
       context.set(requestContext, {
-        env,
         ctx,
         nonce,
         requestId,
-        pageCache: cacheKey !== null || sentPage !== undefined,
-        sentPage,
+        pageCache: cacheKey !== null,
       });
       response = await handleRequest(request, context);
       if (cacheKey && cacheSeconds) {

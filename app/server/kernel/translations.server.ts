@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { getDb } from "../db/client.server";
-import { statesEin } from "../content/stated-facts.server";
+import { statesEin } from "./stated-facts.server";
 import { translationOverrides } from "../db/schema";
 import { DEFAULT_LOCALE, type Locale } from "~/lib/i18n";
 import { logError } from "./log.server";

@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, isNotNull, lt, sql } from "drizzle-orm";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
-import { recordExport } from "../admin/audit.server";
-import { csvText } from "../admin/csv.server";
+import { recordExport } from "../records/audit.server";
+import { csvText } from "../records/csv.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 

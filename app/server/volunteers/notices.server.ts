@@ -1,8 +1,7 @@
 import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
-import { auditEntry } from "../admin/common.server";
-import { bumpContentVersion } from "../content/version.server";
+import { bumpContentVersion } from "../kernel/content-version.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 import type { OutgoingEmail } from "../mail/message.server";
@@ -10,6 +9,7 @@ import { queueEmails } from "../mail/outbox.server";
 import { buildReminderEmail, buildShiftCancelledEmail, buildShiftMovedEmail } from "./mail.server";
 import { findShift, type Shift } from "./shifts.server";
 import { volunteerTokenSigner } from "./volunteers.server";
+import { auditEntry } from "../records/audit.server";
 
 type NoticeEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">;
 

@@ -2,10 +2,10 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import type { ClearanceKind } from "~/lib/vocabulary";
-import { auditEntry } from "../admin/common.server";
-import { bumpContentVersion } from "../content/version.server";
+import { bumpContentVersion } from "../kernel/content-version.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups } from "../db/schema";
+import { auditEntry } from "../records/audit.server";
 
 export type Shift = typeof volunteerShifts.$inferSelect;
 

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { newYorkDate } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import type { ClearanceKind, SignupStatus } from "~/lib/vocabulary";
-import { auditEntry } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 import { queueEmail } from "../mail/outbox.server";
@@ -15,6 +14,7 @@ import {
   volunteerToken,
   type Volunteer,
 } from "./volunteers.server";
+import { auditEntry } from "../records/audit.server";
 
 type SignupEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">;
 

@@ -3,12 +3,12 @@ import { newYorkDate } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import type { ClearanceKind } from "~/lib/vocabulary";
 import { isVolunteerApplication } from "~/lib/volunteers";
-import { auditEntry } from "../admin/common.server";
 import { getDb } from "../db/client.server";
 import { auditLog, submissions, users, volunteerClearances, volunteers } from "../db/schema";
 import { signToken, tokenSigner, verifyToken } from "../kernel/signed-token.server";
 import { queueEmail } from "../mail/outbox.server";
 import { buildGuardianEmail, buildWelcomeEmail } from "./mail.server";
+import { auditEntry } from "../records/audit.server";
 
 export type Volunteer = typeof volunteers.$inferSelect;
 

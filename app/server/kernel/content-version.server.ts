@@ -1,4 +1,4 @@
-import { kvVersion } from "../kernel/kv-version.server";
+import { kvVersion } from "./kv-version.server";
 
 /**
  * The version of the site's content (events, posts, stories, jobs, reports, team, facts): staff

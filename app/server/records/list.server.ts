@@ -1,7 +1,12 @@
-import { desc, type SQL } from "drizzle-orm";
-import type { SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
+import { desc, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
 import type { Db } from "../db/client.server";
+
+/** Case-insensitive "contains" without LIKE wildcards (a typed % or _ means itself). */
+export function contains(column: AnySQLiteColumn | SQL, text: string): SQL {
+  return sql`instr(lower(${column}), ${text.toLowerCase()}) > 0`;
+}
 
 /**
  * Every admin list is one filtered, paginated query (decision 018): its filters come from the

@@ -3,10 +3,26 @@ import * as v from "valibot";
 import { CONTENT_TYPES, entryTitle, isContentType } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
-import { getDb } from "../db/client.server";
+import { getDb, type Db } from "../db/client.server";
 import { auditLog, contentEntries, files, newsletters, staffInvites, submissions, users } from "../db/schema";
-import { auditEntry } from "./common.server";
 import { choiceFilter, dayFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
+
+/** One audit row per admin action, to run in the same batch as the change (who, what, when). */
+export function auditEntry(
+  db: Db,
+  admin: SessionUser,
+  entry: { action: string; targetType: string; targetId?: string | null; detail?: Record<string, unknown> },
+) {
+  return db.insert(auditLog).values({
+    id: crypto.randomUUID(),
+    userId: admin.id,
+    userEmail: admin.email,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId ?? null,
+    detail: entry.detail ?? null,
+  });
+}
 
 /** One field of an admin change, as it was and as it became (decision 014). */
 export type FieldChange = { before: unknown; after: unknown };
