@@ -417,8 +417,8 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
 
   // The audit log shows the status before and after, and the export with its filters and rows.
   await page.goto("/admin/audit");
-  await expect(page.getByRole("cell", { name: "submission.update" }).first()).toBeVisible();
-  const exportRow = page.getByRole("row").filter({ hasText: "submissions.export" }).first();
+  await expect(page.getByText("Changed the status or assignee of").first()).toBeVisible();
+  const exportRow = page.getByRole("row").filter({ hasText: "Exported submissions (CSV)" }).first();
   await expect(exportRow).toContainText("kind: contact, status: done");
   await expect(exportRow).toContainText("Rows exported");
   await expect(
