@@ -13,10 +13,10 @@ import {
 
 // A staff member changes a post, restores the earlier version, deletes it, and finds its old
 // address telling visitors it was taken down; a post scheduled for tomorrow waits (decision 053).
-// At 1280 and 390 px; the screenshots go to /work/notes/screens/r5-staffB/.
+// At 1280 and 390 px; the screenshots go to test-results/staff-undo/, to be looked at.
 const RUN = runId();
 const STAFF = testAccount("undo", RUN);
-const SCREENS = "/work/notes/screens/r5-staffB";
+const SCREENS = "test-results/staff-undo";
 const WIDTHS = [
   { name: "desktop", width: 1280, height: 900 },
   { name: "phone", width: 390, height: 844 },
