@@ -1,4 +1,5 @@
 import { createRequestHandler, type RequestHandler, type ServerBuild } from "react-router";
+import { withInvocationEnv } from "../app/server/kernel/env.server";
 import { handleFetch } from "../app/server/kernel/request.server";
 import { receiveReplyMail } from "../app/server/mail/inbound.server";
 import { handleScheduled } from "../app/server/scheduled.server";
@@ -29,14 +30,17 @@ const requestHandler: RequestHandler = async (request, context) =>
 const buildVersion = async () =>
   devHandler ? (await serverBuild()).assets.version : (await loadBuilt()).build.assets.version;
 
+// Each handler runs with the env it was handed as the one every module reads (decision 051).
 export default {
-  fetch: (request, env, ctx) => handleFetch(request, env, ctx, requestHandler, buildVersion),
+  fetch: (request, env, ctx) =>
+    withInvocationEnv(env, () => handleFetch(request, env, ctx, requestHandler, buildVersion)),
   // The run is the handler's own promise, not waitUntil's: a Cron invocation may last minutes,
   // and waitUntil is only promised about 30 s (docs/decisions/045-within-the-platform-limits.md).
-  scheduled: (controller, env) => handleScheduled(env, controller.scheduledTime),
+  scheduled: (controller, env) =>
+    withInvocationEnv(env, () => handleScheduled(env, controller.scheduledTime)),
   // Cloudflare Email Routing hands mail for INBOUND_EMAIL here: answers to staff replies
   // (docs/decisions/052-staff-week.md, docs/deploy.md).
   email: async (message, env) => {
-    await receiveReplyMail(message, env);
+    await withInvocationEnv(env, () => receiveReplyMail(message, env));
   },
 } satisfies ExportedHandler<Env>;
