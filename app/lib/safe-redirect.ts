@@ -2,6 +2,15 @@
 // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** "/.//host" and "/a/..//host" resolve their dot segments to "//host". */
+function resolvesToTwoSlashes(path: string): boolean {
+  try {
+    return new URL(path, "https://site.invalid").pathname.startsWith("//");
+  } catch {
+    return true;
+  }
+}
+
 /**
  * A path that a browser, or anything between us and it that decodes percent escapes, could read
  * as another host: "//host" and "/\host" are scheme-relative, and so is their encoded form.
@@ -14,7 +23,8 @@ function leavesTheSite(path: string): boolean {
       !decoded.startsWith("/") ||
       /^\/[/\\]/.test(decoded) ||
       decoded.includes("\\") ||
-      CONTROL.test(decoded)
+      CONTROL.test(decoded) ||
+      resolvesToTwoSlashes(decoded)
     )
       return true;
     let next: string;
@@ -31,7 +41,7 @@ function leavesTheSite(path: string): boolean {
 
 /**
  * A redirect target taken from the query string is used only when it is a path on this site:
- * "/account" yes; "//evil.example", "/\\evil.example", "/.//evil.example", "/%2f%2fevil.example",
+ * "/account" yes; "//evil.example", "/\\evil.example", "/.//evil.example", "/%2f%2fevil.example", "/.%2F%2Fevil.example",
  * "https://…" and "javascript:" no (decision 047). The value is checked as sent and again as
  * resolved, since resolving "/./" or "/../" can leave a path that starts with "//".
  */

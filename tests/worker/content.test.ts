@@ -186,7 +186,7 @@ describe("the event editor", () => {
       Cookie: admin.cookie,
     });
     expect(await (await fetchPage("/events")).text()).not.toContain("Spring Open House");
-    expect((await fetchPage("/events/spring-open-house/calendar.ics")).status).toBe(404);
+    expect((await fetchPage("/events/spring-open-house/calendar.ics")).status).toBe(410);
   });
 
   it("refuses an address another entry already has", async () => {

@@ -32,6 +32,8 @@ const BYPASSES = [
   "/%2e%2e//evil.example",
   "/%2f%2fevil.example",
   "/%2F%2Fevil.example",
+  "/.%2F%2Fevil.example",
+  "/a/..%2F%2Fevil.example",
   "/%252f%252fevil.example",
   "/%5cevil.example",
   "/%5Cevil.example",
