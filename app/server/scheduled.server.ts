@@ -3,6 +3,7 @@ import { pruneExpiredSessions } from "./auth/sessions.server";
 import { queueDailyGiftDigest } from "./donations/gift-notice.server";
 import { queuePledgeReminders } from "./donations/pledges.server";
 import { isStatementSeason, runYearEndStatements, statementYearFor } from "./donations/statement.server";
+import { pruneAbandonedRsvps } from "./events/registrations.server";
 import { runFamiliesCron } from "./families/cron.server";
 import { CRON_MAIL_LIMIT, deliverOutbox } from "./mail/outbox.server";
 import { pruneRateLimits } from "./kernel/rate-limit.server";
@@ -13,7 +14,8 @@ import { queueShiftReminders } from "./volunteers/notices.server";
  * being sent, the team's daily gift digest when GIFT_NOTICE is "daily", pledge reminders, the
  * volunteers' day-before shift reminders (decision 055), and in January (New York time) the next
  * passes of last year's statements; then send what is due at the run's scheduled time, at most
- * CRON_MAIL_LIMIT messages; and clear old rate-limit windows and expired sessions.
+ * CRON_MAIL_LIMIT messages; and clear old rate-limit windows, expired sessions, keys never
+ * confirmed and RSVPs never confirmed.
  * Each part is bounded so the whole run stays within half the Workers Paid plan's per-invocation
  * limits, and what is left waits for the next run (docs/decisions/045-within-the-platform-limits.md).
  */
@@ -33,7 +35,8 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
       for (const result of queued) if (result.status === "rejected") throw result.reason;
     }),
     pruneRateLimits(env),
-    pruneExpiredSessions(env),
+    pruneExpiredSessions(env, now),
+    pruneAbandonedRsvps(env, now),
   ]);
   // A failed part still fails the run, so the Cron's own log shows it.
   for (const result of results) if (result.status === "rejected") throw result.reason;

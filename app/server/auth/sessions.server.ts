@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, ne } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { isStaffRole } from "~/lib/vocabulary";
 import { readCookie } from "../kernel/cookies.server";
 import { getDb } from "../db/client.server";
-import { passwordResets, sessions, users } from "../db/schema";
+import { passwordResets, sessions, totpCredentials, users } from "../db/schema";
 import { sha256Hex } from "../kernel/sha256.server";
 
 const SESSION_COOKIE = "session";
@@ -96,13 +96,22 @@ export async function destroyAllSessions(env: Pick<Env, "DB">, userId: string) {
   await getDb(env).delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** The Cron Trigger clears expired sessions and reset links; they open nothing anyway. */
-export async function pruneExpiredSessions(env: Pick<Env, "DB">) {
-  const now = new Date().toISOString();
+/** An authenticator key offered and never confirmed is dropped after this long; a visit then offers a new one. */
+const UNCONFIRMED_KEY_DAYS = 7;
+
+/**
+ * The Cron Trigger clears expired sessions and reset links (they open nothing anyway), and
+ * authenticator keys offered a week ago and never confirmed (decision 048).
+ */
+export async function pruneExpiredSessions(env: Pick<Env, "DB">, now: Date = new Date()) {
+  const keysBefore = new Date(now.getTime() - UNCONFIRMED_KEY_DAYS * 86_400_000).toISOString();
   const db = getDb(env);
   await db.batch([
-    db.delete(sessions).where(lt(sessions.expiresAt, now)),
-    db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)),
+    db.delete(sessions).where(lt(sessions.expiresAt, now.toISOString())),
+    db.delete(passwordResets).where(lt(passwordResets.expiresAt, now.toISOString())),
+    db
+      .delete(totpCredentials)
+      .where(and(isNull(totpCredentials.confirmedAt), lt(totpCredentials.createdAt, keysBefore))),
   ]);
 }
 

@@ -207,6 +207,24 @@ export async function reserveSeats(
   return refusal(env, event, request, nowIso);
 }
 
+/** How long a never-confirmed RSVP's name and address are kept after its link ran out. */
+const ABANDONED_RSVP_DAYS = 30;
+
+/**
+ * The Cron Trigger deletes RSVPs nobody confirmed, a month after their link ran out: a name and
+ * an e-mail address someone typed and never confirmed are not kept (docs/product.md, privacy).
+ * At most 500 a run, one statement within D1's limits; what is left goes at the next run.
+ */
+export async function pruneAbandonedRsvps(env: Pick<Env, "DB">, now: Date) {
+  const before = new Date(now.getTime() - ABANDONED_RSVP_DAYS * 86_400_000).toISOString();
+  await env.DB.prepare(
+    `DELETE FROM event_registrations WHERE id IN (SELECT id FROM event_registrations
+       WHERE kind = 'rsvp' AND status = 'pending' AND hold_expires_at < ?1 LIMIT 500)`,
+  )
+    .bind(before)
+    .run();
+}
+
 /** A pending RSVP counts against its address until its link runs out, or the event starts. */
 function rsvpLinkEnd(event: EventForSale, now: Date) {
   const linkEnd = now.getTime() + RSVP_LINK_HOURS * 3_600_000;
