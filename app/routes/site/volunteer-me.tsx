@@ -14,8 +14,7 @@ import { sendNewVolunteerLink } from "~/server/volunteers/volunteers.server";
 import { answerMailRequest } from "~/server/page-form.server";
 import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
 import { NewVolunteerLinkSchema } from "~/lib/volunteers";
-import { SubmitButton, TextField } from "~/components/forms/fields";
-import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
+import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/volunteer-me";
 import { env } from "~/server/kernel/env.server";
@@ -34,9 +33,8 @@ export async function loader(args: Route.LoaderArgs) {
   const t = getInstance(args.context).getFixedT(locale, "volunteers");
   const seo = pageSeo(args, "volunteer", { title: t("me.title"), description: t("me.lead") });
   const found = await volunteerOfRequest(env, args.request);
-  if (found.kind !== "volunteer") {
-    return data({ seo, state: found.kind, page: null }, { status: found.kind === "invalid" ? 403 : 200 });
-  }
+  // Not a 403 for a link that does not hold: the page is then the form that sends a new one.
+  if (found.kind !== "volunteer") return { seo, state: found.kind, page: null };
   return { seo, state: "ok" as const, page: await volunteerPageData(env, found.volunteer, locale) };
 }
 
@@ -246,36 +244,25 @@ function NewLinkForm({
 }) {
   const { t } = useTranslation("volunteers");
   const { form, fields, pending } = usePageForm({ id: "new-link", schema: NewVolunteerLinkSchema, answer });
-  if (answer?.sent) return <Notice tone="success">{t("me.newLink.sent")}</Notice>;
   return (
     <section aria-labelledby="new-link-title">
       <h2 id="new-link-title" className="text-2xl font-bold">
         {t("me.newLink.title")}
       </h2>
-      <p className="mt-2">{t("me.newLink.lead")}</p>
-      <PageForm
+      <p className="mb-4 mt-2">{t("me.newLink.lead")}</p>
+      <MailRequestForm
         form={form}
-        hidden={{ intent: "new-link" }}
-        className="mt-4 grid max-w-xl gap-4"
-        labels={{ email: t("me.newLink.email") }}
+        email={fields.email}
+        labels={{
+          email: t("me.newLink.email"),
+          send: t("me.newLink.submit"),
+          sending: t("me.newLink.sending"),
+        }}
+        sentMessage={answer?.sent ? t("me.newLink.sent") : null}
+        pending={pending}
       >
-        <TextField
-          meta={fields.email}
-          label={t("me.newLink.email")}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-        />
-        <PublicPostFields />
-        <div>
-          <SubmitButton
-            pending={pending}
-            label={t("me.newLink.submit")}
-            pendingLabel={t("me.newLink.sending")}
-          />
-        </div>
-      </PageForm>
+        <input type="hidden" name="intent" value="new-link" />
+      </MailRequestForm>
     </section>
   );
 }
