@@ -152,6 +152,12 @@ export function mentoringAgeAllowed(role: "mentor" | "mentee" | string, age: num
   return age >= mentee.min && age <= mentee.max;
 }
 
+/**
+ * The youngest a volunteer may apply: a peer mentor's age (docs/product.md §9). Under 18 a
+ * parent's or guardian's consent comes before the first shift (decision 055).
+ */
+export const VOLUNTEER_AGES = { min: MENTORING_AGES.peerMentor.min, max: 99 } as const;
+
 /** The numbers the mentoring age rule's words interpolate (hint, message, page copy). */
 export const MENTORING_AGE_WORDS = {
   menteeMin: MENTORING_AGES.mentee.min,

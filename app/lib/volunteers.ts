@@ -130,6 +130,12 @@ export const AcceptVolunteerSchema = formSchema({
   guardianEmail: v.optional(requiredEmail()),
 });
 
+/** "Send me a new link" on the volunteer's page, when theirs expired or was lost. */
+export const NewVolunteerLinkSchema = formSchema({
+  intent: v.literal("new-link"),
+  email: requiredEmail(),
+});
+
 /** What a volunteer's page posts: one button per shift, each naming what it does. */
 export const VolunteerActionSchema = v.variant("intent", [
   v.object({ intent: v.picklist(["signup", "series", "waitlist", "cancel"]), shift: requiredText(100) }),

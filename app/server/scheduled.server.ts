@@ -7,12 +7,12 @@ import { pruneAbandonedRsvps } from "./events/registrations.server";
 import { runFamiliesCron } from "./families/cron.server";
 import { CRON_MAIL_LIMIT, deliverOutbox } from "./mail/outbox.server";
 import { pruneRateLimits } from "./kernel/rate-limit.server";
-import { queueShiftReminders } from "./volunteers/notices.server";
+import { runVolunteerNotices } from "./volunteers/notices.server";
 
 /**
  * The Cron Trigger (wrangler.toml, every five minutes): queue the next steps of any newsletter
  * being sent, the team's daily gift digest when GIFT_NOTICE is "daily", pledge reminders, the
- * volunteers' day-before shift reminders (decision 055), and in January (New York time) the next
+ * volunteers' day-before shift reminders and clearance-expiry notices (decision 055), and in January (New York time) the next
  * passes of last year's statements; then send what is due at the run's scheduled time, at most
  * CRON_MAIL_LIMIT messages; and clear old rate-limit windows, expired sessions, keys never
  * confirmed and RSVPs never confirmed.
@@ -28,7 +28,7 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
       queuePledgeReminders(env, now),
       isStatementSeason(now) ? runYearEndStatements(env, statementYearFor(now)) : undefined,
       runFamiliesCron(env, now),
-      queueShiftReminders(env, now),
+      runVolunteerNotices(env, now),
     ]).then(async (queued) => {
       // What was queued goes out in this run; a part that failed does not stop the others' mail.
       await deliverOutbox(env, { now, limit: CRON_MAIL_LIMIT });

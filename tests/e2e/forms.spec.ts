@@ -64,6 +64,7 @@ const FORMS: Record<string, { answers: Answers; success: string }> = {
       firstName: "Sam",
       lastName: "Rivera",
       email: "sam@example.com",
+      age: "34",
       availability: { check: ["weekends"] },
       motivation: "I grew up in this neighborhood.",
     },

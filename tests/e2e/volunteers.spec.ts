@@ -1,29 +1,35 @@
 import type { Browser, Page } from "@playwright/test";
+import { mkdirSync } from "node:fs";
 import {
-  createAccount,
+  COLOUR_RULES,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
   rememberCookieChoice,
-  runId,
   signInStaff,
+  staffOfSpec,
   test,
-  testAccount,
+  turnSystemDark,
 } from "./fixtures";
 
 // Volunteers (decision 055): staff add a weekly tutoring series and accept an application; the
 // volunteer signs up for the series from the e-mailed link on a phone, gets the day-before reminder
 // when the Cron runs, is checked in and sees their hours; a coach without first aid is refused; a
 // 16-year-old peer mentor's guardian consents through their own link.
-const RUN = runId();
-const STAFF = testAccount("shifts", RUN);
+const STAFF = staffOfSpec("shifts", "Sam Shifts", { role: "STAFF" });
+const RUN = STAFF.run;
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+/** Where the walk's screenshots go, to be looked at. */
+const SHOTS = "/tmp/volunteers-shots";
+
+/** What the walk at the end visits: filled in by the journeys before it (the spec runs in order). */
+const walk = { volunteerLink: "", guardianLink: "", shiftPath: "", volunteerPath: "", acceptPath: "" };
 
 test.describe.configure({ mode: "serial" });
 // A refused sign-up is the page's answer 409, shown on the page.
 test.use({ allowConsoleErrors: [/^409 .*\/volunteer\/me\.data/], actionTimeout: 15_000 });
-test.beforeAll(() => createAccount(STAFF.email, "Sam Shifts", STAFF.password));
 
 /** A New York day and clock time `hours` from now, as the shift form takes them. */
 function newYorkIn(hours: number) {
@@ -129,13 +135,17 @@ test("a weekly tutoring series: signed up by link on a phone, reminded, checked 
   await expectNoAxeViolations(staff);
 
   const email = `tutor-${RUN}@example.org`;
-  await accept(staff, application("volunteer", "Taylor Tutor", email, { variant: "page" }));
+  const submissionId = application("volunteer", "Taylor Tutor", email, { variant: "page", age: 34 });
+  walk.acceptPath = `/admin/volunteers/accept/${submissionId}`;
+  await accept(staff, submissionId);
+  walk.volunteerPath = new URL(staff.url()).pathname;
   await recordClearance(staff, "Background check");
   await recordClearance(staff, "Training");
 
   // The volunteer, on a phone: the link, then one tap.
   const volunteer = await onPhone(page);
-  await volunteer.goto(linkIn(latestMail(email, "volunteer.welcome")!.text, "/volunteer/me"));
+  walk.volunteerLink = linkIn(latestMail(email, "volunteer.welcome")!.text, "/volunteer/me");
+  await volunteer.goto(walk.volunteerLink);
   await expect(volunteer.getByRole("heading", { level: 1, name: "Your volunteer shifts" })).toBeVisible();
   await expectNoAxeViolations(volunteer);
   await volunteer
@@ -156,10 +166,26 @@ test("a weekly tutoring series: signed up by link on a phone, reminded, checked 
   const calendar = await volunteer.request.get(linkIn(reminder!.text, "/volunteer/shifts/"));
   expect(await calendar.text()).toContain(`SUMMARY:${title}`);
 
-  // Staff check the volunteer in with one tap on the shift's page.
+  // Staff check the volunteer in with one tap on the shift's page, once the shift has started:
+  // before, "Attended" is refused with the reason.
   await staff.goto("/admin/volunteers");
   await staff.getByRole("link", { name: title }).first().click();
-  await staff.getByRole("button", { name: /^Attended \(whole shift\)\s*: Taylor Tutor$/ }).click();
+  walk.shiftPath = new URL(staff.url()).pathname;
+  const attended = staff.getByRole("button", { name: /^Attended \(whole shift\)\s*: Taylor Tutor$/ });
+  await attended.click();
+  await expect(staff.getByRole("alert")).toHaveText(
+    'This shift has not started yet. You can mark "Arrived" now, and "Attended" or "Left" once it has started.',
+  );
+  // The shift is moved to have begun an hour ago (the volunteer is told), then marked.
+  const now = newYorkIn(0);
+  const startHour = Math.min(Math.max(now.hour - 1, 0), 21);
+  await staff.getByLabel(/^Date/).fill(now.date);
+  await staff.getByLabel(/^Starts/).fill(`${startHour}:00`);
+  await staff.getByLabel(/^Ends/).fill(`${startHour + 2}:00`);
+  await staff.getByRole("button", { name: "Save and tell the volunteers" }).click();
+  await expect(staff.getByText("Saved; 1 volunteer told.")).toBeVisible();
+  expect(latestMail(email, "volunteer.shift-moved")?.subject).toBe(`Changed: ${title}`);
+  await attended.click();
   await expect(staff.getByText("Saved.")).toBeVisible();
   await expectNoAxeViolations(staff);
 
@@ -197,7 +223,7 @@ test.describe("without JavaScript", () => {
     await expect(staff.getByText("1 shift added.")).toBeVisible();
 
     const email = `coach-${RUN}@example.org`;
-    await accept(staff, application("volunteer", "Casey Coach", email, { variant: "page" }));
+    await accept(staff, application("volunteer", "Casey Coach", email, { variant: "page", age: 29 }));
     await recordClearance(staff, "Background check");
     await recordClearance(staff, "Training");
 
@@ -207,6 +233,82 @@ test.describe("without JavaScript", () => {
     await expect(volunteer.getByRole("alert")).toHaveText(
       "This shift needs first-aid certification, and we have no record of it valid on the shift's day. Please contact us to complete it first.",
     );
+  });
+});
+
+test.describe("forms without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a volunteer whose link expired asks for a new one: a bad address is named, what was typed kept", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const volunteer = await onPhone(page);
+    await volunteer.goto("/volunteer/me?lng=es&key=expired");
+    await expect(volunteer.getByText("Este enlace venció o no es válido.", { exact: false })).toBeVisible();
+    const email = volunteer.getByLabel(/^Su correo electrónico/);
+    await email.fill("tutor-at-example");
+    await volunteer.getByRole("button", { name: "Envíenme un enlace nuevo" }).click();
+    await expect(volunteer.getByRole("heading", { name: "Hay un problema" })).toBeVisible();
+    await expect(email).toHaveValue("tutor-at-example");
+    await email.fill(`tutor-${RUN}@example.org`);
+    await volunteer.getByRole("button", { name: "Envíenme un enlace nuevo" }).click();
+    await expect(volunteer.getByRole("status").filter({ hasText: /\S/ })).toContainText(
+      "Si esa dirección es la de un voluntario, el enlace nuevo ya va en camino",
+    );
+    const mail = latestMail(`tutor-${RUN}@example.org`, "volunteer.new-link");
+    expect(mail?.subject).toBe("Su nuevo enlace a sus turnos de voluntariado");
+    await volunteer.goto(linkIn(mail!.text, "/volunteer/me"));
+    await expect(volunteer.getByRole("heading", { level: 2, name: "Sus turnos" })).toBeVisible();
+  });
+
+  test("staff's forms answer without JavaScript: errors named, typed values kept", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const signedIn = await staffPage(browser);
+    const staff = await (
+      await browser.newContext({
+        viewport: PHONE,
+        javaScriptEnabled: false,
+        // The same visitor as the sign-in (sessions are bound to it), now without JavaScript.
+        extraHTTPHeaders: { "CF-Connecting-IP": "203.0.113.71" },
+        storageState: await signedIn.context().storageState(),
+      })
+    ).newPage();
+    await staff.goto("/admin/volunteers?role=events#add");
+    const title = `Book fair ${RUN}`;
+    await staff.getByLabel(/^Title \(English\)/).fill(title);
+    await staff.getByLabel(/^Title \(Spanish\)/).fill(`Feria del libro ${RUN}`);
+    await staff.getByLabel(/^Date \(first date/).fill(newYorkIn(24 * 8).date);
+    await staff.getByLabel(/^Starts/).fill("2pm");
+    await staff.getByLabel(/^Ends/).fill("1pm");
+    await staff.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(staff.getByRole("link", { name: /The end must be after the start/ })).toBeVisible();
+    await expect(staff.getByLabel(/^Title \(English\)/)).toHaveValue(title);
+    await staff.getByLabel(/^Ends/).fill("4pm");
+    await staff.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(staff.getByText("1 shift added.")).toBeVisible();
+    await staff.getByRole("link", { name: title }).click();
+    await staff.getByRole("button", { name: "Cancel this shift" }).click();
+    await staff.getByRole("button", { name: "Cancel the shift" }).click();
+    await expect(staff.getByText("The shift is cancelled and its volunteers are told.")).toBeVisible();
+
+    await staff.goto(walk.volunteerPath);
+    await staff.getByRole("combobox", { name: /^Clearance/ }).selectOption({ label: "First aid" });
+    await staff.getByLabel(/^Date completed/).fill(addDays(newYorkIn(0).date, -1));
+    await staff.getByLabel(/^Expires/).fill(addDays(newYorkIn(0).date, -5));
+    await staff.getByRole("button", { name: "Record" }).click();
+    await expect(
+      staff.getByRole("link", { name: /The expiry must be after the date completed/ }),
+    ).toBeVisible();
+    await expect(staff.getByLabel(/^Expires/)).toHaveValue(addDays(newYorkIn(0).date, -5));
+
+    const young = application("volunteer", "Robin Young", `young-${RUN}@example.org`, {
+      variant: "page",
+      age: 16,
+    });
+    await staff.goto(`/admin/volunteers/accept/${young}`);
+    await staff.getByRole("button", { name: "Accept as volunteer" }).click();
+    await expect(staff.getByRole("link", { name: /Parent or guardian's e-mail/ })).toBeVisible();
   });
 });
 
@@ -237,7 +339,8 @@ test("a 16-year-old peer mentor signs up once their guardian consents", async ({
 
   const parent = await (await browser.newContext({ viewport: PHONE })).newPage();
   await rememberCookieChoice(parent);
-  await parent.goto(linkIn(latestMail(guardian, "volunteer.guardian")!.text, "/volunteer/guardian"));
+  walk.guardianLink = linkIn(latestMail(guardian, "volunteer.guardian")!.text, "/volunteer/guardian");
+  await parent.goto(walk.guardianLink);
   await expectNoAxeViolations(parent);
   await parent.getByRole("button", { name: "I am their parent or guardian and I give my consent" }).click();
   await expect(parent.getByRole("status").filter({ hasText: /\S/ })).toHaveText(
@@ -249,4 +352,72 @@ test("a 16-year-old peer mentor signs up once their guardian consents", async ({
   await expect(volunteer.getByRole("status").filter({ hasText: /\S/ })).toHaveText(
     "You are signed up. We will e-mail you a reminder the day before.",
   );
+});
+
+/** Tabs through the page: every stop is visible on screen and shows a focus ring. */
+async function walkByKeyboard(page: Page, stops: number) {
+  for (let stop = 0; stop < stops; stop++) {
+    await page.keyboard.press("Tab");
+    const focused = page.locator(":focus");
+    if ((await focused.count()) === 0) continue;
+    await expect(focused).toBeInViewport();
+    const ring = await focused.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return style.outlineStyle !== "none" || style.boxShadow !== "none";
+    });
+    expect(ring, await focused.evaluate((element) => element.outerHTML.slice(0, 120))).toBe(true);
+  }
+}
+
+test("every volunteer page at 390 and 1280 px, in English and Spanish, light and dark", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(600_000);
+  mkdirSync(SHOTS, { recursive: true });
+  const staff = await staffPage(browser);
+  const withLanguage = (address: string, lng: string) => {
+    const url = new URL(address, "http://site");
+    url.searchParams.set("lng", lng);
+    return `${url.pathname}${url.search}`;
+  };
+  const pages = [
+    { name: "volunteer", on: page, path: "/volunteer" },
+    { name: "me", on: page, path: walk.volunteerLink },
+    { name: "me-new-link", on: page, path: "/volunteer/me?key=expired" },
+    { name: "guardian", on: page, path: walk.guardianLink },
+    { name: "admin", on: staff, path: "/admin/volunteers" },
+    { name: "admin-shift", on: staff, path: walk.shiftPath },
+    { name: "admin-volunteer", on: staff, path: walk.volunteerPath },
+    { name: "admin-accept", on: staff, path: walk.acceptPath },
+  ];
+  for (const { name, on, path } of pages) {
+    expect(path, name).not.toBe("");
+    for (const [size, viewport] of [
+      ["390", PHONE],
+      ["1280", DESKTOP],
+    ] as const) {
+      await on.setViewportSize(viewport);
+      await on.emulateMedia({ colorScheme: "light" });
+      await on.goto(withLanguage(path, "en"));
+      await expectNoAxeViolations(on);
+      await on.screenshot({ path: `${SHOTS}/${name}-${size}-en-light.png`, fullPage: true });
+      await on.goto(withLanguage(path, "es"));
+      await turnSystemDark(on);
+      await expectNoAxeViolations(on, COLOUR_RULES);
+      await on.screenshot({ path: `${SHOTS}/${name}-${size}-es-dark.png`, fullPage: true });
+    }
+    await on.emulateMedia({ colorScheme: "light" });
+    await on.goto(withLanguage(path, "en"));
+    await walkByKeyboard(on, 25);
+  }
+  // The calendar file and the hours CSV: what a calendar and a spreadsheet open.
+  const calendar = await page.request.get(
+    `${walk.shiftPath.replace("/admin/volunteers", "/volunteer")}/calendar.ics`,
+  );
+  expect(calendar.headers()["content-type"]).toContain("text/calendar");
+  expect(await calendar.text()).toContain("BEGIN:VEVENT");
+  const csv = await staff.request.get("/admin/volunteers/hours.csv");
+  expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+  expect(await csv.text()).toContain(`tutor-${RUN}@example.org`);
 });

@@ -27,7 +27,7 @@ const CHOICES: Record<string, Record<string, string>> = {
     availability: "weekdayEvenings",
     guardianConsent: "on",
   },
-  volunteer: { variant: "page", availability: "weekends" },
+  volunteer: { variant: "page", age: "30", availability: "weekends" },
   getInvolved: { areas: "events" },
   fundraisingTeam: {},
   givingInfo: { option: "stock", amount: "5000", preferredContact: "both" },

@@ -3,9 +3,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "~/server/db/client.server";
-import { auditLog, submissions, volunteerShifts, volunteerSignups } from "~/server/db/schema";
+import { auditLog, outbox, submissions, volunteerShifts, volunteerSignups } from "~/server/db/schema";
 import { createShifts } from "~/server/volunteers/shifts.server";
-import { acceptVolunteer, volunteerToken } from "~/server/volunteers/volunteers.server";
+import { acceptVolunteer, volunteerFromToken, volunteerToken } from "~/server/volunteers/volunteers.server";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, postForm, shown } from "./fetch";
 
@@ -139,8 +139,9 @@ describe("a volunteer's page by link, without JavaScript", () => {
     const cancelled = await postForm(path, { intent: "cancel", shift: created.firstId });
     expect(shown(await cancelled.text())).toContain("Cancelado. Gracias por avisarnos.");
     const forged = await fetchPage(`${path}x`);
-    expect(forged.status).toBe(403);
-    expect(shown(await forged.text())).toContain("Este enlace venció o no es válido.");
+    const forgedPage = shown(await forged.text());
+    expect(forgedPage).toContain("Este enlace venció o no es válido.");
+    expect(forgedPage).not.toContain("Feria del libro");
   });
 
   it("refuses a coach shift without first aid, naming it", async () => {
@@ -162,6 +163,98 @@ describe("a volunteer's page by link, without JavaScript", () => {
     expect(shown(await refused.text())).toContain(
       "This shift needs a background check, first-aid certification, and we have no record of it valid on the shift&#x27;s day.",
     );
+  });
+});
+
+describe("a new link, asked for on the page", () => {
+  let visitor = 0;
+  const fromAddress = () => ({ "CF-Connecting-IP": `198.51.100.${++visitor}` });
+  const newLinkMails = (to: string) =>
+    db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, to), eq(outbox.template, "volunteer.new-link")));
+
+  it("mails a volunteer a fresh link, answers a stranger's address the same, and caps the mails a day", async () => {
+    const { volunteer, path } = await volunteerLink();
+    const expired = shown(await (await fetchPage(`${path}x`)).text());
+    expect(expired).toContain("This link has expired or is not valid.");
+    expect(expired).toContain("Send me a new link");
+    const sent = "If that address is a volunteer&#x27;s, a new link is on its way";
+    const known = await postForm(
+      "/volunteer/me?lng=es",
+      { intent: "new-link", email: volunteer.email.toUpperCase() },
+      fromAddress(),
+    );
+    expect(known.status).toBe(200);
+    expect(shown(await known.text())).toContain("Si esa dirección es la de un voluntario");
+    const [mail] = await newLinkMails(volunteer.email);
+    expect(mail?.subject).toBe("Su nuevo enlace a sus turnos de voluntariado");
+    const key = new URL(/https:\S+\/volunteer\/me\S+/.exec(mail!.text)![0]).searchParams.get("key")!;
+    expect((await volunteerFromToken(env, key))?.id).toBe(volunteer.id);
+    const stranger = await postForm(
+      "/volunteer/me",
+      { intent: "new-link", email: "nobody-here@example.org" },
+      fromAddress(),
+    );
+    const strangerHtml = shown(await stranger.text());
+    expect(stranger.status).toBe(200);
+    expect(strangerHtml).toContain(sent);
+    expect(await newLinkMails("nobody-here@example.org")).toHaveLength(0);
+    for (let ask = 0; ask < 3; ask++) {
+      await postForm("/volunteer/me", { intent: "new-link", email: volunteer.email }, fromAddress());
+    }
+    expect(await newLinkMails(volunteer.email)).toHaveLength(3);
+  });
+
+  it("keeps what was typed and says what is wrong with a malformed address", async () => {
+    const response = await postForm(
+      "/volunteer/me",
+      { intent: "new-link", email: "not-an-address" },
+      fromAddress(),
+    );
+    expect(response.status).toBe(400);
+    const html = shown(await response.text());
+    expect(html).toContain('value="not-an-address"');
+    expect(html).toContain("Please enter a valid email");
+  });
+});
+
+describe("the volunteer application", () => {
+  it("asks the age, and an applicant under 18 is accepted only with a guardian's e-mail", async () => {
+    const fields = {
+      variant: "page",
+      firstName: "Robin",
+      lastName: "Young",
+      email: "robin.young@example.org",
+      availability: "weekends",
+      motivation: "To help younger kids read.",
+      idempotencyKey: crypto.randomUUID(),
+    };
+    const withoutAge = await postForm("/forms/volunteer", fields, { "CF-Connecting-IP": "198.51.100.201" });
+    expect(withoutAge.status).toBe(400);
+    expect(shown(await withoutAge.text())).toContain('value="Robin"');
+    const tooYoung = await postForm(
+      "/forms/volunteer",
+      { ...fields, age: "12" },
+      { "CF-Connecting-IP": "198.51.100.202" },
+    );
+    expect(tooYoung.status).toBe(400);
+    const sent = await postForm(
+      "/forms/volunteer",
+      { ...fields, age: "16" },
+      { "CF-Connecting-IP": "198.51.100.203" },
+    );
+    expect(sent.status).toBe(200);
+    const [submission] = await db
+      .select()
+      .from(submissions)
+      .where(eq(submissions.email, "robin.young@example.org"));
+    expect(submission?.payload).toMatchObject({ age: 16 });
+    const accept = await fetchPage(`/admin/volunteers/accept/${submission!.id}`, {
+      headers: { Cookie: staffCookie },
+    });
+    expect(shown(await accept.text())).toContain("Parent or guardian&#x27;s e-mail");
   });
 });
 
@@ -189,6 +282,36 @@ describe("one person", () => {
 });
 
 describe("the back office's volunteer pages", () => {
+  it("refuses 'Attended' before the shift starts, with a message saying why", async () => {
+    const created = await createShifts(env, staff, {
+      roleSlug: "events",
+      titleEn: "Park cleanup",
+      titleEs: "Limpieza del parque",
+      firstDate: dayFromNow(4),
+      lastDate: null,
+      start: "09:00",
+      end: "12:00",
+      place: "Park",
+      capacity: 3,
+      requiredClearances: [],
+    });
+    const { path } = await volunteerLink();
+    await postForm(path, { intent: "signup", shift: created.firstId });
+    const [signup] = await db
+      .select()
+      .from(volunteerSignups)
+      .where(eq(volunteerSignups.shiftId, created.firstId));
+    const refused = await postForm(
+      `/admin/volunteers/shifts/${created.firstId}`,
+      { intent: "attended", signup: signup!.id },
+      { Cookie: staffCookie },
+    );
+    expect(refused.status).toBe(400);
+    expect(shown(await refused.text())).toContain("This shift has not started yet.");
+    const [after] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.id, signup!.id));
+    expect(after?.checkedInAt).toBeNull();
+  });
+
   it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {
     const { cookie } = await userWithSession("not-staff@example.org");
     for (const path of ["/admin/volunteers", "/admin/volunteers/hours.csv"]) {

@@ -6,7 +6,12 @@ import { getDb } from "~/server/db/client.server";
 import { outbox, submissions, volunteerSignups, volunteers } from "~/server/db/schema";
 import { handleScheduled } from "~/server/scheduled.server";
 import { hoursOf, hoursReport } from "~/server/volunteers/hours.server";
-import { cancelShift, queueShiftReminders, REMINDERS_PER_RUN } from "~/server/volunteers/notices.server";
+import {
+  cancelShift,
+  queueClearanceNotices,
+  queueShiftReminders,
+  REMINDERS_PER_RUN,
+} from "~/server/volunteers/notices.server";
 import { createShifts, findShift, upcomingShifts } from "~/server/volunteers/shifts.server";
 import { cancelSignup, checkIn, signUp } from "~/server/volunteers/signups.server";
 import {
@@ -258,15 +263,19 @@ describe("clearances", () => {
       ok: false,
       reason: "clearance",
       missing: ["first-aid"],
+      expired: [],
     });
     await recordClearance(env, staff, coach.id, {
       kind: "first-aid",
       clearedOn: dayFromNow(-700),
       expiresOn: dayFromNow(10),
     });
-    expect(await signUp(env, coach, { shiftId: shift.id, series: false, waitlist: false })).toMatchObject({
+    // Held but running out before the shift's day: refused, and the answer says when it runs out.
+    expect(await signUp(env, coach, { shiftId: shift.id, series: false, waitlist: false })).toEqual({
+      ok: false,
       reason: "clearance",
       missing: ["first-aid"],
+      expired: [{ kind: "first-aid", expiresOn: dayFromNow(10) }],
     });
     await recordClearance(env, staff, coach.id, {
       kind: "first-aid",
@@ -276,6 +285,67 @@ describe("clearances", () => {
     expect(await signUp(env, coach, { shiftId: shift.id, series: false, waitlist: false })).toMatchObject({
       ok: true,
     });
+  });
+});
+
+describe("clearance expiry notices", () => {
+  it("tells the volunteer once ahead of each expiry, and the team how many, within the Cron run's budget", async () => {
+    const now = new Date();
+    const soon = await acceptedVolunteer({}, null);
+    const later = await acceptedVolunteer({}, null);
+    await recordClearance(env, staff, soon.id, {
+      kind: "first-aid",
+      clearedOn: dayFromNow(-700),
+      expiresOn: dayFromNow(20),
+    });
+    await recordClearance(env, staff, soon.id, {
+      kind: "training",
+      clearedOn: dayFromNow(-30),
+      expiresOn: null,
+    });
+    await recordClearance(env, staff, later.id, {
+      kind: "first-aid",
+      clearedOn: dayFromNow(-10),
+      expiresOn: dayFromNow(90),
+    });
+    const runs = [];
+    for (let run = 0; run < 2; run++) {
+      const { result, count } = await countInvocation(
+        (counting) => queueClearanceNotices(counting, now),
+        deployed,
+      );
+      runs.push({ told: result, ...count });
+    }
+    console.log(JSON.stringify({ path: "clearance notices, two runs", runs }));
+    expect(runs.map((run) => run.told)).toEqual([1, 0]);
+    expect(runs[0]!.d1Queries).toBeLessThanOrEqual(4);
+    expect(runs[0]!.maxBoundParameters).toBeLessThanOrEqual(12);
+    const toVolunteer = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, soon.email), eq(outbox.template, "volunteer.clearance-expiring")));
+    expect(toVolunteer).toHaveLength(1);
+    expect(toVolunteer[0]!.subject).toBe("Runs out soon: First aid");
+    expect(toVolunteer[0]!.text).toContain("runs out on");
+    expect(toVolunteer[0]!.text).not.toContain(soon.name);
+    const [toTeam] = await db.select().from(outbox).where(like(outbox.id, "volunteer-clearances-team:%"));
+    expect(toTeam?.to).toBe(env.TEAM_EMAIL);
+    expect(toTeam?.subject).toBe("1 volunteer clearance runs out within 30 days");
+    expect(toTeam?.text).not.toContain(soon.email);
+    expect(
+      await db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.to, later.email))
+        .then((rows) => rows.filter((row) => row.template === "volunteer.clearance-expiring")),
+    ).toHaveLength(0);
+    // A renewal's new expiry is told again when it comes near.
+    await recordClearance(env, staff, soon.id, {
+      kind: "first-aid",
+      clearedOn: dayFromNow(0),
+      expiresOn: dayFromNow(25),
+    });
+    expect(await queueClearanceNotices(deployed, now)).toBe(1);
   });
 });
 
@@ -358,7 +428,20 @@ describe("hours", () => {
         return row!;
       }),
     )) as [typeof volunteerSignups.$inferSelect, typeof volunteerSignups.$inferSelect];
-    expect(await checkIn(env, staff, tutoring, tutoringSignup.id, "attended")).toEqual({ ok: true });
+    // Before the shift starts nobody has attended it yet: refused, nothing recorded.
+    expect(await checkIn(env, staff, tutoring, tutoringSignup.id, "attended")).toEqual({
+      ok: false,
+      reason: "not-started",
+    });
+    expect(await checkIn(env, staff, tutoring, tutoringSignup.id, "left")).toEqual({
+      ok: false,
+      reason: "not-started",
+    });
+    expect((await hoursOf(env, person.id)).total).toBe(0);
+    const afterTutoring = new Date(tutoring.endsAt);
+    expect(await checkIn(env, staff, tutoring, tutoringSignup.id, "attended", afterTutoring)).toEqual({
+      ok: true,
+    });
     const arrival = new Date(events.startsAt);
     await checkIn(env, staff, events, eventsSignup.id, "arrived", arrival);
     expect((await hoursOf(env, person.id)).total).toBe(2);

@@ -1,5 +1,5 @@
 import { AGES, defineForm, GRADES, needsGuardianConsent, type FieldSpec } from "./definition";
-import { MENTORING_AGE_WORDS } from "~/content/figures";
+import { MENTORING_AGE_WORDS, VOLUNTEER_AGES } from "~/content/figures";
 import {
   AthleticsSchema,
   ATHLETICS_SCHEDULES,
@@ -191,6 +191,7 @@ export const volunteerModalFields: readonly FieldSpec[] = [
   { name: "fullName", kind: "text", required: true, autoComplete: "name" },
   f.email,
   f.phone(),
+  { name: "age", kind: "number", required: true, hint: true, hintParams: { min: VOLUNTEER_AGES.min } },
   {
     name: "areaOfInterest",
     kind: "select",
@@ -215,6 +216,7 @@ export const volunteerPageFields: readonly FieldSpec[] = [
   { name: "lastName", kind: "text", required: true, autoComplete: "family-name" },
   f.email,
   f.phone(),
+  { name: "age", kind: "number", required: true, hint: true, hintParams: { min: VOLUNTEER_AGES.min } },
   {
     name: "availability",
     kind: "checkboxes",

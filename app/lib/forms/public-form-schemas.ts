@@ -21,7 +21,7 @@ import {
   requiredWholeNumber,
 } from "./field-validation";
 import { AGES, GRADES, needsGuardianConsent } from "./definition";
-import { MENTORING_AGE_WORDS, mentoringAgeAllowed } from "~/content/figures";
+import { MENTORING_AGE_WORDS, mentoringAgeAllowed, VOLUNTEER_AGES } from "~/content/figures";
 
 /**
  * One valibot schema per form of docs/product.md §3, used by the browser (instant messages) and by
@@ -196,11 +196,13 @@ export const MentoringSchema = v.pipe(
   ),
 );
 
+// The age decides whether a guardian's consent comes first (decision 055).
 const VolunteerModalSchema = formSchema({
   variant: v.literal("modal"),
   fullName: requiredText(LENGTH.name),
   email: requiredEmail(),
   phone: optionalPhone(),
+  age: requiredWholeNumber(VOLUNTEER_AGES.min, VOLUNTEER_AGES.max),
   areaOfInterest: requiredChoice(VOLUNTEER_AREAS),
   availability: requiredChoices(VOLUNTEER_AVAILABILITY),
   experience: optionalParagraphs(1000),
@@ -212,6 +214,7 @@ const VolunteerPageSchema = formSchema({
   lastName: requiredText(LENGTH.name),
   email: requiredEmail(),
   phone: optionalPhone(),
+  age: requiredWholeNumber(VOLUNTEER_AGES.min, VOLUNTEER_AGES.max),
   availability: requiredChoices(VOLUNTEER_AVAILABILITY),
   experience: optionalParagraphs(1000),
   motivation: requiredParagraphs(1000),

@@ -59,7 +59,7 @@ export default function AdminVolunteerShift({ loaderData, actionData }: Route.Co
               : t("admin.checked")}
         </Flash>
       ) : actionData && "error" in actionData ? (
-        <Flash tone="error">{t("admin.errors.checkIn")}</Flash>
+        <Flash tone="error">{t(`admin.errors.${actionData.error}`)}</Flash>
       ) : null}
       {actionData && "ask" in actionData ? (
         <ConfirmQuestion id="confirm-cancel" question={t("admin.cancelQuestion", { count: roster.length })}>

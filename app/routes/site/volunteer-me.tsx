@@ -4,11 +4,18 @@ import { data, Form } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { ShiftCard, shiftWhen } from "~/components/volunteers/shift-card";
 import { useLocale } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
 import { pageSeo } from "~/server/seo.server";
 import { pageMeta } from "~/lib/seo";
 import { getInstance, requestLocale } from "~/server/kernel/i18n.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { handleVolunteerPost, volunteerOfRequest, volunteerPageData } from "~/server/volunteers/pages.server";
+import { sendNewVolunteerLink } from "~/server/volunteers/volunteers.server";
+import { answerMailRequest } from "~/server/page-form.server";
+import { RATE_LIMITS } from "~/server/kernel/rate-limit.server";
+import { NewVolunteerLinkSchema } from "~/lib/volunteers";
+import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
+import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/volunteer-me";
 import { env } from "~/server/kernel/env.server";
 
@@ -26,14 +33,25 @@ export async function loader(args: Route.LoaderArgs) {
   const t = getInstance(args.context).getFixedT(locale, "volunteers");
   const seo = pageSeo(args, "volunteer", { title: t("me.title"), description: t("me.lead") });
   const found = await volunteerOfRequest(env, args.request);
-  if (found.kind !== "volunteer") {
-    return data({ seo, state: found.kind, page: null }, { status: found.kind === "invalid" ? 403 : 200 });
-  }
+  // Not a 403 for a link that does not hold: the page is then the form that sends a new one.
+  if (found.kind !== "volunteer") return { seo, state: found.kind, page: null };
   return { seo, state: "ok" as const, page: await volunteerPageData(env, found.volunteer, locale) };
 }
 
-/** POST: sign up, join a waitlist, cancel or swap; the page shows the outcome and the new lists. */
+/**
+ * POST: "send me a new link" (a public post: the same answer whether or not the address is a
+ * volunteer's), or, by a volunteer, sign up, join a waitlist, cancel or swap; the page shows the
+ * outcome and the new lists.
+ */
 export async function action(args: Route.ActionArgs) {
+  if (readPostedForm(args.context).get("intent") === "new-link") {
+    return answerMailRequest(
+      args,
+      NewVolunteerLinkSchema,
+      ({ email }) => sendNewVolunteerLink(env, email, requestLocale(args.context)),
+      { rateLimit: { scope: "volunteer-link", rule: RATE_LIMITS.forms } },
+    );
+  }
   const found = await volunteerOfRequest(env, args.request);
   if (found.kind !== "volunteer")
     return data({ ok: false as const, error: "link" as const }, { status: 403 });
@@ -47,45 +65,58 @@ export default function VolunteerMePage({ loaderData, actionData }: Route.Compon
   const outcome = useRef<HTMLParagraphElement>(null);
   // The outcome takes focus, so a screen reader (and a phone's view) lands on what happened.
   useEffect(() => outcome.current?.focus(), [actionData]);
+  // The new-link form's answer is its own (NewLinkForm); the rest are the volunteer's posts.
+  const answer = actionData && !("result" in actionData) ? actionData : undefined;
   if (loaderData.state !== "ok") {
     return (
       <>
         <PageHeader />
-        <div className="container-page py-10">
+        <div className="container-page max-w-3xl space-y-6 py-10">
           <p className="text-lg">{t(loaderData.state === "invalid" ? "me.invalid" : "me.noVolunteer")}</p>
+          <NewLinkForm answer={actionData && "result" in actionData ? actionData : undefined} />
         </div>
       </>
     );
   }
   const { mine, open, hours } = loaderData.page;
-  const fullShift = actionData && !actionData.ok && actionData.error === "full" ? actionData.shiftId : null;
+  const fullShift = answer && !answer.ok && answer.error === "full" ? answer.shiftId : null;
   return (
     <>
       <PageHeader lead={t("me.lead")} />
       <div className="container-page space-y-10 py-10">
-        {actionData ? (
+        {answer ? (
           <p
             ref={outcome}
             tabIndex={-1}
-            role={actionData.ok ? "status" : "alert"}
+            role={answer.ok ? "status" : "alert"}
             className={
-              actionData.ok
+              answer.ok
                 ? "rounded-xl border-2 border-emerald-700 bg-emerald-50 p-4 text-emerald-950 dark:border-emerald-300 dark:bg-gray-900 dark:text-emerald-100"
                 : "rounded-xl border-2 border-red-700 bg-red-50 p-4 text-red-950 dark:border-red-300 dark:bg-gray-900 dark:text-red-100"
             }
           >
-            {actionData.ok
-              ? t(`me.done.${actionData.done}`, {
-                  signedUp: actionData.signedUp,
-                  waitlisted: actionData.waitlisted,
-                  count: actionData.signedUp,
+            {answer.ok
+              ? t(`me.done.${answer.done}`, {
+                  signedUp: answer.signedUp,
+                  waitlisted: answer.waitlisted,
+                  count: answer.signedUp,
                 })
-              : actionData.error === "clearance"
+              : answer.error === "clearance"
                 ? t("me.errors.clearance", {
-                    list: actionData.missing.map((kind) => t(`clearances.${kind}`)).join(", "),
+                    list: answer.missing
+                      .map((kind) => {
+                        const expired = answer.expired.find((one) => one.kind === kind);
+                        return expired
+                          ? t("me.errors.expiredClearance", {
+                              clearance: t(`clearances.${kind}`),
+                              date: formatCalendarDate(expired.expiresOn, locale),
+                            })
+                          : t(`clearances.${kind}`);
+                      })
+                      .join(", "),
                   })
                 : t(
-                    `me.errors.${actionData.error === "invalid" || actionData.error === "link" ? "not-found" : actionData.error}`,
+                    `me.errors.${answer.error === "invalid" || answer.error === "link" ? "not-found" : answer.error}`,
                   )}
           </p>
         ) : null}
@@ -202,5 +233,36 @@ export default function VolunteerMePage({ loaderData, actionData }: Route.Compon
         </section>
       </div>
     </>
+  );
+}
+
+/** "Send me a new link": an e-mail field, and the same answer whether or not it is a volunteer's. */
+function NewLinkForm({
+  answer,
+}: {
+  answer: { result: SubmissionResult<string[]>; sent: boolean } | undefined;
+}) {
+  const { t } = useTranslation("volunteers");
+  const { form, fields, pending } = usePageForm({ id: "new-link", schema: NewVolunteerLinkSchema, answer });
+  return (
+    <section aria-labelledby="new-link-title">
+      <h2 id="new-link-title" className="text-2xl font-bold">
+        {t("me.newLink.title")}
+      </h2>
+      <p className="mb-4 mt-2">{t("me.newLink.lead")}</p>
+      <MailRequestForm
+        form={form}
+        email={fields.email}
+        labels={{
+          email: t("me.newLink.email"),
+          send: t("me.newLink.submit"),
+          sending: t("me.newLink.sending"),
+        }}
+        sentMessage={answer?.sent ? t("me.newLink.sent") : null}
+        pending={pending}
+      >
+        <input type="hidden" name="intent" value="new-link" />
+      </MailRequestForm>
+    </section>
   );
 }

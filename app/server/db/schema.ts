@@ -764,6 +764,8 @@ export const volunteerClearances = sqliteTable(
     /** New York dates, yyyy-mm-dd; no expiry for a clearance that does not lapse. */
     clearedOn: text("cleared_on").notNull(),
     expiresOn: text("expires_on"),
+    /** The expiry the ahead-of-expiry notice was sent for (decision 055); a renewal's new date is noticed again. */
+    expiryNoticeFor: text("expiry_notice_for"),
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },

@@ -55,6 +55,8 @@ export const RATE_LIMITS = {
    * and again gets a few mails, not a flood (decision 046).
    */
   rsvpMail: { limit: 3, windowSeconds: 24 * 60 * 60 },
+  /** New links to a volunteer's page per volunteer a day, whoever asks (decision 055). */
+  volunteerLink: { limit: 3, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** The visitor's address, as Cloudflare reports it; local runs have none. */
@@ -152,7 +154,7 @@ export async function hitSubjectRateLimit(
 }
 
 /** The mails to an address someone typed, each counted per recipient (RATE_LIMITS). */
-type RecipientMail = "newsletterConfirmation" | "rsvpMail" | "formConfirmation";
+type RecipientMail = "newsletterConfirmation" | "rsvpMail" | "formConfirmation" | "volunteerLink";
 
 /**
  * Counts one mail of `kind` to a typed address and says whether it may leave: at most the

@@ -98,17 +98,17 @@ export async function shiftPageAction(
   if (!shift) throw data(null, { status: 404 });
   if ((CHECK_INTENTS as readonly string[]).includes(intent)) {
     const outcome = await checkIn(env, staff, shift, String(form.get("signup") ?? ""), intent as CheckIntent);
-    return outcome.ok ? { done: "checked" as const } : data({ error: "check-in" as const }, { status: 400 });
+    return outcome.ok ? { done: "checked" as const } : data({ error: outcome.reason }, { status: 400 });
   }
   if (intent === "cancel-shift") {
     if (form.get("confirm") !== "yes") return { ask: true as const };
     const outcome = await cancelShift(env, staff, shiftId);
-    return outcome.ok ? { done: "cancelled" as const } : data({ error: "cancel" as const }, { status: 409 });
+    return outcome.ok ? { done: "cancelled" as const } : data({ error: "gone" as const }, { status: 409 });
   }
   const parsed = parsePostedForm(context, MoveShiftSchema);
   if (parsed.kind === "answered") return parsed.answer;
   const { intent: _move, ...place } = parsed.value;
   const outcome = await moveShift(env, staff, shiftId, place);
-  if (!outcome.ok) return data({ error: "move" as const }, { status: 409 });
+  if (!outcome.ok) return data({ error: "gone" as const }, { status: 409 });
   return { done: "moved" as const, notified: outcome.notified, result: parsed.reply() };
 }

@@ -1,4 +1,6 @@
 import { formatNewYorkDateTime } from "~/lib/format";
+import { formatCalendarDate } from "~/lib/format-dates";
+import type { ClearanceKind } from "~/lib/vocabulary";
 import { toLocale, type Locale } from "~/lib/i18n";
 import { translatorFor } from "../kernel/i18n.server";
 import type { OutgoingEmail } from "../mail/message.server";
@@ -57,6 +59,45 @@ export function buildWelcomeEmail(env: MailEnv, to: Recipient, token: string) {
   return volunteerMail(env, to, "volunteer.welcome", (t, locale) => ({
     subject: t("mail.welcomeSubject"),
     lines: [t("mail.welcomeBody"), volunteerPageLink(env, token, locale), "", t("mail.linkKeep")],
+  }));
+}
+
+/**
+ * A new link to the volunteer's page, asked for on the page when theirs expired or was lost
+ * (decision 055): sent only to the volunteer's own address.
+ */
+export function buildNewLinkEmail(env: MailEnv, to: Recipient, token: string) {
+  return volunteerMail(env, to, "volunteer.new-link", (t, locale) => ({
+    subject: t("mail.newLinkSubject"),
+    lines: [t("mail.newLinkBody"), volunteerPageLink(env, token, locale), "", t("mail.linkKeep")],
+  }));
+}
+
+/** Ahead of a clearance's expiry, to the volunteer: which one and when, never any detail of it. */
+export function buildClearanceExpiringEmail(
+  env: MailEnv,
+  to: Recipient,
+  clearance: { kind: ClearanceKind; expiresOn: string },
+) {
+  return volunteerMail(env, to, "volunteer.clearance-expiring", (t, locale) => ({
+    subject: t("mail.expiringSubject", { clearance: t(`clearanceNames.${clearance.kind}`) }),
+    lines: [
+      t("mail.expiringBody", {
+        clearance: t(`clearanceNames.${clearance.kind}`),
+        date: formatCalendarDate(clearance.expiresOn, locale),
+      }),
+    ],
+  }));
+}
+
+/** To the team, once a run finds clearances running out: how many, and the list that names them. */
+export function buildClearancesExpiringTeamEmail(env: MailEnv & Pick<Env, "TEAM_EMAIL">, count: number) {
+  return volunteerMail(env, { email: env.TEAM_EMAIL, locale: "en" }, "volunteer.clearances-team", (t) => ({
+    subject: t("mail.teamExpiringSubject", { count }),
+    lines: [
+      t("mail.teamExpiringBody", { count }),
+      new URL("/admin/volunteers#expiring-title", env.SITE_URL).toString(),
+    ],
   }));
 }
 

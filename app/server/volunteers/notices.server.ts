@@ -1,12 +1,18 @@
-import { and, asc, eq, gt, isNull, lte, sql } from "drizzle-orm";
-import { newYorkTimeToUtc } from "~/lib/format";
+import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { bumpContentVersion } from "../kernel/content-version.server";
 import { getDb } from "../db/client.server";
-import { volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
+import { volunteerClearances, volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 import type { OutgoingEmail } from "../mail/message.server";
 import { queueEmails } from "../mail/outbox.server";
-import { buildReminderEmail, buildShiftCancelledEmail, buildShiftMovedEmail } from "./mail.server";
+import {
+  buildClearanceExpiringEmail,
+  buildClearancesExpiringTeamEmail,
+  buildReminderEmail,
+  buildShiftCancelledEmail,
+  buildShiftMovedEmail,
+} from "./mail.server";
 import { findShift, type Shift } from "./shifts.server";
 import { volunteerTokenSigner } from "./volunteers.server";
 import { auditEntry } from "../records/audit.server";
@@ -66,6 +72,82 @@ export async function queueShiftReminders(env: NoticeEnv, now = new Date()) {
       .where(sql`${volunteerSignups.id} in (select value from json_each(${ids}))`),
   ]);
   return due.length;
+}
+
+/** How far ahead of a clearance's expiry the volunteer and the team are told: the staff list's 30 days. */
+export const CLEARANCE_NOTICE_DAYS = 30;
+/** Clearance notices one Cron run queues at most; the rest go five minutes later (decision 045). */
+export const CLEARANCE_NOTICES_PER_RUN = 200;
+
+/**
+ * The Cron run's clearance part (decision 055): each clearance that expires within the next 30
+ * days, and whose volunteer has not been told of that expiry yet, gets one e-mail to the volunteer;
+ * the team gets one e-mail a run saying how many (the names stay in the back office). One read,
+ * then one batch: the outbox rows as JSON parameters and one UPDATE marking the expiry told. A
+ * renewal's new expiry differs from the one told, so it is told again when its time comes.
+ */
+export async function queueClearanceNotices(env: NoticeEnv & Pick<Env, "TEAM_EMAIL">, now = new Date()) {
+  const db = getDb(env);
+  const today = newYorkDate(now);
+  const until = newYorkDate(new Date(now.getTime() + CLEARANCE_NOTICE_DAYS * 86_400_000));
+  const due = await db
+    .select({
+      volunteerId: volunteerClearances.volunteerId,
+      kind: volunteerClearances.kind,
+      expiresOn: volunteerClearances.expiresOn,
+      email: volunteers.email,
+      locale: volunteers.locale,
+    })
+    .from(volunteerClearances)
+    .innerJoin(volunteers, eq(volunteers.id, volunteerClearances.volunteerId))
+    .where(
+      and(
+        isNotNull(volunteerClearances.expiresOn),
+        gte(volunteerClearances.expiresOn, today),
+        lte(volunteerClearances.expiresOn, until),
+        or(
+          isNull(volunteerClearances.expiryNoticeFor),
+          ne(volunteerClearances.expiryNoticeFor, volunteerClearances.expiresOn),
+        ),
+      ),
+    )
+    .orderBy(asc(volunteerClearances.expiresOn))
+    .limit(CLEARANCE_NOTICES_PER_RUN);
+  if (due.length === 0) return 0;
+  const messages = await Promise.all(
+    due.map(async (row) => ({
+      // The clearance and its expiry make the id: told once for that date.
+      id: `volunteer-clearance:${row.volunteerId}:${row.kind}:${row.expiresOn}`,
+      email: await buildClearanceExpiringEmail(env, row, { kind: row.kind, expiresOn: row.expiresOn! }),
+    })),
+  );
+  messages.push({
+    id: `volunteer-clearances-team:${now.toISOString()}`,
+    email: await buildClearancesExpiringTeamEmail(env, due.length),
+  });
+  const told = JSON.stringify(due.map((row) => [row.volunteerId, row.kind, row.expiresOn]));
+  await db.batch([
+    ...(queueEmails(db, messages) as [ReturnType<typeof queueEmails>[number]]),
+    db
+      .update(volunteerClearances)
+      .set({ expiryNoticeFor: volunteerClearances.expiresOn })
+      .where(
+        sql`exists (select 1 from json_each(${told}) as told
+                    where told.value ->> 0 = ${volunteerClearances.volunteerId}
+                      and told.value ->> 1 = ${volunteerClearances.kind}
+                      and told.value ->> 2 = ${volunteerClearances.expiresOn})`,
+      ),
+  ]);
+  return due.length;
+}
+
+/** The volunteers' part of the Cron run: the day-before reminders and the clearance notices. */
+export async function runVolunteerNotices(env: NoticeEnv & Pick<Env, "TEAM_EMAIL">, now = new Date()) {
+  const [reminders, clearances] = await Promise.all([
+    queueShiftReminders(env, now),
+    queueClearanceNotices(env, now),
+  ]);
+  return { reminders, clearances };
 }
 
 /** The notices of a change to a shift, one per volunteer signed up or waiting. */

@@ -102,7 +102,7 @@ export type VolunteerPostAnswer =
       waitlisted?: number;
     }
   | { ok: false; error: "full"; shiftId: string }
-  | { ok: false; error: "clearance"; missing: string[] }
+  | { ok: false; error: "clearance"; missing: string[]; expired: { kind: string; expiresOn: string }[] }
   | { ok: false; error: "already" | "past" | "not-found" | "guardian" | "nothing" | "invalid" };
 
 function answerOf(outcome: SignupOutcome, done: "signedUp" | "swapped"): VolunteerPostAnswer {
@@ -114,7 +114,9 @@ function answerOf(outcome: SignupOutcome, done: "signedUp" | "swapped"): Volunte
     return { ok: true, done: outcome.signedUp > 0 ? done : "waitlisted" };
   }
   if (outcome.reason === "full") return { ok: false, error: "full", shiftId: outcome.shiftId };
-  if (outcome.reason === "clearance") return { ok: false, error: "clearance", missing: outcome.missing };
+  if (outcome.reason === "clearance") {
+    return { ok: false, error: "clearance", missing: outcome.missing, expired: outcome.expired };
+  }
   return { ok: false, error: outcome.reason };
 }
 

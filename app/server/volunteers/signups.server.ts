@@ -22,7 +22,13 @@ export type SignupOutcome =
   | { ok: true; signedUp: number; waitlisted: number }
   | { ok: false; reason: "not-found" | "past" | "already" | "guardian" }
   | { ok: false; reason: "full"; shiftId: string }
-  | { ok: false; reason: "clearance"; missing: ClearanceKind[] };
+  | {
+      ok: false;
+      reason: "clearance";
+      missing: ClearanceKind[];
+      /** Those of `missing` the volunteer holds but that run out before the shift's day. */
+      expired: { kind: ClearanceKind; expiresOn: string }[];
+    };
 
 /**
  * Takes a place on one shift, in one conditional statement (decision 055, after 046's seats): the
@@ -76,7 +82,12 @@ export async function signUp(
       missing.add(kind);
     }
   }
-  if (missing.size > 0) return { ok: false, reason: "clearance", missing: [...missing] };
+  if (missing.size > 0) {
+    const expired = held.flatMap(({ kind, expiresOn }) =>
+      missing.has(kind) && expiresOn ? [{ kind, expiresOn }] : [],
+    );
+    return { ok: false, reason: "clearance", missing: [...missing], expired };
+  }
   const nowIso = now.toISOString();
   const waitlist = input.waitlist || shifts.length > 1;
   const results = await env.DB.batch(
@@ -204,7 +215,9 @@ export type CheckIntent = (typeof CHECK_INTENTS)[number];
 
 /**
  * Staff mark who came (decision 055): "arrived" and "left" record the moment; "attended" records
- * the shift's own start and end in one tap. Audited with the times before and after.
+ * the shift's own start and end in one tap. Audited with the times before and after. Before the
+ * shift starts only an arrival can be true (volunteers come early): "attended" and "left" then
+ * would count hours nobody has given yet.
  */
 export async function checkIn(
   env: Pick<Env, "DB">,
@@ -219,8 +232,11 @@ export async function checkIn(
     .select()
     .from(volunteerSignups)
     .where(and(eq(volunteerSignups.id, signupId), eq(volunteerSignups.shiftId, shift.id)));
-  if (!before || before.status !== "signed-up") return { ok: false as const };
+  if (!before || before.status !== "signed-up")
+    return { ok: false as const, reason: "not-signed-up" as const };
   const nowIso = now.toISOString();
+  if (intent !== "arrived" && shift.startsAt > nowIso)
+    return { ok: false as const, reason: "not-started" as const };
   const times =
     intent === "attended"
       ? { checkedInAt: shift.startsAt, checkedOutAt: shift.endsAt }

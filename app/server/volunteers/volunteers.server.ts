@@ -7,7 +7,8 @@ import { getDb } from "../db/client.server";
 import { auditLog, submissions, users, volunteerClearances, volunteers } from "../db/schema";
 import { signToken, tokenSigner, verifyToken } from "../kernel/signed-token.server";
 import { queueEmail } from "../mail/outbox.server";
-import { buildGuardianEmail, buildWelcomeEmail } from "./mail.server";
+import { buildGuardianEmail, buildNewLinkEmail, buildWelcomeEmail } from "./mail.server";
+import { mayMailRecipient } from "../kernel/rate-limit.server";
 import { auditEntry } from "../records/audit.server";
 
 export type Volunteer = typeof volunteers.$inferSelect;
@@ -142,6 +143,32 @@ export async function volunteerFromToken(
   const id = await verifyToken(env, VOLUNTEER_PURPOSE, token);
   if (!id) return null;
   return findVolunteer(env, id);
+}
+
+/**
+ * "Send me a new link" (decision 055): a fresh link to the volunteer's page, mailed only to the
+ * volunteer's own address, at most `volunteerLink` times a day whoever asks. The caller answers
+ * the same whether or not the address is a volunteer's; the outbox id, or null when nothing went.
+ */
+export async function sendNewVolunteerLink(
+  env: Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">,
+  email: string,
+  locale: string,
+): Promise<string | null> {
+  const db = getDb(env);
+  const [volunteer] = await db
+    .select()
+    .from(volunteers)
+    .where(eq(volunteers.email, email.trim().toLowerCase()));
+  if (!volunteer || !(await mayMailRecipient(env, "volunteerLink", volunteer.email))) return null;
+  const id = crypto.randomUUID();
+  const mail = await buildNewLinkEmail(
+    env,
+    { email: volunteer.email, locale },
+    await volunteerToken(env, volunteer.id),
+  );
+  await queueEmail(db, mail, id);
+  return id;
 }
 
 /** The volunteer whose e-mail a signed-in account has verified (decision 013): one person. */

@@ -1,0 +1,1 @@
+ALTER TABLE `volunteer_clearances` ADD `expiry_notice_for` text;
