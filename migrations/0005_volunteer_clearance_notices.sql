@@ -1,1 +1,0 @@
-ALTER TABLE `volunteer_clearances` ADD `expiry_notice_for` text;
