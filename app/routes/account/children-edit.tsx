@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { ChildFields } from "~/components/families/child-fields";
+import { ChildFields, useChildFieldLabels } from "~/components/families/child-fields";
 import { SubmitButton } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ChildSchema } from "~/lib/family-schemas";
@@ -34,6 +34,7 @@ export function action(args: Route.ActionArgs) {
 
 export default function ChildEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("families");
+  const labels = useChildFieldLabels(loaderData.programYear);
   const { form, fields, pending } = usePageForm({
     id: `child-${loaderData.childId}`,
     schema: ChildSchema,
@@ -43,7 +44,7 @@ export default function ChildEditPage({ loaderData, actionData }: Route.Componen
   return (
     <AuthLayout title={t("edit.title")} lead={t("edit.lead", { child: loaderData.name })} wide>
       <p className="mb-4">{t("children.private")}</p>
-      <PageForm form={form} className="space-y-4">
+      <PageForm form={form} labels={labels} className="space-y-4">
         <ChildFields fields={fields} programYear={loaderData.programYear} />
         <SubmitButton pending={pending} label={t("edit.save")} pendingLabel={t("children.saving")} />
       </PageForm>

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import { ChildFields } from "~/components/families/child-fields";
+import { ChildFields, useChildFieldLabels } from "~/components/families/child-fields";
 import { SubmitButton } from "~/components/forms/fields";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ChildSchema } from "~/lib/family-schemas";
@@ -37,6 +37,7 @@ const buttonRow = "flex flex-wrap items-center gap-3";
 /** A guardian's children and their places (decision 054); every action is a plain form post. */
 export default function ChildrenPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("families");
+  const labels = useChildFieldLabels(loaderData.programYear);
   const { form, fields, pending } = usePageForm({ id: "child", schema: ChildSchema, answer: actionData });
   const answer = (actionData ?? {}) as Record<string, unknown>;
   const [searchParams] = useSearchParams();
@@ -208,7 +209,7 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
             {t("children.addTitle")}
           </h2>
           <p className="mt-1">{t("children.private")}</p>
-          <PageForm form={form} className="mt-4 space-y-4">
+          <PageForm form={form} labels={labels} className="mt-4 space-y-4">
             <ChildFields fields={fields} programYear={loaderData.programYear} />
             <SubmitButton pending={pending} label={t("children.add")} pendingLabel={t("children.saving")} />
           </PageForm>
