@@ -54,6 +54,7 @@ export default [
   route("account/security", "routes/account/security.tsx"),
   route("account/offer", "routes/account/offer.tsx"),
   route("account/children", "routes/account/children.tsx"),
+  route("account/children/:childId", "routes/account/children-edit.tsx"),
   route("account/children/:childId/record.json", "routes/account/child-record.ts"),
 
   // The auth API and the Stripe webhook.
@@ -97,7 +98,11 @@ export default [
     route("registrations/:slug", "routes/admin/registrations-event.tsx"),
     route("registrations/:slug/export.csv", "routes/admin/registrations-csv.ts"),
     route("program-sessions", "routes/admin/program-sessions.tsx"),
+    route("program-sessions/new", "routes/admin/program-sessions-new.tsx"),
     route("program-sessions/:id", "routes/admin/program-session.tsx"),
+    route("program-sessions/:id/edit", "routes/admin/program-sessions-edit.tsx"),
+    route("program-sessions/:id/roster.csv", "routes/admin/program-session-roster-csv.ts"),
+    route("program-sessions/:id/attendance.csv", "routes/admin/program-session-attendance-csv.ts"),
     route("volunteers", "routes/admin/volunteers.tsx"),
     route("volunteers/hours.csv", "routes/admin/volunteers-hours-csv.ts"),
     route("volunteers/accept/:submissionId", "routes/admin/volunteer-accept.tsx"),

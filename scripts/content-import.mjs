@@ -5,14 +5,20 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { contentImportStatements } from "./content/import-sql.mjs";
+import { contentImportStatements, programSessionStatements } from "./content/import-sql.mjs";
 
 const remote = process.argv.includes("--remote");
 const persistTo = process.env.WRANGLER_PERSIST_TO ?? ".wrangler/state";
 const seed = JSON.parse(readFileSync(new URL("./content/seed.json", import.meta.url), "utf8"));
 const dir = mkdtempSync(join(tmpdir(), "content-import-"));
 const file = join(dir, "content.sql");
-writeFileSync(file, contentImportStatements(seed).join("\n") + "\n");
+// Sample program sessions only locally: production's are the organisation's real classes (decision 054).
+const sessions = remote
+  ? []
+  : programSessionStatements(
+      JSON.parse(readFileSync(new URL("./content/program-sessions.json", import.meta.url), "utf8")),
+    );
+writeFileSync(file, [...contentImportStatements(seed), ...sessions].join("\n") + "\n");
 // --remote means production: the top-level DB is the local one (wrangler.toml, docs/deploy.md).
 const args = [
   "wrangler",
@@ -30,5 +36,7 @@ const result = spawnSync("npx", args, {
 });
 rmSync(dir, { recursive: true, force: true });
 if (result.status === 0)
-  console.log("Content: the seed fills any empty content type (scripts/content/seed.json).");
+  console.log(
+    `Content: the seed fills any empty content type (scripts/content/seed.json)${remote ? "" : ", and sample program sessions an empty local database"}.`,
+  );
 process.exit(result.status ?? 1);

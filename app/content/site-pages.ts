@@ -9,7 +9,7 @@
 type Accent =
   "emerald" | "blue" | "purple" | "orange" | "pink" | "indigo" | "cyan" | "green" | "red" | "gray";
 
-/** Pages that show live figures or dates (the goal, the upcoming events) are kept a minute. */
+/** Pages that show live figures or dates (the goal, the upcoming events, places left in sessions) are kept a minute. */
 const LIVE = 60;
 /** Everything else changes only with a publish, a copy edit or a deploy, which change the key. */
 const CONTENT = 600;
@@ -34,10 +34,10 @@ export const SITE_PAGES = [
   { path: "/mission",        module: "routes/site/mission.tsx",        key: "mission",         accent: "emerald",  cacheSeconds: CONTENT },
   { path: "/team",           module: "routes/site/team.tsx",           key: "team",            accent: "emerald",  cacheSeconds: CONTENT },
   { path: "/history",        module: "routes/site/history.tsx",        key: "history",         accent: "emerald",  cacheSeconds: CONTENT },
-  { path: "/programs",       module: "routes/site/programs.tsx",       key: "programs",        accent: "purple",   cacheSeconds: CONTENT },
-  { path: "/education",      module: "routes/site/education.tsx",      key: "education",       accent: "purple",   cacheSeconds: CONTENT },
-  { path: "/athletics",      module: "routes/site/athletics.tsx",      key: "athletics",       accent: "orange",   cacheSeconds: CONTENT },
-  { path: "/mentorship",     module: "routes/site/mentorship.tsx",     key: "mentorship",      accent: "pink",     cacheSeconds: CONTENT },
+  { path: "/programs",       module: "routes/site/programs.tsx",       key: "programs",        accent: "purple",   cacheSeconds: LIVE },
+  { path: "/education",      module: "routes/site/education.tsx",      key: "education",       accent: "purple",   cacheSeconds: LIVE },
+  { path: "/athletics",      module: "routes/site/athletics.tsx",      key: "athletics",       accent: "orange",   cacheSeconds: LIVE },
+  { path: "/mentorship",     module: "routes/site/mentorship.tsx",     key: "mentorship",      accent: "pink",     cacheSeconds: LIVE },
   { path: "/services",       module: "routes/site/services.tsx",       key: "services",        accent: "emerald",  cacheSeconds: CONTENT },
   { path: "/impact",         module: "routes/site/impact.tsx",         key: "impact",          accent: "orange",   cacheSeconds: CONTENT },
   { path: "/reports",        module: "routes/site/reports.tsx",        key: "reports",         accent: "orange",   cacheSeconds: CONTENT },

@@ -31,3 +31,48 @@ export function contentImportStatements(seed) {
     );
   });
 }
+
+/**
+ * Sample program sessions for a local database (decision 054), so a new developer sees a family's
+ * flow at once: one statement, a no-op once any session exists. Their dates follow today and their
+ * program year is today's (July 1 starts one). Never run against production, where sessions are
+ * the organisation's real classes, written by staff in /admin/program-sessions.
+ * @param {{ id: string; program: string; titleEn: string; titleEs: string; descriptionEn: string; descriptionEs: string; weekdays: string; startTime: string; endTime: string; location: string; minAge: number; maxAge: number; minGrade: number; maxGrade: number; capacity: number; feeCents: number; scholarship: boolean; needsApproval: boolean }[]} sessions
+ */
+export function programSessionStatements(sessions) {
+  const term =
+    "(SELECT y || '-' || substr(CAST(y + 1 AS TEXT), 3, 2) FROM (SELECT CAST(strftime('%Y', 'now', '-6 months') AS INTEGER) AS y))";
+  const rows = sessions.map((session) =>
+    [
+      quote(session.id),
+      quote(session.program),
+      quote(session.titleEn),
+      quote(session.titleEs),
+      quote(session.descriptionEn),
+      quote(session.descriptionEs),
+      term,
+      quote(session.weekdays),
+      quote(session.startTime),
+      quote(session.endTime),
+      "date('now', '+7 days')",
+      "date('now', '+120 days')",
+      quote(session.location),
+      session.minAge,
+      session.maxAge,
+      session.minGrade,
+      session.maxGrade,
+      session.capacity,
+      session.feeCents,
+      session.scholarship ? 1 : 0,
+      session.needsApproval ? 1 : 0,
+      "'published'",
+    ].join(", "),
+  );
+  return [
+    "INSERT INTO program_sessions (id, program, title_en, title_es, description_en, description_es, term, weekdays, " +
+      "start_time, end_time, start_date, end_date, location, min_age, max_age, min_grade, max_grade, capacity, " +
+      "fee_cents, scholarship, needs_approval, status) " +
+      `SELECT * FROM (VALUES (${rows.join("), (")})) ` +
+      "WHERE NOT EXISTS (SELECT 1 FROM program_sessions);",
+  ];
+}

@@ -1,15 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
-import {
-  CheckboxField,
-  SelectField,
-  SubmitButton,
-  TextAreaField,
-  TextField,
-} from "~/components/forms/fields";
+import { ChildFields, useChildFieldLabels } from "~/components/families/child-fields";
+import { SubmitButton } from "~/components/forms/fields";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
-import { GRADES } from "~/lib/families";
 import { ChildSchema } from "~/lib/family-schemas";
 import { formatNewYorkDateTime } from "~/lib/format";
 import { seoMeta, type Seo } from "~/lib/seo";
@@ -43,12 +37,27 @@ const buttonRow = "flex flex-wrap items-center gap-3";
 /** A guardian's children and their places (decision 054); every action is a plain form post. */
 export default function ChildrenPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("families");
+  const labels = useChildFieldLabels(loaderData.programYear);
   const { form, fields, pending } = usePageForm({ id: "child", schema: ChildSchema, answer: actionData });
   const answer = (actionData ?? {}) as Record<string, unknown>;
-  const gradeOptions = GRADES.map((grade) => ({ value: grade, label: t(`grades.${grade}`) }));
+  const [searchParams] = useSearchParams();
+  const chosen = loaderData.sessions.find((session) => session.id === loaderData.chosenSession);
   return (
     <AuthLayout title={t("children.title")} lead={t("children.lead")} wide>
       <div className="space-y-8">
+        {chosen && !actionData ? (
+          <Notice>
+            {loaderData.children.length > 0
+              ? t("children.chosenSession", { session: chosen.title })
+              : t("children.chosenSessionFirstChild", { session: chosen.title })}
+          </Notice>
+        ) : null}
+        {searchParams.has("updated") && !actionData ? (
+          <Notice tone="success">{t("children.updated")}</Notice>
+        ) : null}
+        {typeof answer.consented === "string" ? (
+          <Notice tone="success">{t("consent.confirmed", { year: answer.consented })}</Notice>
+        ) : null}
         {answer.added ? <Notice tone="success">{t("children.added")}</Notice> : null}
         {answer.withdrawn ? <Notice tone="success">{t("children.withdrawn")}</Notice> : null}
         {answer.deleted ? <Notice tone="success">{t("children.deleted")}</Notice> : null}
@@ -72,6 +81,54 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
               {child.name}
             </h2>
             <p>{t("children.gradeLine", { grade: t(`grades.${child.grade}`) })}</p>
+            <p>
+              {child.participationConsent
+                ? t("consent.givenFor", { year: child.consentTerm })
+                : t("consent.notGiven")}
+            </p>
+            {loaderData.consentTerms
+              .filter((term) => !child.participationConsent || term !== child.consentTerm)
+              .map((term) => (
+                <Form
+                  key={term}
+                  method="post"
+                  className="mt-3 space-y-3 rounded-lg border-2 border-amber-700 p-3 dark:border-amber-300"
+                  aria-labelledby={`consent-${child.id}-${term}`}
+                >
+                  <h3 id={`consent-${child.id}-${term}`} className="font-bold">
+                    {t("consent.title", { year: term })}
+                  </h3>
+                  {answer.consentMissing === child.id ? (
+                    <p className="font-semibold text-red-800 dark:text-red-200" role="alert">
+                      {t("consent.missing")}
+                    </p>
+                  ) : null}
+                  <input type="hidden" name="intent" value="consent" />
+                  <input type="hidden" name="childId" value={child.id} />
+                  <input type="hidden" name="term" value={term} />
+                  <label className="flex items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="participationConsent"
+                      className="focus-ring mt-1 h-5 w-5 shrink-0"
+                    />
+                    <span>{t("fields.participationConsent", { year: term })}</span>
+                  </label>
+                  <label className="flex items-start gap-3">
+                    <input
+                      type="checkbox"
+                      name="photoConsent"
+                      defaultChecked={child.photoConsent}
+                      className="focus-ring mt-1 h-5 w-5 shrink-0"
+                    />
+                    <span>{t("fields.photoConsent")}</span>
+                  </label>
+                  <button type="submit" className="btn-primary">
+                    {t("consent.confirm")}
+                    <span className="sr-only">: {child.name}</span>
+                  </button>
+                </Form>
+              ))}
             {child.places.length > 0 ? (
               <ul className="mt-3 space-y-3">
                 {child.places.map((place) => (
@@ -108,6 +165,7 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
                 <select
                   id={`session-${child.id}`}
                   name="sessionId"
+                  defaultValue={loaderData.chosenSession ?? undefined}
                   required
                   className="focus-ring tap-target w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white"
                 >
@@ -125,6 +183,10 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
               </Form>
             ) : null}
             <div className={`mt-4 ${buttonRow}`}>
+              <Link to={`/account/children/${child.id}`} className="btn-secondary">
+                {t("children.edit")}
+                <span className="sr-only">: {child.name}</span>
+              </Link>
               <a href={`/account/children/${child.id}/record.json`} className="link font-semibold" download>
                 {t("children.download")}
               </a>
@@ -147,26 +209,8 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
             {t("children.addTitle")}
           </h2>
           <p className="mt-1">{t("children.private")}</p>
-          <PageForm form={form} className="mt-4 space-y-4">
-            <TextField meta={fields.name} label={t("fields.name")} required autoComplete="off" />
-            <TextField meta={fields.birthDate} label={t("fields.birthDate")} type="date" required />
-            <SelectField meta={fields.grade} label={t("fields.grade")} options={gradeOptions} required />
-            <TextField meta={fields.school} label={t("fields.school")} />
-            <TextAreaField meta={fields.healthNotes} label={t("fields.healthNotes")} rows={3} />
-            <TextAreaField meta={fields.allergies} label={t("fields.allergies")} rows={3} />
-            <TextAreaField meta={fields.medications} label={t("fields.medications")} rows={3} />
-            <TextAreaField meta={fields.specialNeeds} label={t("fields.specialNeeds")} rows={3} />
-            <TextField meta={fields.emergencyName} label={t("fields.emergencyName")} required />
-            <TextField meta={fields.emergencyPhone} label={t("fields.emergencyPhone")} type="tel" required />
-            <TextField meta={fields.emergencyRelation} label={t("fields.emergencyRelation")} />
-            <TextField meta={fields.pickupName} label={t("fields.pickupName")} />
-            <TextField meta={fields.pickupPhone} label={t("fields.pickupPhone")} type="tel" />
-            <CheckboxField meta={fields.photoConsent} label={t("fields.photoConsent")} />
-            <CheckboxField
-              meta={fields.participationConsent}
-              label={t("fields.participationConsent", { year: loaderData.programYear })}
-              required
-            />
+          <PageForm form={form} labels={labels} className="mt-4 space-y-4">
+            <ChildFields fields={fields} programYear={loaderData.programYear} />
             <SubmitButton pending={pending} label={t("children.add")} pendingLabel={t("children.saving")} />
           </PageForm>
         </section>

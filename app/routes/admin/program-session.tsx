@@ -1,16 +1,21 @@
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
+import { SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
+import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ATTENDANCE_MARKS, type AttendanceMark } from "~/lib/families";
+import { SessionMessageSchema } from "~/lib/family-schemas";
 import { formatNewYorkDateTime, newYorkDate, useLocale } from "~/lib/format";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { decideEnrolment, type StaffDecision } from "~/server/families/enrolments.server";
 import { markAttendance, sessionRoster } from "~/server/families/roster.server";
+import { messageSessionFamilies } from "~/server/families/session-records.server";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import { deliverOutbox } from "~/server/mail/outbox.server";
+import { parsePostedForm } from "~/server/page-form.server";
 import type { Route } from "./+types/program-session";
 import { env } from "~/server/kernel/env.server";
 
@@ -29,14 +34,23 @@ export async function loader(args: Route.LoaderArgs) {
   const day = dayOf(args.request);
   const roster = await sessionRoster(env, staff, args.params.id, day);
   if (!roster) throw data(null, { status: 404 });
-  return { title: adminTitle(args, "families:roster.title"), day, ...roster };
+  const { searchParams } = new URL(args.request.url);
+  const flash = searchParams.has("saved") ? "saved" : searchParams.has("closed") ? "closed" : null;
+  return { title: adminTitle(args, "families:roster.title"), day, flash, ...roster };
 }
 
-/** POST: one attendance mark, or a decision on a place (approve, decline, remove). */
+/** POST: one attendance mark, a decision on a place (approve, decline, remove), or a message to the families. */
 export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
   const { ctx } = getRequestContext(args.context);
   const form = readPostedForm(args.context);
+  if (form.get("intent") === "message") {
+    const parsed = parsePostedForm(args.context, SessionMessageSchema);
+    if (parsed.kind === "answered") return parsed.answer;
+    const ids = await messageSessionFamilies(env, staff, args.params.id, parsed.value);
+    if (ids.length > 0) ctx.waitUntil(deliverOutbox(env, { ids }));
+    return { result: parsed.reply({ resetForm: true }), messaged: ids.length };
+  }
   const mark = String(form.get("mark") ?? "");
   if ((ATTENDANCE_MARKS as readonly string[]).includes(mark)) {
     const marked = await markAttendance(env, staff, {
@@ -69,15 +83,37 @@ const markClass: Record<AttendanceMark, string> = {
 export default function ProgramSessionRoster({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("families");
   const locale = useLocale();
-  const { session, rows, day } = loaderData;
+  const { session, rows, day, flash } = loaderData;
   const answer = (actionData ?? {}) as Record<string, unknown>;
   return (
     <>
+      <p>
+        <Link to="/admin/program-sessions" className="link">
+          ← {t("sessions.title")}
+        </Link>
+      </p>
       <AdminPageHeader
         title={locale === "es" ? session.titleEs : session.titleEn}
         lead={t("roster.lead", { day })}
+        actions={
+          <Link to={`/admin/program-sessions/${session.id}/edit`} className="btn-secondary">
+            {t("editor.editTitle")}
+          </Link>
+        }
       />
+      {flash && !actionData ? <Flash>{t(`editor.${flash}`)}</Flash> : null}
+      {typeof answer.messaged === "number" ? (
+        <Flash>{t("message.sent", { count: answer.messaged })}</Flash>
+      ) : null}
       {answer.refused ? <Flash tone="error">{t("roster.refused")}</Flash> : null}
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a href={`/admin/program-sessions/${session.id}/roster.csv`} className="btn-secondary" download>
+          {t("roster.rosterCsv")}
+        </a>
+        <a href={`/admin/program-sessions/${session.id}/attendance.csv`} className="btn-secondary" download>
+          {t("roster.attendanceCsv")}
+        </a>
+      </p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
         <label className="font-semibold">
           {t("roster.day")}
@@ -181,6 +217,45 @@ export default function ProgramSessionRoster({ loaderData, actionData }: Route.C
           </li>
         ))}
       </ul>
+      <MessageForm answer={actionData} />
     </>
+  );
+}
+
+/** A message to the families with a place: staff write both languages, each family reads its own. */
+function MessageForm({ answer }: { answer: object | undefined }) {
+  const { t } = useTranslation("families");
+  const { form, fields, pending } = usePageForm({
+    id: "session-message",
+    schema: SessionMessageSchema,
+    answer,
+  });
+  const labels = {
+    subjectEn: t("message.subjectEn"),
+    subjectEs: t("message.subjectEs"),
+    bodyEn: t("message.bodyEn"),
+    bodyEs: t("message.bodyEs"),
+  };
+  return (
+    <section aria-labelledby="message-title" className="mt-10">
+      <h2 id="message-title" className="text-xl font-bold">
+        {t("message.title")}
+      </h2>
+      <p className="mt-1">{t("message.lead")}</p>
+      <PageForm
+        form={form}
+        hidden={{ intent: "message" }}
+        labels={labels}
+        className="mt-4 grid max-w-4xl gap-4 md:grid-cols-2"
+      >
+        <TextField meta={fields.subjectEn} label={labels.subjectEn} required />
+        <TextField meta={fields.subjectEs} label={labels.subjectEs} required />
+        <TextAreaField meta={fields.bodyEn} label={labels.bodyEn} rows={6} required />
+        <TextAreaField meta={fields.bodyEs} label={labels.bodyEs} rows={6} required />
+        <div className="md:col-span-2">
+          <SubmitButton pending={pending} label={t("message.send")} pendingLabel={t("children.saving")} />
+        </div>
+      </PageForm>
+    </section>
   );
 }

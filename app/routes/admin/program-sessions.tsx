@@ -42,7 +42,14 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
   const answer = (actionData ?? {}) as { refused?: boolean; offers?: number };
   return (
     <>
-      <AdminPageHeader title={t("sessions.title")} />
+      <AdminPageHeader
+        title={t("sessions.title")}
+        actions={
+          <Link to="/admin/program-sessions/new" className="btn-primary">
+            {t("editor.newTitle")}
+          </Link>
+        }
+      />
       {answer.refused ? <Flash tone="error">{t("sessions.badCapacity")}</Flash> : null}
       {typeof answer.offers === "number" ? (
         <Flash>{t("sessions.capacitySaved", { count: answer.offers })}</Flash>
@@ -72,6 +79,7 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
                 capacity: session.capacity,
                 waiting: session.waiting,
               })}
+              {session.status === "published" ? "" : ` · ${t(`sessions.status.${session.status}`)}`}
             </p>
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
               <input type="hidden" name="sessionId" value={session.id} />

@@ -32,6 +32,13 @@ export function headers({ actionHeaders }: { actionHeaders: Headers }) {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 }
 
+/** Forms about a child's place point to the sessions open for places, asked for online (decision 054). */
+const SESSIONS_OF_FORM: Partial<Record<FormId, string>> = {
+  enrollment: "/programs#sessions",
+  education: "/education#sessions",
+  athletics: "/athletics#sessions",
+};
+
 function FormFor({
   formId,
   result,
@@ -90,13 +97,22 @@ export default function FormPage() {
             }
           />
         ) : (
-          <FormFor
-            formId={formId}
-            result={result}
-            // After a post without JavaScript the URL has lost ?variant=; the post still says it.
-            variant={result?.result.initialValue?.variant === "modal" ? "modal" : loaderData.variant}
-            option={loaderData.option}
-          />
+          <>
+            {SESSIONS_OF_FORM[formId] ? (
+              <p className="mb-6">
+                <Link to={SESSIONS_OF_FORM[formId]} className="link font-semibold">
+                  {t("sessionsPointer")}
+                </Link>
+              </p>
+            ) : null}
+            <FormFor
+              formId={formId}
+              result={result}
+              // After a post without JavaScript the URL has lost ?variant=; the post still says it.
+              variant={result?.result.initialValue?.variant === "modal" ? "modal" : loaderData.variant}
+              option={loaderData.option}
+            />
+          </>
         )}
       </div>
     </>

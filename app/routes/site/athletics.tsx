@@ -12,13 +12,21 @@ import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
 import { AthleticsForm } from "~/components/forms/athletics-form";
 import { env } from "~/server/kernel/env.server";
+import { SessionList } from "~/components/families/session-list";
+import { openSessions } from "~/server/families/sessions.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 
-export const handle = { i18n: ["programs", "forms"] };
+export const handle = { i18n: ["programs", "forms", "families"] };
 export const meta = pageMeta;
 
-/** The programs' badges are staff-edited content (decision 029). */
+/** The programs' badges are staff-edited content (decision 029); the open sessions with their places (decision 054). */
 export async function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
+  const locale = requestLocale(args.context);
+  const [badges, sessions] = await Promise.all([
+    listProgramBadges(env),
+    openSessions(env, locale, "athletics"),
+  ]);
+  return { seo: sitePageSeo(args), badges, sessions, locale };
 }
 
 export default function AthleticsPage({ loaderData }: Route.ComponentProps) {
@@ -47,6 +55,7 @@ export default function AthleticsPage({ loaderData }: Route.ComponentProps) {
         <CheckList className="mt-6 text-lg" items={asList(t("athletics.values", { returnObjects: true }))} />
       </Section>
       <Section id="safety" title={t("athletics.safetyTitle")} lead={t("athletics.safety")} />
+      <SessionList sessions={loaderData.sessions} locale={loaderData.locale} />
       <FormSlot id="athletics-form" title={t("athletics.formTitle")} intro={t("athletics.formIntro")}>
         <AthleticsForm headingLevel={3} />
       </FormSlot>

@@ -11,13 +11,21 @@ import type { Route } from "./+types/education";
 import { EducationForm } from "~/components/forms/education-form";
 import { useProgramBadge } from "~/components/pages/program-card";
 import { env } from "~/server/kernel/env.server";
+import { SessionList } from "~/components/families/session-list";
+import { openSessions } from "~/server/families/sessions.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 
-export const handle = { i18n: ["programs", "forms"] };
+export const handle = { i18n: ["programs", "forms", "families"] };
 export const meta = pageMeta;
 
-/** The programs' badges are staff-edited content (decision 029). */
+/** The programs' badges are staff-edited content (decision 029); the open sessions with their places (decision 054). */
 export async function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
+  const locale = requestLocale(args.context);
+  const [badges, sessions] = await Promise.all([
+    listProgramBadges(env),
+    openSessions(env, locale, "education"),
+  ]);
+  return { seo: sitePageSeo(args), badges, sessions, locale };
 }
 
 export default function EducationPage({ loaderData }: Route.ComponentProps) {
@@ -63,6 +71,7 @@ export default function EducationPage({ loaderData }: Route.ComponentProps) {
       <Section id="how" title={t("education.howTitle")} tinted>
         <Steps steps={asList(t("education.how", { returnObjects: true }))} />
       </Section>
+      <SessionList sessions={loaderData.sessions} locale={loaderData.locale} />
       <FormSlot id="education-form" title={t("education.formTitle")} intro={t("education.formIntro")}>
         <EducationForm headingLevel={3} />
       </FormSlot>

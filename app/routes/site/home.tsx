@@ -189,6 +189,12 @@ function Programs() {
             body={(close) => (
               <>
                 <p className="text-gray-700 dark:text-gray-300">{t("enrollment.intro")}</p>
+                {/* A place in a session is asked for in the family flow (decision 054); the form stays for inquiries. */}
+                <p className="mt-3">
+                  <Link to="/programs#sessions" className="link font-semibold">
+                    {t("enrollment.sessions")}
+                  </Link>
+                </p>
                 <Suspense fallback={<p className="mt-6">{t("common:loading")}</p>}>
                   <EnrollmentForm onDone={close} headingLevel={3} />
                 </Suspense>

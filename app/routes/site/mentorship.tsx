@@ -9,17 +9,23 @@ import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mentorship";
 import { MentoringForm } from "~/components/forms/mentoring-form";
+import { SessionList } from "~/components/families/session-list";
+import { openSessions } from "~/server/families/sessions.server";
+import { env } from "~/server/kernel/env.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 
-export const handle = { i18n: ["programs", "forms"] };
+export const handle = { i18n: ["programs", "forms", "families"] };
 export const meta = pageMeta;
 
-export function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args) };
+/** The open mentorship sessions with their places (decision 054). */
+export async function loader(args: Route.LoaderArgs) {
+  const locale = requestLocale(args.context);
+  return { seo: sitePageSeo(args), sessions: await openSessions(env, locale, "mentorship"), locale };
 }
 
 type Testimonial = { quote: string; author: string; role: string };
 
-export default function MentorshipPage() {
+export default function MentorshipPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("programs");
   return (
     <>
@@ -64,6 +70,7 @@ export default function MentorshipPage() {
           ))}
         </div>
       </Section>
+      <SessionList sessions={loaderData.sessions} locale={loaderData.locale} />
       <FormSlot id="mentoring-form" title={t("mentorship.formTitle")} intro={t("mentorship.formIntro")}>
         <MentoringForm headingLevel={3} />
       </FormSlot>

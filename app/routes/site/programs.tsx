@@ -9,13 +9,18 @@ import { listProgramBadges } from "~/server/content/entries.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/programs";
 import { env } from "~/server/kernel/env.server";
+import { SessionList } from "~/components/families/session-list";
+import { openSessions } from "~/server/families/sessions.server";
+import { requestLocale } from "~/server/kernel/i18n.server";
 
-export const handle = { i18n: ["programs", "meta"] };
+export const handle = { i18n: ["programs", "meta", "families"] };
 export const meta = pageMeta;
 
-/** The programs' badges are staff-edited content (decision 029). */
+/** The programs' badges are staff-edited content (decision 029); the open sessions with their places (decision 054). */
 export async function loader(args: Route.LoaderArgs) {
-  return { seo: sitePageSeo(args), badges: await listProgramBadges(env) };
+  const locale = requestLocale(args.context);
+  const [badges, sessions] = await Promise.all([listProgramBadges(env), openSessions(env, locale, null)]);
+  return { seo: sitePageSeo(args), badges, sessions, locale };
 }
 
 export default function ProgramsPage({ loaderData }: Route.ComponentProps) {
@@ -42,6 +47,7 @@ export default function ProgramsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </CardGrid>
       </Section>
+      <SessionList sessions={loaderData.sessions} locale={loaderData.locale} />
       {/* form slot: enrollment */}
       <FormSlot
         id="enroll"

@@ -786,6 +786,9 @@ export const programSessions = sqliteTable(
     program: text("program", { enum: PROGRAMS }).notNull(),
     titleEn: text("title_en").notNull(),
     titleEs: text("title_es").notNull(),
+    /** What families read on the program pages, in each language. */
+    descriptionEn: text("description_en").notNull().default(""),
+    descriptionEs: text("description_es").notNull().default(""),
     /** The program year it belongs to, for example "2026-27" (consents are re-confirmed per year). */
     term: text("term").notNull(),
     /** ISO weekdays it meets (1 = Monday), comma-separated, and its New York wall-clock times. */

@@ -114,3 +114,26 @@ export async function purgeHealthRecords(env: Pick<Env, "DB">, now: Date = new D
     .run();
   return result.meta.changes;
 }
+
+/**
+ * A guardian confirms a program year's consents for their child (decision 054: once per program
+ * year): participation given, photos as they chose. Answers false for a child that is not theirs.
+ */
+export async function confirmConsents(
+  env: Pick<Env, "DB">,
+  guardianId: string,
+  childId: string,
+  consent: { photoConsent: boolean; term: string },
+): Promise<boolean> {
+  const updated = await getDb(env)
+    .update(children)
+    .set({
+      participationConsent: true,
+      photoConsent: consent.photoConsent,
+      consentTerm: consent.term,
+      updatedAt: new Date().toISOString(),
+    })
+    .where(and(eq(children.id, childId), eq(children.guardianId, guardianId)))
+    .returning({ id: children.id });
+  return updated.length > 0;
+}

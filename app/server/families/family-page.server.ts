@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { data, type RouterContextProvider } from "react-router";
+import { parseWithValibot } from "@conform-to/valibot";
+import type * as v from "valibot";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { programYear } from "~/lib/families";
-import { ChildSchema } from "~/lib/family-schemas";
+import { ChildSchema, ConsentSchema } from "~/lib/family-schemas";
 import { newYorkDate } from "~/lib/format";
 import { requireUser } from "../auth/guards.server";
 import { getDb } from "../db/client.server";
@@ -11,7 +13,8 @@ import { requestLocale } from "../kernel/i18n.server";
 import { readPostedForm } from "../kernel/post-guard.server";
 import { deliverOutbox } from "../mail/outbox.server";
 import { parsePostedForm } from "../page-form.server";
-import { deleteChild, saveChild } from "./children.server";
+import { readHealthRecord } from "./child-data.server";
+import { confirmConsents, deleteChild, saveChild, type ChildDetails } from "./children.server";
 import { enrolChild, withdrawChild } from "./enrolments.server";
 import { env } from "../kernel/env.server";
 
@@ -30,12 +33,20 @@ export async function loadFamilyPage(args: Args) {
   const [[guardian], kids, sessions] = await Promise.all([
     db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id)),
     db
-      .select({ id: children.id, name: children.name, grade: children.grade, birthDate: children.birthDate })
+      .select({
+        id: children.id,
+        name: children.name,
+        grade: children.grade,
+        birthDate: children.birthDate,
+        consentTerm: children.consentTerm,
+        participationConsent: children.participationConsent,
+        photoConsent: children.photoConsent,
+      })
       .from(children)
       .where(eq(children.guardianId, user.id))
       .orderBy(asc(children.createdAt)),
     env.DB.prepare(
-      `SELECT s.id, s.title_en AS titleEn, s.title_es AS titleEs, s.start_date AS startDate, s.capacity,
+      `SELECT s.id, s.title_en AS titleEn, s.title_es AS titleEs, s.start_date AS startDate, s.capacity, s.term,
          s.capacity - (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id
                          AND e.status IN ('enrolled', 'pending', 'offered')) AS placesLeft
        FROM program_sessions s WHERE s.status = 'published' AND s.end_date >= ?1 ORDER BY s.start_date`,
@@ -47,6 +58,7 @@ export async function loadFamilyPage(args: Args) {
         titleEs: string;
         startDate: string;
         capacity: number;
+        term: string;
         placesLeft: number;
       }>(),
   ]);
@@ -75,10 +87,14 @@ export async function loadFamilyPage(args: Args) {
         .orderBy(desc(enrolments.createdAt))
     : [];
   const title = (row: { titleEn: string; titleEs: string }) => (locale === "es" ? row.titleEs : row.titleEn);
+  // The session a program page's "enrol a child" chose, kept through sign-in (decision 054).
+  const chosen = new URL(args.request.url).searchParams.get("session");
   return {
     verified: Boolean(guardian?.verified),
     locale,
     programYear: programYear(today),
+    consentTerms: consentTerms(today, sessions.results),
+    chosenSession: sessions.results.some((session) => session.id === chosen) ? chosen : null,
     children: kids.map((kid) => ({
       ...kid,
       places: places
@@ -98,6 +114,7 @@ export async function handleFamilyPost(args: Args) {
   const { ctx } = getRequestContext(args.context);
   const posted = readPostedForm(args.context);
   const intent = posted.get("intent");
+  if (intent === "consent") return confirmConsentPost(args, user.id);
   const childId = String(posted.get("childId") ?? "");
   const deliver = (ids: string[]) => {
     // The next family's offer leaves now, not at the next Cron run.
@@ -128,8 +145,24 @@ export async function handleFamilyPost(args: Args) {
   }
   const parsed = parsePostedForm(args.context, ChildSchema);
   if (parsed.kind === "answered") return parsed.answer;
-  const child = parsed.value;
-  const saved = await saveChild(env, user.id, {
+  const saved = await saveChild(env, user.id, childInput(parsed.value));
+  return { added: Boolean(saved) };
+}
+
+/**
+ * The program years a guardian may confirm consents for: this one, and any an open session
+ * belongs to (next year's sessions open before July).
+ */
+function consentTerms(today: string, sessions: { term?: string }[]) {
+  return [...new Set([programYear(today), ...sessions.flatMap((session) => session.term ?? [])])].sort();
+}
+
+/** The form's answers as the stored child and health record; the consents are for this program year. */
+function childInput(child: v.InferOutput<typeof ChildSchema>): {
+  details: ChildDetails;
+  health: Parameters<typeof saveChild>[2]["health"];
+} {
+  return {
     details: {
       name: child.name,
       birthDate: child.birthDate,
@@ -149,6 +182,74 @@ export async function handleFamilyPost(args: Args) {
       ],
       pickupPeople: child.pickupName ? [{ name: child.pickupName, phone: child.pickupPhone ?? "" }] : [],
     },
+  };
+}
+
+/**
+ * A guardian confirms a program year's consents for a child, without retyping anything else. Its
+ * refusal names the child, not the add-a-child form's fields, which share the page.
+ */
+async function confirmConsentPost(args: Args, guardianId: string) {
+  const submission = parseWithValibot(readPostedForm(args.context), { schema: ConsentSchema });
+  const childId = String(readPostedForm(args.context).get("childId") ?? "");
+  if (submission.status !== "success") return data({ consentMissing: childId }, { status: 400 });
+  const sessions = await env.DB.prepare(
+    `SELECT DISTINCT term FROM program_sessions WHERE status = 'published' AND end_date >= ?1`,
+  )
+    .bind(newYorkDate())
+    .all<{ term: string }>();
+  if (!consentTerms(newYorkDate(), sessions.results).includes(submission.value.term))
+    return data({ consentMissing: childId }, { status: 400 });
+  const confirmed = await confirmConsents(env, guardianId, childId, {
+    photoConsent: submission.value.photoConsent,
+    term: submission.value.term,
   });
-  return { added: Boolean(saved) };
+  return { consented: confirmed ? submission.value.term : null };
+}
+
+/** /account/children/:childId: the guardian's own child, details and health record, to change. */
+export async function loadChildEditPage(args: Args & { params: { childId: string } }) {
+  const user = await requireUser(args);
+  const [child] = await getDb(env)
+    .select()
+    .from(children)
+    .where(and(eq(children.id, args.params.childId), eq(children.guardianId, user.id)));
+  if (!child) throw data(null, { status: 404 });
+  // The guardian's own read of their child's record is not audited (decision 054).
+  const health = await readHealthRecord(env, child.id);
+  const [emergency] = health?.emergencyContacts ?? [];
+  const [pickup] = health?.pickupPeople ?? [];
+  const current = child.consentTerm === programYear(newYorkDate());
+  return {
+    childId: child.id,
+    name: child.name,
+    programYear: programYear(newYorkDate()),
+    values: {
+      name: child.name,
+      birthDate: child.birthDate,
+      grade: String(child.grade),
+      school: child.school,
+      healthNotes: health?.healthNotes ?? "",
+      allergies: health?.allergies ?? "",
+      medications: health?.medications ?? "",
+      specialNeeds: health?.specialNeeds ?? "",
+      emergencyName: emergency?.name ?? "",
+      emergencyPhone: emergency?.phone ?? "",
+      emergencyRelation: emergency?.relation ?? "",
+      pickupName: pickup?.name ?? "",
+      pickupPhone: pickup?.phone ?? "",
+      photoConsent: child.photoConsent && current ? "on" : undefined,
+      participationConsent: child.participationConsent && current ? "on" : undefined,
+    },
+  };
+}
+
+/** The changed child saved with its health record in one batch; back to the family page (303). */
+export async function handleChildEditPost(args: Args & { params: { childId: string } }) {
+  const user = await requireUser(args);
+  const parsed = parsePostedForm(args.context, ChildSchema);
+  if (parsed.kind === "answered") return parsed.answer;
+  const saved = await saveChild(env, user.id, { childId: args.params.childId, ...childInput(parsed.value) });
+  if (!saved) throw data(null, { status: 404 });
+  return redirect("/account/children?updated=1", 303);
 }

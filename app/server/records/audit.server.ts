@@ -42,7 +42,14 @@ export function fieldChanges(
   );
 }
 
-type CsvExport = "submissions" | "donations" | "subscribers" | "event-registrations" | "volunteer-hours";
+type CsvExport =
+  | "submissions"
+  | "donations"
+  | "subscribers"
+  | "event-registrations"
+  | "volunteer-hours"
+  | "program-roster"
+  | "program-attendance";
 
 /**
  * Every CSV download is recorded before the file is handed over: who, when, which filters and

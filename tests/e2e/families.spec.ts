@@ -1,0 +1,192 @@
+import type { Browser, Page } from "@playwright/test";
+import {
+  COLOUR_RULES,
+  createAccount,
+  executeLocalD1,
+  expect,
+  expectNoAxeViolations,
+  latestMail,
+  logIn,
+  rememberCookieChoice,
+  runId,
+  signInStaff,
+  staffOfSpec,
+  test,
+  testAccount,
+  turnSystemDark,
+} from "./fixtures";
+
+// Families and programs (decision 054): staff write a session of one place in the editor; a guardian
+// without JavaScript takes the place; a guardian on a phone finds the session on /education, signs
+// in, adds a child and joins the waitlist; the first family withdraws, the second gets the offer by
+// e-mail and takes the place; staff take attendance on a phone.
+const STAFF = staffOfSpec("families", "Fran Families", { role: "STAFF" });
+const RUN = runId();
+const FIRST = testAccount("guardian-a", RUN);
+const SECOND = testAccount("guardian-b", RUN);
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const TITLE = `Chess Club ${RUN}`;
+const SHOTS = "/tmp/families-shots";
+let sessionId = "";
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+// A refused enrolment or child form is the page's own answer (409, 400), shown on the page.
+test.use({ allowConsoleErrors: [/^(400|409) .*\/account\/children/], actionTimeout: 15_000 });
+test.beforeAll(() => {
+  for (const [account, name] of [
+    [FIRST, "Alma Guardian"],
+    [SECOND, "Beto Guardian"],
+  ] as const) {
+    // An account with a confirmed address, as signing up and following the link leaves it.
+    createAccount(account.email, name, account.password);
+    executeLocalD1(`UPDATE users SET role = 'USER' WHERE email = '${account.email}';`);
+  }
+});
+
+function addDays(days: number) {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function contextPage(browser: Browser, options: Parameters<Browser["newContext"]>[0]) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await rememberCookieChoice(page);
+  return page;
+}
+
+/** The child form of /account/children, as a guardian fills it. */
+async function addChild(page: Page, name: string) {
+  await page.getByLabel(/^Child's full name/).fill(name);
+  await page.getByLabel(/^Date of birth/).fill("2017-03-14");
+  await page.getByLabel(/^Grade this school year/).selectOption("4");
+  await page.getByLabel(/^Allergies/).fill("peanuts");
+  await page.getByLabel(/^Emergency contact's name/).fill("Rosa Guardian");
+  await page.getByLabel(/^Emergency contact's phone/).fill("212 555 0142");
+  await page.getByLabel(/^I agree to my child taking part/).check();
+  await page.getByRole("button", { name: "Save child" }).click();
+  await expect(page.getByText("Saved. You can now ask for a place in a session.")).toBeVisible();
+}
+
+test("staff write a session in both languages in the editor", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/program-sessions/new");
+  await expect(page.getByRole("heading", { name: "New session", level: 1 })).toBeVisible();
+  await page.getByRole("combobox", { name: /^Program/ }).selectOption("education");
+  await page.getByRole("textbox", { name: /^Name in English/ }).fill(TITLE);
+  await page.getByRole("textbox", { name: /^Name in Spanish/ }).fill(`Club de ajedrez ${RUN}`);
+  await page.getByRole("textbox", { name: /^Place(?!s)/ }).fill("Library, 2nd floor");
+  await page.getByRole("textbox", { name: /^Starts at/ }).fill("4pm");
+  await page.getByRole("textbox", { name: /^Ends at/ }).fill("3pm");
+  await page.getByRole("button", { name: "Create session" }).click();
+  // Checked on submit: the summary takes focus and names each problem, what was typed stays.
+  await expect(page.getByRole("link", { name: /Choose at least one day/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /The end must be after the start/ })).toBeVisible();
+  await expect(page.getByRole("textbox", { name: /^Name in English/ })).toHaveValue(TITLE);
+  await page.screenshot({ path: `${SHOTS}/editor-errors-1280.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  await page.getByRole("checkbox", { name: "Tuesday" }).check();
+  await page.getByRole("checkbox", { name: "Thursday" }).check();
+  await page.getByRole("textbox", { name: /^Ends at/ }).fill("5:30pm");
+  await page.getByLabel(/^First day/).fill(addDays(10));
+  await page.getByLabel(/^Last day/).fill(addDays(100));
+  await page.getByRole("textbox", { name: /^Youngest age/ }).fill("6");
+  await page.getByRole("textbox", { name: /^Oldest age/ }).fill("12");
+  await page.getByRole("combobox", { name: /^Lowest grade/ }).selectOption("1");
+  await page.getByRole("combobox", { name: /^Highest grade/ }).selectOption("6");
+  await page.getByRole("textbox", { name: /^Places/ }).fill("1");
+  await page.getByRole("checkbox", { name: /^Published/ }).check();
+  await page.getByRole("button", { name: "Create session" }).click();
+  await expect(page.getByText("Session saved.")).toBeVisible();
+  sessionId = /\/admin\/program-sessions\/([^/?]+)/.exec(page.url())![1]!;
+});
+
+test.describe("a guardian without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("signs in from the session's link, adds a child after a refused try, and takes the place", async ({
+    page,
+  }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/account/children?session=${sessionId}`);
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(FIRST.email);
+    await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(FIRST.password);
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(page).toHaveURL(new RegExp(`/account/children\\?session=${sessionId}$`));
+    await expect(page.getByText(`To ask for a place in ${TITLE}, first add your child below`)).toBeVisible();
+    // Refused without the consent: the message in the summary, the name kept.
+    await page.getByLabel(/^Child's full name/).fill("Ana Guardian");
+    await page.getByRole("button", { name: "Save child" }).click();
+    await expect(page.getByRole("link", { name: /Date of birth/ })).toBeVisible();
+    await expect(page.getByLabel(/^Child's full name/)).toHaveValue("Ana Guardian");
+    await addChild(page, "Ana Guardian");
+    await page.goto(`/account/children?session=${sessionId}`);
+    await page.getByRole("button", { name: "Ask for the place" }).click();
+    await expect(page.getByText("Your child has a place.")).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/children-nojs-1280.png`, fullPage: true });
+    await expectNoAxeViolations(page);
+  });
+});
+
+test("a guardian on a phone finds the full session, signs in, adds a child and joins the waitlist", async ({
+  page,
+}) => {
+  await page.setViewportSize(PHONE);
+  await page.goto("/education#sessions");
+  const card = page.locator(`#session-${sessionId}`);
+  await expect(card.getByText("Full: join the waitlist")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/education-390.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  await card.getByRole("link", { name: `Join the waitlist: ${TITLE}` }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await logIn(page, SECOND, page.url().replace(/^https?:\/\/[^/]+/, ""));
+  await expect(page).toHaveURL(new RegExp(`/account/children\\?session=${sessionId}$`));
+  await addChild(page, "Bruno Guardian");
+  await page.getByRole("button", { name: "Ask for the place" }).click();
+  await expect(page.getByText("your child is number 1 on the waitlist")).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/children-390.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  await turnSystemDark(page);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+});
+
+test("the first family withdraws; the next gets the offer by e-mail and takes the place on the phone", async ({
+  browser,
+}) => {
+  const first = await contextPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+  await first.goto("/login?redirectTo=/account/children");
+  await first.getByRole("textbox", { name: "Email (required)", exact: true }).fill(FIRST.email);
+  await first.getByRole("textbox", { name: "Password (required)", exact: true }).fill(FIRST.password);
+  await first.getByRole("button", { name: "Log in" }).click();
+  await first.getByRole("button", { name: "Leave this session" }).click();
+  await expect(first.getByText("Your child has left the session")).toBeVisible();
+
+  const offer = latestMail(SECOND.email, "families.offer");
+  expect(offer?.subject).toBe(`A place is free for you: ${TITLE}`);
+  expect(offer!.text).not.toContain("peanuts");
+  const link = new URL(/https?:\/\/\S+\/account\/offer\S*/.exec(offer!.text)![0]);
+  const phone = await contextPage(browser, { viewport: PHONE, colorScheme: "dark" });
+  await phone.goto(`${link.pathname}${link.search}`);
+  await expect(phone.getByText(`A place is free for Bruno in ${TITLE}.`)).toBeVisible();
+  await phone.screenshot({ path: `${SHOTS}/offer-390-dark.png`, fullPage: true });
+  await expectNoAxeViolations(phone);
+  await phone.getByRole("button", { name: "Take the place" }).click();
+  await expect(phone.getByText("The place is yours.")).toBeVisible();
+});
+
+test("staff take attendance on a phone with one tap", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInStaff(page, STAFF, `/login?redirectTo=/admin/program-sessions/${sessionId}`);
+  const bruno = page.getByTestId("roster-child").filter({ hasText: "Bruno Guardian" });
+  await expect(bruno.getByText("Has a place")).toBeVisible();
+  await expect(bruno.getByText("peanuts")).toBeVisible();
+  await bruno.getByRole("button", { name: "Present" }).click();
+  await expect(bruno.getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
+  await page.screenshot({ path: `${SHOTS}/roster-390.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
+  await page.goto(`/admin/program-sessions/${sessionId}/edit`);
+  await expect(page.getByRole("textbox", { name: /^Name in English/ })).toHaveValue(TITLE);
+  await expectNoAxeViolations(page);
+});
