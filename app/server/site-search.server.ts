@@ -39,9 +39,26 @@ function searchPrograms(words: string[], t: TFunction): SearchResult[] {
   });
 }
 
-/** Both languages of a record's texts, so a search in either finds it. */
-function bothLanguages(...texts: Bilingual[]): string {
-  return fold(texts.map((text) => `${text.en} ${text.es}`).join(" "));
+/**
+ * Each published entry's searchable text, folded once: the entries' objects are the isolate's
+ * cache of the published version (`listPublished`), so a search reads the folded texts of a
+ * decade's 700 entries instead of folding every body again (decision 057). A new version brings
+ * new objects, and the old ones' texts go with them.
+ */
+const foldedTexts = new WeakMap<object, string>();
+
+/** Both languages of an entry's texts, so a search in either finds it. */
+function bothLanguages(fields: object, texts: () => Bilingual[]): string {
+  let folded = foldedTexts.get(fields);
+  if (folded === undefined) {
+    folded = fold(
+      texts()
+        .map((text) => `${text.en} ${text.es}`)
+        .join(" "),
+    );
+    foldedTexts.set(fields, folded);
+  }
+  return folded;
 }
 
 /**
@@ -71,7 +88,7 @@ export async function searchSite(
     ...[...posts]
       .reverse()
       .filter(({ fields }) =>
-        matches(bothLanguages(fields.title, fields.excerpt, fields.body, fields.author)),
+        matches(bothLanguages(fields, () => [fields.title, fields.excerpt, fields.body, fields.author])),
       )
       .map(({ slug, fields }) => ({
         path: `/blog/${slug}`,
@@ -80,7 +97,9 @@ export async function searchSite(
       })),
     ...events
       .filter(({ fields }) =>
-        matches(bothLanguages(fields.title, fields.description, fields.highlights, fields.place)),
+        matches(
+          bothLanguages(fields, () => [fields.title, fields.description, fields.highlights, fields.place]),
+        ),
       )
       .map(({ slug, fields }) => ({
         path: `/events#${slug}`,
@@ -88,21 +107,25 @@ export async function searchSite(
         description: localized(fields.description, locale),
       })),
     ...stories
-      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.person, fields.text)))
+      .filter(({ fields }) =>
+        matches(bothLanguages(fields, () => [fields.title, fields.person, fields.text])),
+      )
       .map(({ fields }) => ({
         path: "/stories",
         title: localized(fields.title, locale),
         description: localized(fields.person, locale),
       })),
     ...jobs
-      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.description)))
+      .filter(({ fields }) => matches(bothLanguages(fields, () => [fields.title, fields.description])))
       .map(({ fields }) => ({
         path: "/join-our-team",
         title: localized(fields.title, locale),
         description: localized(fields.description, locale),
       })),
     ...roles
-      .filter(({ fields }) => matches(bothLanguages(fields.title, fields.subtitle, fields.description)))
+      .filter(({ fields }) =>
+        matches(bothLanguages(fields, () => [fields.title, fields.subtitle, fields.description])),
+      )
       .map(({ fields }) => ({
         path: "/volunteer#roles",
         title: localized(fields.title, locale),

@@ -6,17 +6,30 @@ import { signUp } from "~/server/auth/accounts.server";
 import { bumpContentVersion } from "~/server/kernel/content-version.server";
 import { getDb, insertJsonRows } from "~/server/db/client.server";
 import {
+  attendanceMarks,
   auditLog,
+  children,
   contentEntries,
+  contentVersions,
   donations,
+  enrolments,
   eventRegistrations,
   outbox,
+  pledges,
+  programSessions,
   recurringGifts,
+  softCredits,
+  staffInvites,
   submissionHistory,
   submissions,
   subscribers,
   users,
+  volunteerShifts,
+  volunteerSignups,
+  volunteers,
 } from "~/server/db/schema";
+import { OFFLINE_GIFT_METHODS, SOFT_CREDIT_KINDS } from "~/lib/vocabulary";
+import { PROGRAMS } from "~/lib/families";
 import { queueEmails } from "~/server/mail/outbox.server";
 import sample from "../content/seed.json";
 
@@ -147,6 +160,16 @@ async function insertChunks(
 }
 
 type Part = { from: number; to: number; total: number };
+
+/** A yyyy-mm-dd `days` after another. */
+const dayAfter = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** Session n of `total`, four a year per program, the decade's seasons in order. */
+const sessionStart = (n: number, total: number) => when(Math.floor(n / 3) * 3, total).slice(0, 10);
+/** Sessions seeded beside `children` children: 120 for 3,000, as the two kinds scale alike. */
+const seededSessions = (children: number) => Math.max(1, Math.round(children / 25));
+/** The volunteer roles of the sample content (scripts/content/seed.json). */
+const VOLUNTEER_ROLES = sample.filter((entry) => entry.type === "role").map((entry) => entry.slug);
 
 const range = ({ from, to }: Part) => Array.from({ length: to - from }, (_, i) => from + i);
 
@@ -433,6 +456,364 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           sentAt: sql`case when ${outbox.id} like '%7' then null else ${outbox.createdAt} end`,
         })
         .where(sql`${outbox.id} in (select value from json_each(${ids})) and ${outbox.status} = 'pending'`);
+    },
+  },
+
+  /** Ten years of program sessions: each program, four a year (fall, winter, spring, summer). */
+  programSessions: {
+    rows: 120,
+    perPart: 120,
+    scales: true,
+    async seed(env, part) {
+      const rows = range(part).map((n) => {
+        const start = sessionStart(n, part.total);
+        const year = Number(start.slice(0, 4));
+        const program = PROGRAMS[n % PROGRAMS.length]!;
+        return {
+          id: `seed-session-${n}`,
+          program,
+          titleEn: `${program} ${start.slice(0, 7)}`,
+          titleEs: `${program} ${start.slice(0, 7)}`,
+          term: `${year}-${String((year + 1) % 100).padStart(2, "0")}`,
+          weekdays: "2,4",
+          startTime: "15:30",
+          endTime: "17:30",
+          startDate: start,
+          endDate: dayAfter(start, 70),
+          location: "Community Center, 125 W 116th St",
+          minAge: 6,
+          maxAge: 17,
+          minGrade: 0,
+          maxGrade: 12,
+          capacity: 120,
+          status: "published",
+          createdAt: `${dayAfter(start, -30)}T12:00:00.000Z`,
+          updatedAt: `${dayAfter(start, -30)}T12:00:00.000Z`,
+        };
+      });
+      await insertChunks(env, programSessions, rows, 100);
+    },
+  },
+
+  /**
+   * 3,000 children of 2,000 guardians, each enrolled in three sessions. The guardians' accounts
+   * have no password anyone could type (the hash of none), so no seeded family can sign in; their
+   * health records are not seeded (decision 054 encrypts them under a key a seed should not hold).
+   */
+  children: {
+    rows: 3_000,
+    perPart: 1_000,
+    scales: true,
+    async seed(env, part) {
+      const guardians = [...new Set(range(part).map((n) => Math.floor((n * 2) / 3)))].map((g) => ({
+        id: `seed-guardian-${g}`,
+        email: personEmail(g, "guardian"),
+        name: personName(g + 3),
+        passwordHash: "-",
+        passwordSalt: "-",
+        passwordIterations: 0,
+        locale: localeOf(g),
+        emailVerifiedAt: when(g, 2_000),
+        createdAt: when(g, 2_000),
+        updatedAt: when(g, 2_000),
+      }));
+      await insertChunks(env, users, guardians, 200);
+      const sessions = seededSessions(part.total);
+      const rows = range(part).map((n) => {
+        const createdAt = when(n, part.total);
+        const grade = Math.floor(unit(n, 30) * 13);
+        return {
+          id: `seed-child-${n}`,
+          guardianId: `seed-guardian-${Math.floor((n * 2) / 3)}`,
+          name: `${pick(FIRST, n, 31)} ${pick(LAST, Math.floor((n * 2) / 3), 2)}`,
+          birthDate: `${Number(createdAt.slice(0, 4)) - 6 - grade}-0${1 + (n % 9)}-1${n % 10}`,
+          grade,
+          school: `P.S. ${100 + (n % 90)}`,
+          photoConsent: unit(n, 32) < 0.7,
+          participationConsent: true,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      });
+      await insertChunks(env, children, rows, 250);
+      // Three sessions a child, spread over the years; distinct, so one live place a session.
+      const places = rows.flatMap((child, i) =>
+        [0, 1, 2].map((k) => {
+          const n = part.from + i;
+          return {
+            id: `seed-enrolment-${n}-${k}`,
+            sessionId: `seed-session-${(n * 7 + k * 13) % sessions}`,
+            childId: child.id,
+            status: unit(n * 3 + k, 33) < 0.9 ? "enrolled" : "withdrawn",
+            createdAt: child.createdAt,
+            updatedAt: child.createdAt,
+          };
+        }),
+      );
+      await insertChunks(env, enrolments, places, 250);
+    },
+  },
+
+  /** 50,000 marks: each enrolment's first meetings, a week apart. */
+  attendance: {
+    rows: 50_000,
+    perPart: 10_000,
+    scales: true,
+    async seed(env, part) {
+      const childCount = Math.max(1, Math.round(part.total * (3_000 / 50_000)));
+      const sessions = await getDb(env)
+        .select({ id: programSessions.id, startDate: programSessions.startDate })
+        .from(programSessions)
+        .where(sql`${programSessions.id} like 'seed-session-%'`);
+      const startOf = new Map(sessions.map((session) => [session.id, session.startDate]));
+      const places = childCount * 3;
+      const rows = range(part).flatMap((n) => {
+        const place = n % places;
+        const child = Math.floor(place / 3);
+        const sessionId = `seed-session-${(child * 7 + (place % 3) * 13) % seededSessions(childCount)}`;
+        const start = startOf.get(sessionId);
+        if (!start) return [];
+        const meetingDate = dayAfter(start, 7 * Math.floor(n / places));
+        return [
+          {
+            sessionId,
+            childId: `seed-child-${child}`,
+            meetingDate,
+            mark: unit(n, 34) < 0.85 ? "present" : unit(n, 35) < 0.5 ? "absent" : "late",
+            updatedAt: `${meetingDate}T22:00:00.000Z`,
+          },
+        ];
+      });
+      await insertChunks(env, attendanceMarks, rows, 1_000);
+    },
+  },
+
+  /** 1,000 volunteers, 2,000 shifts over the decade, 10,000 sign-ups with the hours of past ones. */
+  volunteers: {
+    rows: 1_000,
+    perPart: 1_000,
+    scales: true,
+    async seed(env, part) {
+      const rows = range(part).map((n) => {
+        const createdAt = when(n, part.total);
+        return {
+          id: `seed-volunteer-${n}`,
+          email: personEmail(n, "volunteer"),
+          name: personName(n + 11),
+          phone: `646 555 ${String(1000 + (n % 9000))}`,
+          locale: localeOf(n),
+          age: 18 + (n % 50),
+          createdAt,
+          updatedAt: createdAt,
+        };
+      });
+      await insertChunks(env, volunteers, rows, 250);
+    },
+  },
+
+  shifts: {
+    rows: 2_000,
+    perPart: 2_000,
+    scales: true,
+    async seed(env, part) {
+      const rows = range(part).map((n) => {
+        const startsAt = when(n, part.total).slice(0, 11) + "14:00:00.000Z";
+        const role = pick(VOLUNTEER_ROLES, n, 36);
+        return {
+          id: `seed-shift-${n}`,
+          roleSlug: role,
+          titleEn: `${role} (${startsAt.slice(0, 10)})`,
+          titleEs: `${role} (${startsAt.slice(0, 10)})`,
+          startsAt,
+          endsAt: startsAt.replace("T14:", "T17:"),
+          place: "Community Center, 125 W 116th St",
+          capacity: 8,
+          requiredClearances: JSON.stringify(role === "mentor" ? ["background-check"] : []),
+          createdAt: startsAt,
+          updatedAt: startsAt,
+        };
+      });
+      await insertChunks(env, volunteerShifts, rows, 250);
+    },
+  },
+
+  signups: {
+    rows: 10_000,
+    perPart: 5_000,
+    scales: true,
+    async seed(env, part) {
+      const shifts = Math.max(1, Math.round(part.total / 5));
+      const people = Math.max(1, Math.round(part.total / 10));
+      const starts = new Map(
+        (
+          await getDb(env)
+            .select({
+              id: volunteerShifts.id,
+              startsAt: volunteerShifts.startsAt,
+              endsAt: volunteerShifts.endsAt,
+            })
+            .from(volunteerShifts)
+        ).map((shift) => [shift.id, shift]),
+      );
+      const rows = range(part).flatMap((n) => {
+        // Five sign-ups a shift, by five different volunteers.
+        const shift = starts.get(`seed-shift-${n % shifts}`);
+        if (!shift) return [];
+        const past = Date.parse(shift.endsAt) < END;
+        const cancelled = unit(n, 37) < 0.08;
+        return [
+          {
+            id: `seed-signup-${n}`,
+            shiftId: shift.id,
+            volunteerId: `seed-volunteer-${((n % shifts) * 3 + Math.floor(n / shifts) * 211) % people}`,
+            status: cancelled ? "cancelled" : "signed-up",
+            checkedInAt: past && !cancelled ? shift.startsAt : null,
+            checkedOutAt: past && !cancelled ? shift.endsAt : null,
+            createdAt: dayAfter(shift.startsAt.slice(0, 10), -10) + "T12:00:00.000Z",
+            updatedAt: shift.endsAt,
+          },
+        ];
+      });
+      await insertChunks(env, volunteerSignups, rows, 500);
+    },
+  },
+
+  /**
+   * Gifts staff recorded by hand over the years (checks, cash, stock, DAF grants, in kind), 500
+   * pledges paid in instalments, and soft credits on online gifts (employer matches, advisors).
+   */
+  offlineGifts: {
+    rows: 5_000,
+    perPart: 5_000,
+    scales: true,
+    async seed(env, part) {
+      const staff = await staffIds(env);
+      const pledgeCount = Math.max(1, Math.round(part.total / 10));
+      const pledgeRows = range({ from: 0, to: pledgeCount, total: pledgeCount }).map((n) => {
+        const createdAt = when(n, pledgeCount);
+        return {
+          id: `seed-pledge-${n}`,
+          donorName: personName(n + 20_000),
+          donorEmail: personEmail(n, "pledger"),
+          locale: localeOf(n),
+          amountCents: 120_000,
+          instalments: 4,
+          intervalMonths: 3,
+          firstDueOn: createdAt.slice(0, 10),
+          remind: unit(n, 38) < 0.5,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      });
+      await insertChunks(env, pledges, pledgeRows);
+      const gifts = range(part).map((n) => {
+        const paidAt = when(n, part.total);
+        const method = pick(OFFLINE_GIFT_METHODS, n, 39);
+        // The first four gifts of every ten pay the pledges' instalments.
+        const pledge = n % 10 < 4 ? `seed-pledge-${Math.floor(n / 10) % pledgeCount}` : null;
+        return {
+          id: `seed-offline-gift-${n}`,
+          frequency: "one-time",
+          amountCents: pledge ? 30_000 : pick([5_000, 10_000, 50_000, 250_000], n, 40),
+          status: "succeeded",
+          donorName: pledge
+            ? personName((Math.floor(n / 10) % pledgeCount) + 20_000)
+            : personName(n + 30_000),
+          donorEmail: pledge
+            ? personEmail(Math.floor(n / 10) % pledgeCount, "pledger")
+            : personEmail(n, "check-donor"),
+          locale: localeOf(n),
+          method,
+          checkNumber: method === "check" ? String(1_000 + n) : null,
+          dafSponsor: method === "daf" ? "Fidelity Charitable" : null,
+          inKindDescription: method === "in_kind" ? "Soccer balls and cones" : null,
+          estimateCents: method === "in_kind" ? 40_000 : null,
+          pledgeId: pledge,
+          recordedBy: staff.length ? pick(staff, n, 41) : null,
+          paidAt,
+          createdAt: paidAt,
+          updatedAt: paidAt,
+        };
+      });
+      await insertChunks(env, donations, gifts);
+      const credits = range({ from: 0, to: Math.round(part.total * 0.4), total: part.total }).map((n) => ({
+        id: `seed-soft-credit-${n}`,
+        donationId: `seed-gift-${n * 5}`,
+        email: personEmail(n, "employee"),
+        name: personName(n + 40_000),
+        kind: pick(SOFT_CREDIT_KINDS, n, 42),
+        createdAt: when(n * 5, 50_000),
+      }));
+      // Only gifts the donations kind wrote at this scale take a credit.
+      const existing = new Set(
+        (
+          await getDb(env)
+            .select({ id: donations.id })
+            .from(donations)
+            .where(
+              sql`${donations.id} in (select value from json_each(${JSON.stringify(credits.map((c) => c.donationId))}))`,
+            )
+        ).map((row) => row.id),
+      );
+      await insertChunks(
+        env,
+        softCredits,
+        credits.filter((credit) => existing.has(credit.donationId)),
+      );
+    },
+  },
+
+  /** Staff invitations over the decade: most accepted, some revoked or let expire. */
+  invites: {
+    rows: 60,
+    perPart: 60,
+    scales: false,
+    async seed(env, part) {
+      const staff = await staffIds(env);
+      const rows = range(part).map((n) => {
+        const sentAt = when(n, part.total);
+        const roll = unit(n, 43);
+        return {
+          id: `seed-invite-${n}`,
+          email: personEmail(n, "invited"),
+          name: personName(n + 50_000),
+          role: roll < 0.2 ? "ADMIN" : "STAFF",
+          locale: localeOf(n),
+          invitedBy: staff[0] ?? null,
+          sentAt,
+          expiresAt: new Date(Date.parse(sentAt) + 7 * 86_400_000).toISOString(),
+          acceptedAt: roll < 0.7 ? sentAt : null,
+          revokedAt: roll > 0.9 ? sentAt : null,
+          createdAt: sentAt,
+        };
+      });
+      await insertChunks(env, staffInvites, rows);
+    },
+  },
+
+  /** Three saved versions of every seeded entry, as editing over the years left them. */
+  contentVersions: {
+    rows: 2_100,
+    perPart: 2_100,
+    scales: true,
+    async seed(env, part) {
+      const entries = await getDb(env)
+        .select()
+        .from(contentEntries)
+        .where(sql`${contentEntries.id} like 'seed-%'`);
+      const rows = entries.slice(0, Math.ceil((part.to - part.from) / 3)).flatMap((entry) =>
+        [1, 2, 3].map((number) => ({
+          id: `seed-version-${entry.id}-${number}`,
+          entryId: entry.id,
+          number,
+          slug: entry.slug,
+          status: entry.status,
+          fields: JSON.stringify(entry.fields),
+          savedByEmail: pick(STAFF, number, 44),
+          createdAt: entry.createdAt,
+        })),
+      );
+      await insertChunks(env, contentVersions, rows, 100);
     },
   },
 };

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
 import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
+import type { KeysetLinks } from "~/server/records/list.server";
 import { smallButtonClass } from "./ui";
 
 /** One column of an admin list: its header (a key in the admin namespace) and how a row shows in it. */
@@ -17,8 +18,10 @@ export type Column<Row> = {
   headerClassName?: string;
 };
 
-/** What every list loader returns (app/server/admin/list.server.ts). */
-type ListData<Row> = { rows: Row[]; page: number; pageCount: number; total: number };
+/** What every list loader returns (app/server/records/list.server.ts): numbered pages, or keyset links. */
+type ListData<Row> = { rows: Row[]; total: number } & (
+  { page: number; pageCount: number } | { links: KeysetLinks }
+);
 
 /** An admin list: the table (or "nothing to show"), then its pages (decision 018). */
 export function DataTable<Row extends { id: string }>({
@@ -33,7 +36,11 @@ export function DataTable<Row extends { id: string }>({
   return (
     <>
       <RecordTable label={label} columns={columns} rows={list.rows} />
-      <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      {"links" in list ? (
+        <KeysetPagination links={list.links} total={list.total} />
+      ) : (
+        <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
+      )}
     </>
   );
 }
@@ -105,6 +112,46 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={smallButtonClass} rel="next">
           {t("common.next")}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/**
+ * Newest / newer / older / oldest links of a list read by keyset (decision 057), keeping the
+ * current filters: a link names the row it goes on from, so it still shows the same rows later.
+ */
+export function KeysetPagination({ links, total }: { links: KeysetLinks; total: number }) {
+  const { t } = useTranslation("admin");
+  const location = useLocation();
+  const hrefFor = (name?: "older" | "newer" | "oldest", value = "1") => {
+    const params = new URLSearchParams(location.search);
+    for (const cursor of ["page", "older", "newer", "oldest"]) params.delete(cursor);
+    if (name) params.set(name, value);
+    return `${location.pathname}?${params.toString()}`;
+  };
+  return (
+    <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
+      <span>{t("common.results", { count: total })}</span>
+      {links.newest ? (
+        <Link to={hrefFor()} className={smallButtonClass} rel="first">
+          {t("common.newest")}
+        </Link>
+      ) : null}
+      {links.newer ? (
+        <Link to={hrefFor("newer", links.newer)} className={smallButtonClass} rel="prev">
+          {t("common.newer")}
+        </Link>
+      ) : null}
+      {links.older ? (
+        <Link to={hrefFor("older", links.older)} className={smallButtonClass} rel="next">
+          {t("common.older")}
+        </Link>
+      ) : null}
+      {links.oldest ? (
+        <Link to={hrefFor("oldest")} className={smallButtonClass} rel="last">
+          {t("common.oldest")}
         </Link>
       ) : null}
     </nav>

@@ -18,7 +18,8 @@ import {
 } from "~/lib/vocabulary";
 import { fieldChanges, recordExport, auditEntry } from "../records/audit.server";
 import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
-import { choiceFilter, listQuery, newestFirstPage, searchFilter, contains } from "../records/list.server";
+import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "../records/list.server";
+import { idStartsWith, matchesSearch } from "../records/search.server";
 
 /** "me": assigned to whoever looks; "none": nobody has taken it yet (decision 022). */
 export const ASSIGNED_FILTERS = ["me", "none"] as const;
@@ -44,11 +45,9 @@ function where(filters: SubmissionFilters, viewer: SessionUser): SQL | undefined
     filters.q
       ? or(
           // The reference in the confirmation mail is the start of the id.
-          contains(submissions.id, filters.q),
-          contains(submissions.name, filters.q),
-          contains(submissions.email, filters.q),
-          contains(sql`${submissions.payload}`, filters.q),
-          contains(submissions.notes, filters.q),
+          idStartsWith(submissions.id, filters.q),
+          // Name, e-mail, answers and note, through the search index (decision 057).
+          matchesSearch(submissions, "submissions_search", filters.q),
         )
       : undefined,
   ];

@@ -31,9 +31,24 @@ const seatCount = (event: EventForSale, counts?: { taken: number; held: number }
  * ticket money split into what buyers received (fair-market value) and the deductible rest.
  */
 export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
+  // Only confirmed tickets count in the totals (`ticketTotals`); reading those alone, through
+  // `event_registrations_payment_idx`, keeps the page flat however many RSVPs the years hold
+  // (decision 057).
   const [events, rows] = await Promise.all([
     listEventsForSale(env),
-    getDb(env).select().from(eventRegistrations),
+    getDb(env)
+      .select({
+        eventSlug: eventRegistrations.eventSlug,
+        kind: eventRegistrations.kind,
+        status: eventRegistrations.status,
+        quantity: eventRegistrations.quantity,
+        unitPriceCents: eventRegistrations.unitPriceCents,
+        unitValueCents: eventRegistrations.unitValueCents,
+        amountCents: eventRegistrations.amountCents,
+        stripePaymentIntentId: eventRegistrations.stripePaymentIntentId,
+      })
+      .from(eventRegistrations)
+      .where(and(eq(eventRegistrations.kind, "ticket"), eq(eventRegistrations.status, "confirmed"))),
   ]);
   const [adjustments, seats] = await Promise.all([
     ticketAdjustments(env),

@@ -1,7 +1,8 @@
-import { desc, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
 import type { Db } from "../db/client.server";
+import { keysetAfter } from "./csv.server";
 
 /** Case-insensitive "contains" without LIKE wildcards (a typed % or _ means itself). */
 export function contains(column: AnySQLiteColumn | SQL, text: string): SQL {
@@ -23,6 +24,20 @@ export type ListPage<Row, Filters> = {
   total: number;
   filters: Filters;
 };
+
+/**
+ * Where a list read newest first goes from (decision 057): the rows just older or just newer than
+ * one row, by that row's key (`created_at` and id, `2026-11-25T17:00:00.000Z_…`), or the oldest
+ * rows. A key names a row, not a position, so a link still shows the same rows when newer rows
+ * arrive, and a page far down the list reads only its own rows through the index.
+ */
+export type ListCursor = { to: "older" | "newer"; createdAt: string; id: string } | { to: "oldest" };
+
+/** The links of a keyset page: to the newest and oldest rows, and the keys of its neighbours. */
+export type KeysetLinks = { newest: boolean; newer: string | null; older: string | null; oldest: boolean };
+
+/** One page of a list read newest first by keyset: no page number, links to its neighbours. */
+export type KeysetPage<Row, Filters> = { rows: Row[]; total: number; filters: Filters; links: KeysetLinks };
 
 /** A choice filter: one of `options`, or no filter at all. */
 export function choiceFilter<const Options extends readonly string[]>(options: Options) {
@@ -60,11 +75,37 @@ const pageSchema = v.fallback(
   1,
 );
 
-/** The list's filters and page number from its URL; the first value of each parameter counts. */
+/** A row's key in a link: its `created_at` (ISO, which has no "_") and its id. */
+const keySchema = v.pipe(
+  v.string(),
+  v.maxLength(300),
+  v.regex(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z_./),
+  v.transform((key) => {
+    const split = key.indexOf("_");
+    return { createdAt: key.slice(0, split), id: key.slice(split + 1) };
+  }),
+);
+
+/** `?older=KEY`, `?newer=KEY` or `?oldest=1`; anything else is the newest page, never an error. */
+function cursorOf(url: URL): ListCursor | undefined {
+  for (const to of ["older", "newer"] as const) {
+    const key = v.safeParse(keySchema, url.searchParams.get(to));
+    if (key.success) return { to, ...key.output };
+  }
+  return url.searchParams.has("oldest") ? { to: "oldest" } : undefined;
+}
+
+/** A row's key for a link (`cursorOf` reads it back). */
+const keyOf = (row: { createdAt: string; id: string }) => `${row.createdAt}_${row.id}`;
+
+/**
+ * The list's filters, page number and keyset cursor from its URL; the first value of each
+ * parameter counts. A list numbered by pages reads `page`, a list read by keyset `cursor`.
+ */
 export function listQuery<Schema extends v.ObjectSchema<v.ObjectEntries, undefined>>(
   schema: Schema,
   url: URL,
-): { filters: v.InferOutput<Schema>; page: number } {
+): { filters: v.InferOutput<Schema>; page: number; cursor: ListCursor | undefined } {
   const fields = Object.fromEntries(
     Object.keys(schema.entries).flatMap((name) => {
       const value = url.searchParams.get(name);
@@ -74,6 +115,7 @@ export function listQuery<Schema extends v.ObjectSchema<v.ObjectEntries, undefin
   return {
     filters: v.parse(schema, fields),
     page: v.parse(pageSchema, url.searchParams.get("page") ?? "1"),
+    cursor: cursorOf(url),
   };
 }
 
@@ -95,19 +137,53 @@ export async function listPage<Query extends SQLiteSelect, Filters>(
 type ListedTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
 
 /**
- * One page of `rows` (a dynamic select from `table`), newest first, matching `where`, with the
- * matching count.
+ * One page of `rows` (a dynamic select from `table` that selects its `id` and `createdAt`), newest
+ * first, matching `where`, with the matching count. Read by keyset (decision 057): the page after
+ * a row starts at that row's key in the list's index, so the oldest page costs what the newest
+ * does, where an offset would walk every row before it. One row more than the page tells whether
+ * there is a page beyond it; the oldest and the newer pages are read in ascending order and
+ * turned round.
  */
-export function newestFirstPage<Query extends SQLiteSelect, Filters>(
+export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
   db: Db,
-  query: { filters: Filters; page: number },
+  query: { filters: Filters; cursor?: ListCursor | undefined },
   list: { table: ListedTable; where: SQL | undefined; rows: Query },
-) {
-  return listPage(
-    query,
-    list.rows.where(list.where).orderBy(desc(list.table.createdAt), desc(list.table.id)),
+  pageSize = PAGE_SIZE,
+): Promise<KeysetPage<Awaited<Query>[number], Filters>> {
+  type Row = Awaited<Query>[number] & { createdAt: string; id: string };
+  const { cursor, filters } = query;
+  const keys = [list.table.createdAt, list.table.id] as const;
+  const ascending = cursor?.to === "newer" || cursor?.to === "oldest";
+  const from =
+    cursor && cursor.to !== "oldest"
+      ? keysetAfter(ascending ? "asc" : "desc", keys, [cursor.createdAt, cursor.id])
+      : undefined;
+  const [found, total] = await Promise.all([
+    list.rows
+      .where(and(list.where, from))
+      .orderBy(...(ascending ? keys.map((key) => asc(key)) : keys.map((key) => desc(key))))
+      .limit(pageSize + 1) as unknown as Promise<Row[]>,
     db.$count(list.table, list.where),
-  );
+  ]);
+  const beyond = found.length > pageSize;
+  const rows = found.slice(0, pageSize);
+  if (ascending) rows.reverse();
+  const first = rows[0];
+  const last = rows.at(-1);
+  // Beyond this page lies more in the direction it was read; behind it, whatever it came from.
+  const newer = ascending ? beyond : cursor?.to === "older";
+  const older = ascending ? cursor?.to === "newer" : beyond;
+  return {
+    rows,
+    total,
+    filters,
+    links: {
+      newest: newer || (cursor !== undefined && rows.length === 0),
+      newer: newer && first ? keyOf(first) : null,
+      older: older && last ? keyOf(last) : null,
+      oldest: older,
+    },
+  };
 }
 
 /** A page of rows already in hand (a list that is not one SQL query, such as site content). */

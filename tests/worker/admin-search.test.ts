@@ -1,0 +1,91 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { submissionReference } from "~/lib/forms/reference";
+import { getDb } from "~/server/db/client.server";
+import { submissions } from "~/server/db/schema";
+import { userWithSession } from "./auth-helpers";
+import { fetchPage, shown } from "./fetch";
+
+/**
+ * The inbox search through its FTS5 index (docs/decisions/057-years-of-data.md): what staff type
+ * finds the submissions they mean, accents and case aside, and the index follows every change.
+ */
+const db = getDb(env);
+let cookie: string;
+
+const submission = (id: string, name: string, email: string, message: string) => ({
+  id,
+  kind: "contact" as const,
+  locale: "es",
+  name,
+  email,
+  payload: { fullName: name, subject: "program", message },
+  idempotencyKey: id,
+});
+
+/** The names the inbox lists for a search. */
+async function found(q: string): Promise<string[]> {
+  const response = await fetchPage(`/admin/submissions?q=${encodeURIComponent(q)}`, {
+    headers: { Cookie: cookie },
+  });
+  expect(response.status).toBe(200);
+  const html = shown(await response.text());
+  return ["Ana Rivera", "José Pérez", "Lucía Gómez", "Ana Rivas"].filter((name) =>
+    html.includes(`>${name}<`),
+  );
+}
+
+beforeAll(async () => {
+  ({ cookie } = await userWithSession("searcher@example.org", "ADMIN", "Sam Searcher"));
+  await db
+    .insert(submissions)
+    .values(submission("8f3a1c2e-search-ana", "Ana Rivera", "ana.rivera@example.org", "Hi"));
+  await db
+    .insert(submissions)
+    .values(submission("b71d0e44-search-jose", "José Pérez", "jp@example.net", "Hola"));
+  await db
+    .insert(submissions)
+    .values(
+      submission(
+        "c0ffee00-search-lucia",
+        "Lucía Gómez",
+        "lg@example.com",
+        "Necesito información sobre béisbol",
+      ),
+    );
+}, 60_000);
+
+describe("inbox search", () => {
+  it("finds a name, a word of an address, an answer and a reference, accents and case aside", async () => {
+    expect(await found("rivera")).toEqual(["Ana Rivera"]);
+    expect(await found("PEREZ")).toEqual(["José Pérez"]);
+    expect(await found("ana.rivera@example")).toEqual(["Ana Rivera"]);
+    expect(await found("beisbol")).toEqual(["Lucía Gómez"]);
+    // Each word must begin a word of the submission: "riv" begins "Rivera", "ivera" begins none.
+    expect(await found("ana riv")).toEqual(["Ana Rivera"]);
+    expect(await found("ivera")).toEqual([]);
+    expect(await found(submissionReference("8f3a1c2e-search-ana"))).toEqual(["Ana Rivera"]);
+  });
+
+  it("reads what is typed as words, never as FTS5 syntax", async () => {
+    expect(await found('"rivera OR NEAR(*')).toEqual(["Ana Rivera"]);
+    expect(await found("*)(")).toEqual([]);
+  });
+
+  it("follows a new submission, a change and a deletion", async () => {
+    await db
+      .insert(submissions)
+      .values(submission("d00d0000-search-rivas", "Ana Rivas", "rivas@example.org", "Hi"));
+    expect(await found("ana")).toEqual(["Ana Rivera", "Ana Rivas"]);
+    await db
+      .update(submissions)
+      .set({ name: "Lucía Gómez" })
+      .where(eq(submissions.id, "d00d0000-search-rivas"));
+    expect(await found("ana")).toEqual(["Ana Rivera"]);
+    expect(await found("gomez")).toEqual(["Lucía Gómez"]);
+    await db.delete(submissions).where(eq(submissions.id, "c0ffee00-search-lucia"));
+    await db.delete(submissions).where(eq(submissions.id, "d00d0000-search-rivas"));
+    expect(await found("gomez")).toEqual([]);
+  });
+});
