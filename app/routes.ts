@@ -78,6 +78,7 @@ export default [
     route("donations/monthly", "routes/admin/monthly-donors.tsx"),
     route("donations/statements", "routes/admin/statements.tsx"),
     route("donations/new", "routes/admin/gift-new.tsx"),
+    route("donations/import", "routes/admin/donations-import.tsx"),
     route("donations/:id", "routes/admin/donation.tsx"),
     route("donations/:id/change", "routes/admin/gift-change.tsx"),
     route("pledges/new", "routes/admin/pledge-new.tsx"),

@@ -124,7 +124,7 @@ test("a memorial gift: staff see every field on the gift page and in the CSV", a
   const csv = (await readFile((await download.path())!, "utf8")).replace(/^\uFEFF/, "");
   const [header, row] = csv.trim().split("\r\n");
   expect(header).toBe(
-    "id,date,amount,currency,frequency,status,refunded,dispute,donor_name,donor_email,phone,language,anonymous,covered_fee,tribute_type,honoree,tribute_notify_email,employer_matching_gift,stripe_payment_intent",
+    "id,date,amount,currency,frequency,status,refunded,dispute,donor_name,donor_email,phone,language,anonymous,covered_fee,tribute_type,honoree,tribute_notify_email,employer_matching_gift,stripe_payment_intent,method,check_number,daf_sponsor,in_kind_description,staff_estimate,designation,note,pledge_id,soft_credits,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer",
   );
   expect(row).toContain(",102.56,usd,one-time,succeeded,0.00,,Rosa Diaz,");
   expect(row).toContain(`,en,no,2.56,memory,Abuela Carmen,family-${RUN}@example.com,Acme Corp,pi_`);

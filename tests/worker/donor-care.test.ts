@@ -85,7 +85,7 @@ describe("staff see every gift", () => {
       .split("\r\n");
     expect(header).toBe(DONATIONS_CSV_HEADER.join(","));
     expect(header).toBe(
-      "id,date,amount,currency,frequency,status,refunded,dispute,donor_name,donor_email,phone,language,anonymous,covered_fee,tribute_type,honoree,tribute_notify_email,employer_matching_gift,stripe_payment_intent",
+      "id,date,amount,currency,frequency,status,refunded,dispute,donor_name,donor_email,phone,language,anonymous,covered_fee,tribute_type,honoree,tribute_notify_email,employer_matching_gift,stripe_payment_intent,method,check_number,daf_sponsor,in_kind_description,staff_estimate,designation,note,pledge_id,soft_credits,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer",
     );
     const cells = row!.split(",");
     const cell = (name: string) => cells[DONATIONS_CSV_HEADER.indexOf(name)];

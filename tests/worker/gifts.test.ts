@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, asc, eq, sql } from "drizzle-orm";
+import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, donationAttempts, donations, outbox } from "~/server/db/schema";
@@ -32,6 +33,14 @@ const dollars = (html: string, pattern: RegExp) => Number(html.match(pattern)?.[
 const raised = async () => dollars(await (await fetchPage("/donate?lng=en")).text(), /\$([\d,.]+) raised of/);
 const donorPage = async (email: string) =>
   shown(await (await get(`/admin/donors/${encodeURIComponent(email)}?lng=en`)).text());
+/** The rows of the gifts export for a search, each as its cells by column name. */
+async function exported(q: string) {
+  const csv = await (await get(`/admin/donations/export.csv?q=${encodeURIComponent(q)}`)).text();
+  return Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ""), {
+    header: true,
+    skipEmptyLines: true,
+  }).data;
+}
 const lifetime = (html: string) => dollars(html, /data-testid="donor-lifetime"[^>]*>\$([\d,.]+)/);
 const recognition = (html: string) => dollars(html, /data-testid="donor-recognition"[^>]*>\$([\d,.]+)/);
 
@@ -128,6 +137,11 @@ describe("every gift counted", () => {
         .where(eq(outbox.id, `receipt-${cheque}`));
       expect(receipt).toMatchObject({ to: email, locale: "es", template: "donation.receipt" });
       expect(receipt!.subject).toContain("$250.25");
+      // Both name how the gift came: the receipt its cheque, the statement each gift's method.
+      expect(receipt!.text).toContain("Forma de donación: cheque n.º 1042");
+      expect(statement!.text).toMatch(/\$250\.25 {2}única {2}cheque n\.º 1042/);
+      expect(statement!.text).toMatch(/\$100\.50 {2}única {2}en línea/);
+      expect(statement!.text).toContain("transferencia bancaria");
     },
   );
 
@@ -178,6 +192,15 @@ describe("every gift counted", () => {
     // The match is on the employer's statement only.
     expect(await giftsForYear(env, employee, 2026)).toHaveLength(1);
     expect(await giftsForYear(env, "giving@acme-corp.example", 2026)).toHaveLength(1);
+    // The export names the method, the cheque and whom the gift is also credited to.
+    const [row] = await exported("giving@acme-corp.example");
+    expect(row).toMatchObject({
+      method: "check",
+      check_number: "77001",
+      amount: "50.00",
+      status: "succeeded",
+      soft_credits: "Eve Employee <eve.employee@example.com> (employer_match)",
+    });
   });
 
   it("keeps every change and the void of a recorded gift in its history; a void counts nothing", async () => {
@@ -217,6 +240,25 @@ describe("every gift counted", () => {
     const history = shown(await (await get(`/admin/donations/${id}/change?lng=en`)).text());
     expect(history).toContain("Amount (US dollars): $40.00 → $45.00");
     expect(history).toContain("Status: Succeeded → Voided");
+    // The export keeps the voided gift, marked, with its note.
+    expect(await exported(email)).toMatchObject([
+      { status: "voided", method: "cash", amount: "45.00", note: "Counted twice at the gala" },
+    ]);
+  });
+
+  it("names a donor-advised fund's sponsor on the receipt", async () => {
+    const id = await record({
+      method: "daf",
+      dafSponsor: "Fidelity Charitable",
+      amount: "500",
+      donorEmail: "daf.advisor@example.com",
+      donorName: "Dana Advisor",
+    });
+    const [receipt] = await db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.id, `receipt-${id}`));
+    expect(receipt!.text).toContain("Given by: a grant from a donor-advised fund (Fidelity Charitable)");
   });
 
   it("refuses a bad gift with a message per field and keeps what was typed", async () => {
@@ -293,5 +335,14 @@ describe("every gift counted", () => {
     expect(giftPage).toContain("utm_campaign=spring-appeal");
     const list = shown(await (await get("/admin/donations?lng=en")).text());
     expect(list.replace(/<!-- -->/g, "")).toContain("spring-appeal</span>: $50.00 from 1 gift<");
+    expect(await exported("spring.donor@example.com")).toMatchObject([
+      {
+        method: "online",
+        utm_source: "newsletter",
+        utm_medium: "email",
+        utm_campaign: "spring-appeal",
+        referrer: "mail.example.net",
+      },
+    ]);
   });
 });

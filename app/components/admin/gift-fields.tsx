@@ -129,23 +129,21 @@ export function PledgeSelect({
   );
 }
 
-/**
- * The fields of a recorded gift (decision 056): the method's own fields are all shown, each
- * labelled with the method it belongs to, so the form works the same without JavaScript.
- */
-export function GiftFields({
+/** A choice of the gift and pledge forms, keeping what staff chose after a refused post. */
+export function GiftSelect({
+  name,
+  label,
+  options,
   values,
   errors,
-  pledges,
-  withDonor,
 }: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
   values: Values;
   errors: Errors;
-  pledges: PledgeOption[];
-  withDonor: boolean;
 }) {
-  const { t } = useTranslation("gifts");
-  const select = (name: string, options: { value: string; label: string }[], label: string) => (
+  return (
     <GiftField name={name} label={label} errors={errors}>
       {(describedBy, invalid) => (
         <select
@@ -165,42 +163,64 @@ export function GiftFields({
       )}
     </GiftField>
   );
+}
+
+/** Who gave or promised: e-mail (the donor's key), name and the language of their mail. */
+export function DonorFields({ values, errors }: { values: Values; errors: Errors }) {
+  const { t } = useTranslation("gifts");
+  return (
+    <fieldset className="grid content-start gap-3">
+      <legend className="text-lg font-bold">{t("record.donor")}</legend>
+      <GiftInput
+        name="donorEmail"
+        type="email"
+        required
+        label={t("record.donorEmail")}
+        hint={t("record.donorEmailHint")}
+        values={values}
+        errors={errors}
+      />
+      <GiftInput name="donorName" required label={t("record.donorName")} values={values} errors={errors} />
+      <GiftSelect
+        name="locale"
+        label={t("record.locale")}
+        options={(["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) }))}
+        values={values}
+        errors={errors}
+      />
+    </fieldset>
+  );
+}
+
+/**
+ * The fields of a recorded gift (decision 056): the method's own fields are all shown, each
+ * labelled with the method it belongs to, so the form works the same without JavaScript.
+ */
+export function GiftFields({
+  values,
+  errors,
+  pledges,
+  withDonor,
+}: {
+  values: Values;
+  errors: Errors;
+  pledges: PledgeOption[];
+  withDonor: boolean;
+}) {
+  const { t } = useTranslation("gifts");
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {withDonor ? (
-        <fieldset className="grid content-start gap-3">
-          <legend className="text-lg font-bold">{t("record.donor")}</legend>
-          <GiftInput
-            name="donorEmail"
-            type="email"
-            required
-            label={t("record.donorEmail")}
-            hint={t("record.donorEmailHint")}
-            values={values}
-            errors={errors}
-          />
-          <GiftInput
-            name="donorName"
-            required
-            label={t("record.donorName")}
-            values={values}
-            errors={errors}
-          />
-          {select(
-            "locale",
-            (["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) })),
-            t("record.locale"),
-          )}
-        </fieldset>
-      ) : null}
+      {withDonor ? <DonorFields values={values} errors={errors} /> : null}
       <div className="grid content-start gap-3">
-        {withDonor
-          ? select(
-              "method",
-              OFFLINE_GIFT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) })),
-              t("record.method"),
-            )
-          : null}
+        {withDonor ? (
+          <GiftSelect
+            name="method"
+            label={t("record.method")}
+            options={OFFLINE_GIFT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) }))}
+            values={values}
+            errors={errors}
+          />
+        ) : null}
         <GiftInput
           name="receivedOn"
           type="date"
@@ -257,14 +277,16 @@ export function GiftFields({
             values={values}
             errors={errors}
           />
-          {select(
-            "softCreditKind",
-            [
+          <GiftSelect
+            name="softCreditKind"
+            label={t("record.softCreditKind")}
+            options={[
               { value: "", label: "—" },
               ...SOFT_CREDIT_KINDS.map((value) => ({ value, label: t(`softCreditKinds.${value}`) })),
-            ],
-            t("record.softCreditKind"),
-          )}
+            ]}
+            values={values}
+            errors={errors}
+          />
         </fieldset>
       ) : null}
     </div>

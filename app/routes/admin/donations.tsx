@@ -111,6 +111,9 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/donations/new" className="btn-secondary">
               {t("gifts:record.title")}
             </Link>
+            <Link to="/admin/donations/import" className="btn-secondary">
+              {t("gifts:import.title")}
+            </Link>
             <a
               href={`/admin/donations/export.csv?${exportQuery.toString()}`}
               className="btn-secondary"

@@ -15,12 +15,8 @@ import {
   startNewsletterSend,
   updateNewsletter,
 } from "~/server/admin/newsletters.server";
-import {
-  fieldErrors,
-  formStrings,
-  missingToSend,
-  NewsletterDraftSchema,
-} from "~/server/admin/schemas.server";
+import { fieldErrors } from "~/lib/forms/field-validation";
+import { formStrings, missingToSend, NewsletterDraftSchema } from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { getRequestContext } from "~/server/kernel/context.server";

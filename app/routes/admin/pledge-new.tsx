@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { GiftField, GiftInput } from "~/components/admin/gift-fields";
+import { DonorFields, GiftInput, GiftSelect } from "~/components/admin/gift-fields";
 import { adminMeta } from "~/components/admin/meta";
-import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { newYorkDate } from "~/lib/format";
 import { PLEDGE_INTERVAL_MONTHS } from "~/lib/vocabulary";
 import { formStrings } from "~/server/admin/schemas.server";
@@ -49,26 +49,6 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors ?? {};
-  const select = (name: string, label: string, options: { value: string; label: string }[]) => (
-    <GiftField name={name} label={label} errors={errors}>
-      {(describedBy, invalid) => (
-        <select
-          id={name}
-          name={name}
-          defaultValue={values[name]}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </GiftField>
-  );
   return (
     <>
       <p>
@@ -79,20 +59,7 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
       <AdminPageHeader title={t("pledge.title")} lead={t("pledge.lead")} />
       {actionData?.errors ? <Flash tone="error">{t("record.fix")}</Flash> : null}
       <Form method="post" className="mt-6 grid max-w-xl gap-4" noValidate>
-        <GiftInput
-          name="donorEmail"
-          type="email"
-          required
-          label={t("record.donorEmail")}
-          values={values}
-          errors={errors}
-        />
-        <GiftInput name="donorName" required label={t("record.donorName")} values={values} errors={errors} />
-        {select(
-          "locale",
-          t("record.locale"),
-          (["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) })),
-        )}
+        <DonorFields values={values} errors={errors} />
         <GiftInput name="amount" required label={t("pledge.amount")} values={values} errors={errors} />
         <GiftInput
           name="instalments"
@@ -101,14 +68,16 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
           values={values}
           errors={errors}
         />
-        {select(
-          "intervalMonths",
-          t("pledge.interval"),
-          PLEDGE_INTERVAL_MONTHS.map((months) => ({
+        <GiftSelect
+          name="intervalMonths"
+          label={t("pledge.interval")}
+          options={PLEDGE_INTERVAL_MONTHS.map((months) => ({
             value: String(months),
             label: t(`pledge.intervals.${months}`),
-          })),
-        )}
+          }))}
+          values={values}
+          errors={errors}
+        />
         <GiftInput
           name="firstDueOn"
           type="date"

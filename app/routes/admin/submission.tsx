@@ -7,7 +7,8 @@ import { SubmissionStatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { isVolunteerApplication } from "~/lib/volunteers";
 import { submissionReference } from "~/lib/forms/reference";
-import { fieldErrors, formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
+import { fieldErrors } from "~/lib/forms/field-validation";
+import { formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
 import {
   addSubmissionNote,
   getSubmission,

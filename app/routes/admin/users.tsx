@@ -14,8 +14,8 @@ import {
   smallButtonClass,
 } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
+import { fieldErrors } from "~/lib/forms/field-validation";
 import {
-  fieldErrors,
   formStrings,
   InviteChangeSchema,
   InviteSchema,

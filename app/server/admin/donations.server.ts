@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, like, lt, or, sql, sum, type SQL } from
 import * as v from "valibot";
 import { parseDollarsToCents } from "~/lib/donation";
 import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
+import { ATTRIBUTION_KEYS } from "~/lib/attribution";
 import type { SessionUser } from "~/lib/session-user";
 import { DONATION_FREQUENCIES, DONATION_STATUSES, RECURRING_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
@@ -115,7 +116,11 @@ export async function campaignTotals(env: Pick<Env, "DB">, url: URL) {
   return rows.map((row) => ({ ...row, cents: Number(row.cents ?? 0) }));
 }
 
-/** The columns of the donations export, one per field a donor gave (docs/product.md §5). */
+/**
+ * The columns of the donations export: one per field a donor gave (docs/product.md §5), then how
+ * the gift came, its pledge, who else it is credited to and the campaign of the visit it came from.
+ * With no filter it is every gift of the ledger, voided and refunded ones with their status.
+ */
 export const DONATIONS_CSV_HEADER = [
   "id",
   "date",
@@ -136,6 +141,17 @@ export const DONATIONS_CSV_HEADER = [
   "tribute_notify_email",
   "employer_matching_gift",
   "stripe_payment_intent",
+  // How the gift came and where it went (decision 056): what moving to another system needs.
+  "method",
+  "check_number",
+  "daf_sponsor",
+  "in_kind_description",
+  "staff_estimate",
+  "designation",
+  "note",
+  "pledge_id",
+  "soft_credits",
+  ...ATTRIBUTION_KEYS,
 ];
 
 const money = (cents: number) => (cents / 100).toFixed(2);
@@ -163,8 +179,19 @@ export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, fil
         .orderBy(desc(giftDate), desc(donations.id))
         .limit(limit),
     keyOf: (row) => [row.date, row.donation.id],
-    cells: (rows) =>
-      rows.map(({ donation: row, attempt, date }) => [
+    cells: async (rows) => {
+      // The page's soft credits in one query, its ids one JSON parameter (D1 binds at most 100).
+      const credits = Map.groupBy(
+        await db
+          .select()
+          .from(softCredits)
+          .where(
+            sql`${softCredits.donationId} in (select value from json_each(${JSON.stringify(rows.map((row) => row.donation.id))}))`,
+          )
+          .orderBy(asc(softCredits.createdAt)),
+        (credit) => credit.donationId,
+      );
+      return rows.map(({ donation: row, attempt, date }) => [
         row.id,
         csvTime(date),
         money(row.amountCents),
@@ -184,7 +211,20 @@ export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, fil
         attempt?.dedicationEmail ?? "",
         attempt?.employer ?? "",
         row.stripePaymentIntentId,
-      ]),
+        row.method,
+        row.checkNumber ?? "",
+        row.dafSponsor ?? "",
+        row.inKindDescription ?? "",
+        row.estimateCents === null ? "" : money(row.estimateCents),
+        row.designation ?? "",
+        row.note ?? "",
+        row.pledgeId ?? "",
+        (credits.get(row.id) ?? [])
+          .map((credit) => `${credit.name} <${credit.email}> (${credit.kind})`)
+          .join("; "),
+        ...ATTRIBUTION_KEYS.map((key) => attempt?.attribution?.[key] ?? ""),
+      ]);
+    },
   });
 }
 

@@ -107,20 +107,3 @@ export function missingToSend(issue: Record<"subjectEn" | "bodyEn" | "subjectEs"
       .map((field) => [field, "undo:newsletter.neededToSend"]),
   );
 }
-
-/**
- * A refused admin post's messages by field, as translation keys: a field staff write gets its
- * own message; anything else (a status or intent that is not ours) can only come from a
- * tampered form and is one "not valid" for the whole form.
- */
-export function fieldErrors(
-  issues: [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]],
-): Record<string, string> {
-  const nested: Record<string, string[] | undefined> = v.flatten(issues).nested ?? {};
-  const errors = Object.fromEntries(
-    Object.entries(nested).flatMap(([field, messages]) =>
-      messages?.[0]?.includes(":") ? [[field, messages[0]]] : [],
-    ),
-  );
-  return Object.keys(errors).length > 0 ? errors : { form: "admin:common.invalid" };
-}

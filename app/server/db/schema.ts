@@ -360,6 +360,8 @@ export const donations = sqliteTable(
     pledgeId: text("pledge_id").references(() => pledges.id),
     /** Who recorded an offline gift. */
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
+    /** A gift imported from a spreadsheet: its row's identity, unique, so a re-upload adds nothing (decision 056). */
+    importKey: text("import_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { parseDollarsToCents } from "~/lib/donation";
 import { newYorkTimeToUtc } from "~/lib/format";
 import {
+  fieldErrors,
   FIELD_MESSAGES,
   formSchema,
   LENGTH,
@@ -97,22 +98,15 @@ async function openPledgeOf(env: Pick<Env, "DB">, pledgeId: string | null, email
   return pledge?.id ?? null;
 }
 
-/**
- * Records an offline gift, its soft credit and its audit row in one batch, with its receipt
- * queued in the same batch unless staff unticked "send receipt". Returns the gift and the mail
- * to deliver after the answer.
- */
-export async function recordOfflineGift(
-  env: Env,
+/** The ledger row of a gift staff recorded or imported: succeeded, paid at noon on the day received. */
+export function offlineGiftRow(
   staff: SessionUser,
   input: OfflineGiftInput,
-): Promise<{ id: string; mails: DonationMail[] } | { error: "pledge" }> {
-  const db = getDb(env);
-  const email = input.donorEmail.trim().toLowerCase();
-  const pledgeId = await openPledgeOf(env, input.pledgeId, email);
-  if (input.pledgeId && !pledgeId) return { error: "pledge" };
-  const id = crypto.randomUUID();
-  const gift: typeof donations.$inferSelect = {
+  id: string,
+  importKey: string | null = null,
+): typeof donations.$inferSelect {
+  const now = new Date().toISOString();
+  return {
     id,
     attemptId: null,
     recurringGiftId: null,
@@ -120,7 +114,7 @@ export async function recordOfflineGift(
     feeCents: 0,
     currency: "usd",
     status: "succeeded",
-    donorEmail: email,
+    donorEmail: input.donorEmail.trim().toLowerCase(),
     locale: input.locale,
     anonymous: false,
     stripeCheckoutSessionId: null,
@@ -135,10 +129,29 @@ export async function recordOfflineGift(
     stripeDisputeId: null,
     method: input.method,
     recordedBy: staff.id,
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-    ...giftColumns({ ...input, pledgeId }),
+    importKey,
+    createdAt: now,
+    updatedAt: now,
+    ...giftColumns(input),
   };
+}
+
+/**
+ * Records an offline gift, its soft credit and its audit row in one batch, with its receipt
+ * queued in the same batch unless staff unticked "send receipt". Returns the gift and the mail
+ * to deliver after the answer.
+ */
+export async function recordOfflineGift(
+  env: Env,
+  staff: SessionUser,
+  input: OfflineGiftInput,
+): Promise<{ id: string; mails: DonationMail[] } | { error: "pledge" }> {
+  const db = getDb(env);
+  const email = input.donorEmail.trim().toLowerCase();
+  const pledgeId = await openPledgeOf(env, input.pledgeId, email);
+  if (input.pledgeId && !pledgeId) return { error: "pledge" };
+  const gift = offlineGiftRow(staff, { ...input, pledgeId }, crypto.randomUUID());
+  const id = gift.id;
   const mails = input.sendReceipt
     ? [{ id: `receipt-${id}`, email: await buildGiftReceiptEmail(env, gift, null) }]
     : [];
@@ -364,15 +377,7 @@ export function parseOfflineGift(
   fields: Record<string, string>,
 ): { ok: true; gift: OfflineGiftInput } | { ok: false; errors: Record<string, string> } {
   const parsed = v.safeParse(OfflineGiftSchema, fields);
-  if (!parsed.success) {
-    const nested: Record<string, string[] | undefined> = v.flatten(parsed.issues).nested ?? {};
-    return {
-      ok: false,
-      errors: Object.fromEntries(
-        Object.entries(nested).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])),
-      ),
-    };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
   const form = parsed.output;
   return {
     ok: true,

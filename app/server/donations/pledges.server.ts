@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { parseDollarsToCents } from "~/lib/donation";
 import { newYorkDate } from "~/lib/format";
 import {
+  fieldErrors,
   FIELD_MESSAGES,
   formSchema,
   LENGTH,
@@ -237,15 +238,7 @@ export function parsePledge(
   fields: Record<string, string>,
 ): { ok: true; pledge: PledgeInput } | { ok: false; errors: Record<string, string> } {
   const parsed = v.safeParse(PledgeSchema, fields);
-  if (!parsed.success) {
-    const nested: Record<string, string[] | undefined> = v.flatten(parsed.issues).nested ?? {};
-    return {
-      ok: false,
-      errors: Object.fromEntries(
-        Object.entries(nested).flatMap(([field, messages]) => (messages?.[0] ? [[field, messages[0]]] : [])),
-      ),
-    };
-  }
+  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
   const form = parsed.output;
   return {
     ok: true,

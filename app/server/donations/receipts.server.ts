@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { formatMoney, formatNewYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
+import type { GiftMethod } from "~/lib/vocabulary";
 import type { donationAttempts, donations } from "../db/schema";
 import { getOrganization } from "../content/organization.server";
 import { translatorFor } from "../kernel/i18n.server";
@@ -35,7 +36,16 @@ async function legalBlock(t: TFunction, env: MailEnv): Promise<string[]> {
 /** A New York date's midday, as an instant: the same calendar day in every reading. */
 const newYorkNoon = (date: string) => newYorkTimeToUtc(date, "12:00").toISOString();
 
-type ReceiptGift = {
+/** How a gift was given: the method, a cheque's number, a donor-advised fund's sponsor (decision 056). */
+type GivenBy = { method: GiftMethod; checkNumber?: string | null; dafSponsor?: string | null };
+
+/** The method in the donor's words, as a receipt and a statement name it ("cheque no. 1042"). */
+function givenBy(t: TFunction, gift: GivenBy): string {
+  return t(`givenBy.${gift.method}`, { number: gift.checkNumber ?? "", sponsor: gift.dafSponsor ?? "" });
+}
+
+/** A receipt names the method of a gift staff recorded; one without a method is a card gift. */
+type ReceiptGift = Partial<GivenBy> & {
   donationId: string;
   donorName: string;
   donorEmail: string;
@@ -64,6 +74,9 @@ export function receiptFor(
     feeCents: donation.feeCents,
     currency: donation.currency,
     paidAt: donation.paidAt ?? donation.createdAt,
+    method: donation.method,
+    checkNumber: donation.checkNumber,
+    dafSponsor: donation.dafSponsor,
     dedication:
       attempt?.dedicationType && attempt.dedicationName
         ? { type: attempt.dedicationType, name: attempt.dedicationName }
@@ -85,6 +98,10 @@ export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promis
     t("receipt.amount", { amount }),
     ...(gift.feeCents > 0 ? [t("receipt.feeIncluded", { fee: formatMoney(gift.feeCents, locale) })] : []),
     t("receipt.date", { date: formatNewYorkDate(gift.paidAt, locale) }),
+    // A card gift's receipt is Stripe's payment; a gift staff recorded says how it came.
+    ...(gift.method && gift.method !== "online"
+      ? [t("receipt.givenBy", { method: givenBy(t, { ...gift, method: gift.method }) })]
+      : []),
     t("receipt.reference", { id: gift.donationId }),
     ...(gift.dedication
       ? [t(`receipt.dedication.${gift.dedication.type}`, { name: gift.dedication.name })]
@@ -389,7 +406,7 @@ export async function buildManageLinkEmail(
   };
 }
 
-type StatementLine = { paidAt: string; amountCents: number; currency: string; frequency: string };
+type StatementLine = GivenBy & { paidAt: string; amountCents: number; currency: string; frequency: string };
 
 export async function buildStatementEmail(
   env: MailEnv,
@@ -406,7 +423,7 @@ export async function buildStatementEmail(
       (gift) =>
         `${formatNewYorkDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
           `statement.frequency.${gift.frequency}`,
-        )}`,
+        )}  ${givenBy(t, gift)}`,
     ),
     "",
     t("statement.total", { total: formatMoney(totalCents, locale), count: statement.gifts.length }),

@@ -24,6 +24,9 @@ const statementGift = {
   currency: donations.currency,
   frequency: donations.frequency,
   locale: donations.locale,
+  method: donations.method,
+  checkNumber: donations.checkNumber,
+  dafSponsor: donations.dafSponsor,
 };
 
 /** The statement for one address, from its gifts of the year in date order. */
@@ -32,13 +35,10 @@ function statementEmail(
   email: string,
   year: number,
   locale: string,
-  gifts: {
+  gifts: (Omit<Parameters<typeof buildStatementEmail>[1]["gifts"][number], "paidAt"> & {
     paidAt: string | null;
-    amountCents: number;
-    currency: string;
-    frequency: string;
     locale: string;
-  }[],
+  })[],
 ): Promise<OutgoingEmail> {
   return buildStatementEmail(env, {
     to: email.toLowerCase(),
