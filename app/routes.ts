@@ -89,6 +89,7 @@ export default [
     route("newsletters/:id", "routes/admin/newsletter.tsx"),
     route("content", "routes/admin/content.tsx"),
     route("files", "routes/admin/files.tsx"),
+    route("files/:key", "routes/admin/file.tsx"),
     route("entries/:type?", "routes/admin/entries.tsx"),
     route("entries/:type/:id", "routes/admin/entry.tsx"),
     route("entries/:type/:id/slug", "routes/admin/entry-slug.ts"),

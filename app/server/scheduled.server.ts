@@ -1,4 +1,5 @@
 import { continueNewsletterSends } from "./admin/newsletters.server";
+import { announceDueReports } from "./admin/report-announcements.server";
 import { pruneExpiredSessions } from "./auth/sessions.server";
 import { queueDailyGiftDigest } from "./donations/gift-notice.server";
 import { queuePledgeReminders } from "./donations/pledges.server";
@@ -24,6 +25,7 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
   const results = await Promise.allSettled([
     Promise.allSettled([
       continueNewsletterSends(env),
+      announceDueReports(env, now),
       queueDailyGiftDigest(env, now),
       queuePledgeReminders(env, now),
       isStatementSeason(now) ? runYearEndStatements(env, statementYearFor(now)) : undefined,

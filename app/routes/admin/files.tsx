@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { FileField, TextField } from "~/components/admin/upload-fields";
@@ -25,6 +25,8 @@ export async function loader(args: Route.LoaderArgs) {
     accept: ACCEPTED_TYPES,
     limits: { imageMb: UPLOAD_LIMITS.imageBytes / MIB, pdfMb: UPLOAD_LIMITS.pdfBytes / MIB },
     altMax: ALT_MAX_LENGTH,
+    // The name of an upload just deleted on its own page (decision 059).
+    deleted: new URL(args.request.url).searchParams.get("deleted"),
   };
 }
 
@@ -87,6 +89,18 @@ export default function AdminFiles({ loaderData, actionData }: Route.ComponentPr
     },
     { header: "files.address", cell: (row) => <code className="break-all">{row.url}</code> },
     { header: "files.uploaded", cell: (row) => <DateTime iso={row.createdAt} /> },
+    {
+      header: "files.manage",
+      cell: (row) => (
+        <Link
+          to={`/admin/files/${row.id}`}
+          className="link tap-target inline-flex items-center"
+          aria-label={t("files.manageLabel", { name: row.name })}
+        >
+          {t("files.manage")}
+        </Link>
+      ),
+    },
   ];
   return (
     <>
@@ -100,6 +114,8 @@ export default function AdminFiles({ loaderData, actionData }: Route.ComponentPr
         </Flash>
       ) : failed ? (
         <Flash tone="error">{t("files.notUploaded")}</Flash>
+      ) : loaderData.deleted ? (
+        <Flash>{t("files.deleted", { name: loaderData.deleted })}</Flash>
       ) : null}
       <Form
         method="post"

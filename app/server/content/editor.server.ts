@@ -204,8 +204,10 @@ export async function saveEntry(
     await publishChange(env);
   }
   // /reports promises subscribers each report when it is published (decision 052): the back
-  // office's action announces it, since the newsletter belongs to the floor above content.
-  if (type === "report" && input.status === "published" && before?.status !== "published") {
+  // office's action announces it, since the newsletter belongs to the floor above content. A
+  // report that waits for its "publish on" moment is announced by the Cron once it shows
+  // (`announceDueReports`, decision 059), never while it is still hidden.
+  if (type === "report" && isShown(row) && !(before && isShown(before))) {
     const fields = input.fields as { title: { en: string; es: string }; summary: { en: string; es: string } };
     return {
       kind: "saved",
@@ -215,6 +217,10 @@ export async function saveEntry(
   }
   return { kind: "saved", id: entryId };
 }
+
+/** Whether an entry in this state is on the site now: published, and its moment (if any) has come. */
+const isShown = (entry: { status: ContentStatus; publishAt: string | null }) =>
+  entry.status === "published" && (!entry.publishAt || entry.publishAt <= new Date().toISOString());
 
 /**
  * Saves a past version's fields as the entry's newest version (decision 053): the address and

@@ -621,6 +621,21 @@ export const files = sqliteTable(
 );
 
 /**
+ * Uploads replaced by another (decision 059): the old address answers 301 to the new one, so a
+ * link in a sent newsletter or on another site keeps working. A replacement of the replacement
+ * moves these rows on to the newest; deleting the newest removes them.
+ */
+export const fileReplacements = sqliteTable(
+  "file_replacements",
+  {
+    oldKey: text("old_key").primaryKey(),
+    newKey: text("new_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("file_replacements_new_idx").on(table.newKey)],
+);
+
+/**
  * Event RSVPs and tickets (decision 024), apart from donations: a ticket's price is not a gift,
  * only its deductible part (price − fair-market value) is, and that is stated on its receipt.
  * Seats held or confirmed count against the event's capacity, checked and written in one

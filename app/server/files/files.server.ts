@@ -1,3 +1,6 @@
+import { eq } from "drizzle-orm";
+import { getDb } from "../db/client.server";
+import { fileReplacements } from "../db/schema";
 import { FILE_KINDS, imageDimensions, sniffKind, type FileKind } from "./sniff.server";
 
 /**
@@ -117,18 +120,33 @@ function dispositionName(name: string): string {
 
 /**
  * GET /files/:key. Content-addressed keys never change their bytes, so they are cached for a
- * year as immutable; PDFs download with their name; nothing is ever sniffed or framed.
+ * year as immutable; PDFs download with their name; nothing is ever sniffed or framed. The
+ * address of a replaced upload redirects to its replacement (decision 059), read from D1 only
+ * when R2 has no such object.
  */
 export async function fileResponse(
-  env: Pick<Env, "FILES">,
+  env: Pick<Env, "FILES" | "DB">,
   key: string,
   request: Request,
 ): Promise<Response> {
-  const notFound = () =>
-    new Response("Not found", {
+  const notFound = async () => {
+    const [moved] = KEY.test(key)
+      ? await getDb(env)
+          .select({ newKey: fileReplacements.newKey })
+          .from(fileReplacements)
+          .where(eq(fileReplacements.oldKey, key))
+      : [];
+    // Not cached: the replacement may itself be replaced or deleted later.
+    if (moved)
+      return new Response(null, {
+        status: 301,
+        headers: { Location: fileUrl(moved.newKey), "Cache-Control": "no-store" },
+      });
+    return new Response("Not found", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
+  };
   if (!KEY.test(key)) return notFound();
   const etag = `"${key.slice(0, 64)}"`;
   const headers = new Headers({

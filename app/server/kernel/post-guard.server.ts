@@ -34,12 +34,13 @@ const POST_LIMITS = {
 } as const;
 
 /**
- * The one exception to "no files" (decision 021): multipart posts to the admin's upload pages
- * (files, and the gifts import's CSV, decision 056), with at most one file. Their body is read by the page's action (`readPostedUpload`), after the
- * admin layout's middleware has admitted staff, so anyone else is refused unread. The report
- * and team editors pick an upload by its key, so their posts stay plain forms.
+ * The one exception to "no files" (decision 021): multipart posts to the admin's upload page, to
+ * one upload's page (its replacement, decision 059) and to the gifts import's CSV (decision 056),
+ * with at most one file. Their body is read by the page's action (`readPostedUpload`), after the
+ * admin layout's middleware has admitted staff, so anyone else is refused unread. The report and
+ * team editors pick an upload by its key, so their posts stay plain forms.
  */
-const UPLOAD_PATHS: ReadonlySet<string> = new Set(["/admin/files", "/admin/donations/import"]);
+const UPLOAD_PATH = /^\/admin\/(?:files(?:\/[^/]+)?|donations\/import)$/;
 
 /** Conform's list syntax (`a[0]`, `a.b`) and control fields (`__state__`) are never posted by a real form. */
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -216,7 +217,7 @@ export const postGuardMiddleware: MiddlewareFunction<Response> = async ({ reques
     return next();
   }
   if (method !== "POST") throw data(null, { status: 405, headers: { Allow: "GET, HEAD, POST" } });
-  if (UPLOAD_PATHS.has(pathname) && isMultipart(request)) {
+  if (UPLOAD_PATH.test(pathname) && isMultipart(request)) {
     context.set(postedFormContext, { kind: "upload" });
     return next();
   }
