@@ -82,6 +82,42 @@ export function GiftInput({
   );
 }
 
+/** A choice of the gift form, keeping what staff chose after a refused post (else the first option). */
+export function GiftSelect({
+  name,
+  label,
+  options,
+  values,
+  errors,
+}: {
+  name: string;
+  label: string;
+  options: { value: string; label: string }[];
+  values: Values;
+  errors: Errors;
+}) {
+  return (
+    <GiftField name={name} label={label} errors={errors}>
+      {(describedBy, invalid) => (
+        <select
+          id={name}
+          name={name}
+          defaultValue={values[name] ?? options[0]?.value}
+          aria-describedby={describedBy}
+          aria-invalid={invalid}
+          className={inputClass}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </GiftField>
+  );
+}
+
 type PledgeOption = {
   id: string;
   firstDueOn: string;
@@ -145,26 +181,6 @@ export function GiftFields({
   withDonor: boolean;
 }) {
   const { t } = useTranslation("gifts");
-  const select = (name: string, options: { value: string; label: string }[], label: string) => (
-    <GiftField name={name} label={label} errors={errors}>
-      {(describedBy, invalid) => (
-        <select
-          id={name}
-          name={name}
-          defaultValue={values[name] ?? options[0]?.value}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </GiftField>
-  );
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {withDonor ? (
@@ -186,21 +202,25 @@ export function GiftFields({
             values={values}
             errors={errors}
           />
-          {select(
-            "locale",
-            (["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) })),
-            t("record.locale"),
-          )}
+          <GiftSelect
+            name="locale"
+            label={t("record.locale")}
+            options={(["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) }))}
+            values={values}
+            errors={errors}
+          />
         </fieldset>
       ) : null}
       <div className="grid content-start gap-3">
-        {withDonor
-          ? select(
-              "method",
-              OFFLINE_GIFT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) })),
-              t("record.method"),
-            )
-          : null}
+        {withDonor ? (
+          <GiftSelect
+            name="method"
+            label={t("record.method")}
+            options={OFFLINE_GIFT_METHODS.map((value) => ({ value, label: t(`methods.${value}`) }))}
+            values={values}
+            errors={errors}
+          />
+        ) : null}
         <GiftInput
           name="receivedOn"
           type="date"
@@ -257,14 +277,16 @@ export function GiftFields({
             values={values}
             errors={errors}
           />
-          {select(
-            "softCreditKind",
-            [
+          <GiftSelect
+            name="softCreditKind"
+            label={t("record.softCreditKind")}
+            options={[
               { value: "", label: "—" },
               ...SOFT_CREDIT_KINDS.map((value) => ({ value, label: t(`softCreditKinds.${value}`) })),
-            ],
-            t("record.softCreditKind"),
-          )}
+            ]}
+            values={values}
+            errors={errors}
+          />
         </fieldset>
       ) : null}
     </div>

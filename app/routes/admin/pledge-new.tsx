@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { GiftField, GiftInput } from "~/components/admin/gift-fields";
+import { GiftInput, GiftSelect } from "~/components/admin/gift-fields";
 import { adminMeta } from "~/components/admin/meta";
-import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { newYorkDate } from "~/lib/format";
 import { PLEDGE_INTERVAL_MONTHS } from "~/lib/vocabulary";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { findDonor } from "~/server/donations/offline.server";
+import { donorFromQuery } from "~/server/donations/offline.server";
 import { createPledge, parsePledge } from "~/server/donations/pledges.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/pledge-new";
@@ -20,14 +20,11 @@ export const handle = { i18n: ["admin", "gifts"] };
 /** /admin/pledges/new: an amount promised in instalments (decision 056); `?email=` fills the donor. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const email = new URL(args.request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
-  const donor = email ? await findDonor(env, email) : null;
+  const donor = await donorFromQuery(env, args.request);
   return {
     title: adminTitle(args, "gifts:pledge.title"),
     values: {
-      donorEmail: email,
-      donorName: donor?.name ?? "",
-      locale: donor?.locale ?? "en",
+      ...donor,
       instalments: "4",
       intervalMonths: "3",
       firstDueOn: newYorkDate(),
@@ -49,26 +46,6 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
   const navigation = useNavigation();
   const values = actionData?.values ?? loaderData.values;
   const errors = actionData?.errors ?? {};
-  const select = (name: string, label: string, options: { value: string; label: string }[]) => (
-    <GiftField name={name} label={label} errors={errors}>
-      {(describedBy, invalid) => (
-        <select
-          id={name}
-          name={name}
-          defaultValue={values[name]}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        >
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      )}
-    </GiftField>
-  );
   return (
     <>
       <p>
@@ -88,11 +65,13 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
           errors={errors}
         />
         <GiftInput name="donorName" required label={t("record.donorName")} values={values} errors={errors} />
-        {select(
-          "locale",
-          t("record.locale"),
-          (["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) })),
-        )}
+        <GiftSelect
+          name="locale"
+          label={t("record.locale")}
+          options={(["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) }))}
+          values={values}
+          errors={errors}
+        />
         <GiftInput name="amount" required label={t("pledge.amount")} values={values} errors={errors} />
         <GiftInput
           name="instalments"
@@ -101,14 +80,16 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
           values={values}
           errors={errors}
         />
-        {select(
-          "intervalMonths",
-          t("pledge.interval"),
-          PLEDGE_INTERVAL_MONTHS.map((months) => ({
+        <GiftSelect
+          name="intervalMonths"
+          label={t("pledge.interval")}
+          options={PLEDGE_INTERVAL_MONTHS.map((months) => ({
             value: String(months),
             label: t(`pledge.intervals.${months}`),
-          })),
-        )}
+          }))}
+          values={values}
+          errors={errors}
+        />
         <GiftInput
           name="firstDueOn"
           type="date"

@@ -263,6 +263,16 @@ export async function findDonor(env: Pick<Env, "DB">, email: string) {
   return gift ?? null;
 }
 
+/**
+ * The donor fields a new gift or pledge form starts with: `?email=` names a donor, and one already
+ * in the ledger brings their name and language.
+ */
+export async function donorFromQuery(env: Pick<Env, "DB">, request: Request) {
+  const email = new URL(request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
+  const donor = email ? await findDonor(env, email) : null;
+  return { donorEmail: email, donorName: donor?.name ?? "", locale: donor?.locale ?? "en" };
+}
+
 const dollars = v.pipe(
   v.optional(v.string(), ""),
   v.trim(),
