@@ -9,11 +9,11 @@
 // or `npm run bench -- --only=scale` (bench.mjs calls `benchScale` after its other parts).
 // Ports: BENCH_SCALE_PORT (site, default 8792) and BENCH_SCALE_SEED_PORT (the seeding Worker,
 // default 8793).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { adminCookie, seedAll, startSeedWorker } from "./seed-scale/run.mjs";
+import { adminCookie, seedAll, startLocalWorker, startSeedWorker } from "./seed-scale/run.mjs";
 
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 const PAGE_SIZE = 25;
@@ -85,38 +85,6 @@ async function prepareDatabase(scale, seedPort) {
   }
 }
 
-async function startSite(dir, port) {
-  const server = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "-c",
-      "build/server/wrangler.json",
-      "--persist-to",
-      dir,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-    ],
-    { env: ENV, stdio: ["ignore", "pipe", "inherit"], detached: true },
-  );
-  await new Promise((resolve, reject) => {
-    server.stdout.on("data", (chunk) => {
-      if (String(chunk).includes("Ready on")) resolve(undefined);
-    });
-    server.on("exit", (code) => reject(new Error(`wrangler dev ended (${code})`)));
-  });
-  return () => {
-    try {
-      process.kill(-(server.pid ?? 0), "SIGTERM");
-    } catch {
-      // already gone
-    }
-  };
-}
-
 /** Wall time of `samples` sequential requests (the whole body read), after `warm` to warm up. */
 async function time(base, path, cookie, samples, warm) {
   const once = async () => {
@@ -146,13 +114,13 @@ export async function benchScale({
   ];
   for (const [name, share] of databases) {
     const { dir, cookie } = await prepareDatabase(share, seedPort);
-    const stop = await startSite(dir, port);
+    const site = await startLocalWorker(["-c", "build/server/wrangler.json"], dir, port);
     try {
       for (const [page, path] of pages(share)) {
         // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
         const file = path.includes("export.csv");
         (figures[page] ??= {})[name] = await time(
-          `http://127.0.0.1:${port}`,
+          site.base,
           path,
           cookie,
           file ? Math.min(2, samples) : samples,
@@ -160,7 +128,7 @@ export async function benchScale({
         );
       }
     } finally {
-      stop();
+      site.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   }

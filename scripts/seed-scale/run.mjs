@@ -5,25 +5,14 @@ import { spawn } from "node:child_process";
 
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
 
-/** Starts the seeding Worker on the local state in `persistTo`; resolves once it answers. */
-export async function startSeedWorker(persistTo, port) {
+/**
+ * Starts `wrangler dev` with `args` on the local state in `persistTo` at 127.0.0.1:`port`; resolves
+ * once it answers, with its address and a stop that ends its process group.
+ */
+export async function startLocalWorker(args, persistTo, port) {
   const server = spawn(
     "npx",
-    [
-      "wrangler",
-      "dev",
-      "scripts/seed-scale/worker.ts",
-      "-c",
-      "wrangler.toml",
-      "--tsconfig",
-      "tsconfig.cloudflare.json",
-      "--persist-to",
-      persistTo,
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-    ],
+    ["wrangler", "dev", ...args, "--persist-to", persistTo, "--ip", "127.0.0.1", "--port", String(port)],
     { env: ENV, stdio: ["ignore", "pipe", "inherit"], detached: true },
   );
   await new Promise((resolve, reject) => {
@@ -42,6 +31,15 @@ export async function startSeedWorker(persistTo, port) {
       }
     },
   };
+}
+
+/** Starts the seeding Worker on the local state in `persistTo`; resolves once it answers. */
+export function startSeedWorker(persistTo, port) {
+  return startLocalWorker(
+    ["scripts/seed-scale/worker.ts", "-c", "wrangler.toml", "--tsconfig", "tsconfig.cloudflare.json"],
+    persistTo,
+    port,
+  );
 }
 
 async function post(worker, path) {

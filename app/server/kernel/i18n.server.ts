@@ -74,17 +74,23 @@ export function detectLocale(request: Request): Locale {
  * i18next's backend over the copy of the current version (the build's JSON with the admin's edits),
  * which the isolate holds parsed (`getTranslationBundle`): every instance reads the same objects,
  * without copying them (i18next adds a backend's namespaces as they are).
+ * i18next makes one backend per instance and reads each namespace apart, so a request's instance
+ * asks for its language's bundle once, not once per namespace: every namespace of one instance
+ * comes from the same version (decision 050, measured in decision 058).
  */
 class TranslationBackend implements BackendModule {
   static type = "backend" as const;
   type = "backend" as const;
+  private readonly bundles = new Map<Locale, ReturnType<typeof getTranslationBundle>>();
   constructor(private readonly env: Pick<Env, "DB" | "CACHE"> = workerEnv) {}
 
   init() {}
 
   read(language: string, namespace: string, callback: ReadCallback) {
     if (!isLocale(language)) return callback(null, {});
-    getTranslationBundle(this.env, language).then(
+    let bundle = this.bundles.get(language);
+    if (!bundle) this.bundles.set(language, (bundle = getTranslationBundle(this.env, language)));
+    bundle.then(
       ({ bundle }) => callback(null, (bundle[namespace] ?? {}) as Record<string, string>),
       (error: Error) => callback(error, false),
     );
