@@ -3,12 +3,15 @@
 // taken) and one with ten years of records (`npm run seed:scale`, at --scale of its full size).
 // For every admin list (first page, a filter, a search, the last page), every detail page, the
 // overview, site search, /events, /blog and each CSV export it prints p50 and p99 of sequential
-// requests on each, and seeded ÷ empty. Target: p50 within 1.5× empty.
+// requests on each, and seeded ÷ empty. Target: p50 within 1.5× empty. On the seeded database it
+// then reads the isolate's peak heap during the largest exports and a Cron run (128 MB limit).
 //
-//   node scripts/bench-scale.mjs [--scale=0.1] [--samples=15] [--no-build]
+//   npm exec -- node scripts/bench-scale.mjs [--scale=0.1] [--samples=15] [--no-build]
+// (the project's Node: the heap is read over a WebSocket, global from Node 22)
 // or `npm run bench -- --only=scale` (bench.mjs calls `benchScale` after its other parts).
-// Ports: BENCH_SCALE_PORT (site, default 8792) and BENCH_SCALE_SEED_PORT (the seeding Worker,
-// default 8793).
+// Ports: BENCH_SCALE_PORT (site, default 8792), BENCH_SCALE_SEED_PORT (the seeding Worker,
+// default 8793) and BENCH_SCALE_INSPECTOR_PORT (the site's inspector, read for the isolate's heap,
+// default 9793).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -20,7 +23,10 @@ const PAGE_SIZE = 25;
 /** A nearly empty database: the seeded decade at this share (50 submissions, 25 gifts …). */
 const EMPTY_SCALE = 0.0005;
 
-/** The pages measured, with the last page of each list from the rows seeded at `scale`. */
+/**
+ * The pages measured: a list read by keyset goes to its last page with `?oldest=1`; the gifts,
+ * still numbered, to the page number of the rows seeded at `scale`.
+ */
 function pages(scale) {
   const lastPage = (rows) => Math.max(1, Math.ceil(Math.max(1, Math.round(rows * scale)) / PAGE_SIZE));
   return [
@@ -29,7 +35,7 @@ function pages(scale) {
     ["submissions: a form", "/admin/submissions?kind=contact"],
     ["submissions: new", "/admin/submissions?status=new"],
     ["submissions: search", "/admin/submissions?q=rivera"],
-    ["submissions: last page", `/admin/submissions?page=${lastPage(100_000)}`],
+    ["submissions: last page", "/admin/submissions?oldest=1"],
     ["submission", "/admin/submissions/seed-submission-0"],
     ["donations", "/admin/donations"],
     ["donations: monthly", "/admin/donations?frequency=monthly"],
@@ -41,14 +47,22 @@ function pages(scale) {
     ["subscribers", "/admin/subscribers"],
     ["subscribers: confirmed", "/admin/subscribers?status=confirmed"],
     ["subscribers: search", "/admin/subscribers?q=reader1"],
-    ["subscribers: last page", `/admin/subscribers?page=${lastPage(20_000)}`],
+    ["subscribers: last page", "/admin/subscribers?oldest=1"],
     ["outbox", "/admin/outbox"],
     ["outbox: failed", "/admin/outbox?status=failed"],
-    ["outbox: last page", `/admin/outbox?page=${lastPage(50_000)}`],
+    ["outbox: last page", "/admin/outbox?oldest=1"],
     ["audit", "/admin/audit"],
-    ["audit: last page", `/admin/audit?page=${lastPage(200_000)}`],
+    ["audit: last page", "/admin/audit?oldest=1"],
     ["registrations", "/admin/registrations"],
     ["an event's attendees", "/admin/registrations/seed-event-0"],
+    ["program sessions", "/admin/program-sessions"],
+    ["a session's roster", "/admin/program-sessions/seed-session-0"],
+    ["volunteers", "/admin/volunteers"],
+    ["a volunteer", "/admin/volunteers/seed-volunteer-0"],
+    ["a shift's roster", "/admin/volunteers/shifts/seed-shift-0"],
+    ["statements", "/admin/donations/statements"],
+    ["staff and invites", "/admin/users"],
+    ["an entry and its versions", "/admin/entries/event/seed-event-0"],
     ["site search", "/search?q=open"],
     ["/events", "/events"],
     ["/blog", "/blog"],
@@ -56,6 +70,7 @@ function pages(scale) {
     ["CSV: donations", "/admin/donations/export.csv"],
     ["CSV: subscribers", "/admin/subscribers/export.csv"],
     ["CSV: attendees", "/admin/registrations/seed-event-0/export.csv"],
+    ["CSV: volunteer hours", "/admin/volunteers/hours.csv"],
   ];
 }
 
@@ -100,33 +115,98 @@ async function time(base, path, cookie, samples, warm) {
   return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
 }
 
+/**
+ * The Worker isolate's JavaScript heap, read through wrangler dev's inspector
+ * (`Runtime.getHeapUsage`) every 20 ms while `work` runs: the memory the 128 MB limit counts,
+ * apart from D1's SQLite, which local workerd runs in the same process (so its RSS says nothing).
+ */
+async function heapPeakDuring(inspectorPort, work) {
+  if (typeof WebSocket === "undefined")
+    throw new Error("needs the project's Node (npm run bench), with WebSocket");
+  const [target] = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+  const socket = new WebSocket(target.webSocketDebuggerUrl, { headers: { Origin: "http://localhost" } });
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  const waiting = new Map();
+  let nextId = 0;
+  socket.onmessage = (event) => {
+    const message = JSON.parse(String(event.data));
+    waiting.get(message.id)?.(message.result);
+    waiting.delete(message.id);
+  };
+  const usedHeap = () =>
+    new Promise((resolve) => {
+      const id = ++nextId;
+      waiting.set(id, (result) => resolve(result?.usedSize ?? 0));
+      socket.send(JSON.stringify({ id, method: "Runtime.getHeapUsage" }));
+    });
+  let peak = await usedHeap();
+  const before = peak;
+  let running = true;
+  const polling = (async () => {
+    while (running) {
+      peak = Math.max(peak, await usedHeap());
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  })();
+  try {
+    await work();
+  } finally {
+    running = false;
+    await polling;
+    socket.close();
+  }
+  return { before, peak };
+}
+
+/** The heavy paths whose isolate heap is measured on the seeded database (decision 057). */
+const HEAVY_PATHS = [
+  ["CSV: every form", "/admin/submissions/export.csv"],
+  ["CSV: donations", "/admin/donations/export.csv"],
+  ["Cron run", "/cdn-cgi/local/scheduled"],
+];
+
 /** Runs the section and prints its table; returns the figures. */
 export async function benchScale({
   scale = 0.1,
   samples = 15,
   port = Number(process.env.BENCH_SCALE_PORT ?? 8792),
   seedPort = Number(process.env.BENCH_SCALE_SEED_PORT ?? 8793),
+  inspectorPort = Number(process.env.BENCH_SCALE_INSPECTOR_PORT ?? 9793),
 } = {}) {
   const figures = {};
+  const heap = {};
   const databases = [
     ["empty", EMPTY_SCALE],
     ["seeded", scale],
   ];
   for (const [name, share] of databases) {
     const { dir, cookie } = await prepareDatabase(share, seedPort);
-    const site = await startLocalWorker(["-c", "build/server/wrangler.json"], dir, port);
+    const site = await startLocalWorker(
+      ["-c", "build/server/wrangler.json", "--inspector-port", String(inspectorPort)],
+      dir,
+      port,
+    );
     try {
       for (const [page, path] of pages(share)) {
         // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
-        const file = path.includes("export.csv");
+        const file = path.endsWith(".csv") || path.includes(".csv?");
+        // A page that fails is reported as such and the section goes on to the next.
         (figures[page] ??= {})[name] = await time(
           site.base,
           path,
           cookie,
           file ? Math.min(2, samples) : samples,
           file ? 0 : 2,
-        );
+        ).catch((error) => ({ failed: String(error.message ?? error) }));
       }
+      if (name === "seeded")
+        for (const [path, url] of HEAVY_PATHS)
+          heap[path] = await heapPeakDuring(inspectorPort, () =>
+            time(`http://127.0.0.1:${port}`, url, cookie, 1, 0),
+          ).catch((error) => ({ before: NaN, peak: NaN, failed: String(error.message ?? error) }));
     } finally {
       site.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -138,12 +218,22 @@ export async function benchScale({
   console.log("| page | empty p50 | empty p99 | seeded p50 | seeded p99 | seeded ÷ empty (p50) |");
   console.log("| --- | --: | --: | --: | --: | --: |");
   for (const [page, { empty, seeded }] of Object.entries(figures)) {
+    if (empty.failed || seeded.failed) {
+      console.log(`| ${page} | ${empty.failed ?? "ok"} | | ${seeded.failed ?? "ok"} | | failed |`);
+      continue;
+    }
     const ratio = seeded.p50 / empty.p50;
     console.log(
       `| ${page} | ${empty.p50.toFixed(1)} | ${empty.p99.toFixed(1)} | ${seeded.p50.toFixed(1)} | ${seeded.p99.toFixed(1)} | ${ratio.toFixed(2)}${ratio > 1.5 ? " ⚠" : ""} |`,
     );
   }
-  return figures;
+  console.log("\n### Isolate heap on the seeded database (MB, Runtime.getHeapUsage; the limit is 128)\n");
+  console.log("| path | before | peak |");
+  console.log("| --- | --: | --: |");
+  const mb = (bytes) => (bytes / 1_048_576).toFixed(1);
+  for (const [path, { before, peak, failed }] of Object.entries(heap))
+    console.log(`| ${path} | ${failed ?? mb(before)} | ${failed ? "" : mb(peak)} |`);
+  return { figures, heap };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

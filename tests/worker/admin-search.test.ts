@@ -31,7 +31,7 @@ async function found(q: string): Promise<string[]> {
   });
   expect(response.status).toBe(200);
   const html = shown(await response.text());
-  return ["Ana Rivera", "José Pérez", "Lucía Gómez", "Ana Rivas"].filter((name) =>
+  return ["Ana Rivera", "José Pérez", "Lucía Gómez", "Ana Rivas", "Rosa Vega"].filter((name) =>
     html.includes(`>${name}<`),
   );
 }
@@ -54,7 +54,9 @@ beforeAll(async () => {
         "Necesito información sobre béisbol",
       ),
     );
-}, 60_000);
+  // The first request compiles the server build, which on a busy machine outlasts a test's time.
+  await found("");
+}, 180_000);
 
 describe("inbox search", () => {
   it("finds a name, a word of an address, an answer and a reference, accents and case aside", async () => {
@@ -69,7 +71,9 @@ describe("inbox search", () => {
   });
 
   it("reads what is typed as words, never as FTS5 syntax", async () => {
-    expect(await found('"rivera OR NEAR(*')).toEqual(["Ana Rivera"]);
+    expect(await found('"rivera"* (')).toEqual(["Ana Rivera"]);
+    // As FTS5, "OR" would find both people; as words, nobody's record holds all three.
+    expect(await found("ana OR jose")).toEqual([]);
     expect(await found("*)(")).toEqual([]);
   });
 
@@ -80,12 +84,15 @@ describe("inbox search", () => {
     expect(await found("ana")).toEqual(["Ana Rivera", "Ana Rivas"]);
     await db
       .update(submissions)
-      .set({ name: "Lucía Gómez" })
+      .set({
+        name: "Rosa Vega",
+        email: "rosa@example.org",
+        payload: { fullName: "Rosa Vega", message: "Hi" },
+      })
       .where(eq(submissions.id, "d00d0000-search-rivas"));
-    expect(await found("ana")).toEqual(["Ana Rivera"]);
-    expect(await found("gomez")).toEqual(["Lucía Gómez"]);
-    await db.delete(submissions).where(eq(submissions.id, "c0ffee00-search-lucia"));
+    expect(await found("rivas")).toEqual([]);
+    expect(await found("vega")).toEqual(["Rosa Vega"]);
     await db.delete(submissions).where(eq(submissions.id, "d00d0000-search-rivas"));
-    expect(await found("gomez")).toEqual([]);
+    expect(await found("vega")).toEqual([]);
   });
 });
