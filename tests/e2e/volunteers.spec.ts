@@ -11,6 +11,7 @@ import {
   staffOfSpec,
   test,
   turnSystemDark,
+  waitForHydration,
 } from "./fixtures";
 
 // Volunteers (decision 055): staff add a weekly tutoring series and accept an application; the
@@ -170,6 +171,7 @@ test("a weekly tutoring series: signed up by link on a phone, reminded, checked 
   // before, "Attended" is refused with the reason.
   await staff.goto("/admin/volunteers");
   await staff.getByRole("link", { name: title }).first().click();
+  await expect(staff).toHaveURL(/\/admin\/volunteers\/shifts\/[\w-]+$/);
   walk.shiftPath = new URL(staff.url()).pathname;
   const attended = staff.getByRole("button", { name: /^Attended \(whole shift\)\s*: Taylor Tutor$/ });
   await attended.click();
@@ -265,6 +267,8 @@ test.describe("forms without JavaScript", () => {
   test("staff's forms answer without JavaScript: errors named, typed values kept", async ({ browser }) => {
     test.setTimeout(180_000);
     const signedIn = await staffPage(browser);
+    // The session cookie is set once the second step has landed on the page asked for.
+    await expect(signedIn).toHaveURL(/\/admin\/volunteers$/);
     const staff = await (
       await browser.newContext({
         viewport: PHONE,
@@ -398,17 +402,21 @@ test("every volunteer page at 390 and 1280 px, in English and Spanish, light and
       ["1280", DESKTOP],
     ] as const) {
       await on.setViewportSize(viewport);
-      await on.emulateMedia({ colorScheme: "light" });
+      // Sections fade in as they scroll into view: axe judges the settled page, as reduced motion shows it.
+      await on.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
       await on.goto(withLanguage(path, "en"));
+      await waitForHydration(on);
       await expectNoAxeViolations(on);
       await on.screenshot({ path: `${SHOTS}/${name}-${size}-en-light.png`, fullPage: true });
       await on.goto(withLanguage(path, "es"));
+      await waitForHydration(on);
       await turnSystemDark(on);
       await expectNoAxeViolations(on, COLOUR_RULES);
       await on.screenshot({ path: `${SHOTS}/${name}-${size}-es-dark.png`, fullPage: true });
     }
     await on.emulateMedia({ colorScheme: "light" });
     await on.goto(withLanguage(path, "en"));
+    await waitForHydration(on);
     await walkByKeyboard(on, 25);
   }
   // The calendar file and the hours CSV: what a calendar and a spreadsheet open.
