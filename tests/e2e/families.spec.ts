@@ -190,3 +190,38 @@ test("staff take attendance on a phone with one tap", async ({ page }) => {
   await expect(page.getByRole("textbox", { name: /^Name in English/ })).toHaveValue(TITLE);
   await expectNoAxeViolations(page);
 });
+
+test("the sessions in Spanish at 1280 px, light and dark, reached by keyboard", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/education?lng=es");
+  const sessions = page.locator("#sessions");
+  await expect(sessions.getByRole("heading", { name: "Sesiones con lugares abiertos" })).toBeVisible();
+  await expect(page.locator(`#session-${sessionId}`).getByText("Sin lugares libres")).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Keyboard only: Tab reaches the session's call to enrol, and its focus ring shows.
+  const enrol = page.locator(`#session-${sessionId}`).getByRole("link");
+  for (
+    let presses = 0;
+    presses < 120 && !(await enrol.evaluate((link) => link === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(enrol).toBeFocused();
+  await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-1280.png` });
+  await turnSystemDark(page);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-1280-dark.png` });
+  await page.setViewportSize(PHONE);
+  await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-390-dark.png` });
+});
+
+test("the session editor in Spanish on a phone", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/program-sessions/new");
+  await page.goto("/admin/program-sessions/new?lng=es");
+  await expect(page.getByRole("heading", { name: "Nueva sesión", level: 1 })).toBeVisible();
+  await page.getByRole("button", { name: "Crear la sesión" }).click();
+  await expect(page.getByRole("link", { name: /Elija al menos un día/ })).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/editor-es-390.png`, fullPage: true });
+  await expectNoAxeViolations(page);
+});
