@@ -194,8 +194,9 @@ test("staff take attendance on a phone with one tap", async ({ page }) => {
 test("the sessions in Spanish at 1280 px, light and dark, reached by keyboard", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
   await page.goto("/education?lng=es");
-  const sessions = page.locator("#sessions");
-  await expect(sessions.getByRole("heading", { name: "Sesiones con lugares abiertos" })).toBeVisible();
+  // The heading carries the section's id (#sessions, where the forms' links land).
+  const sessions = page.getByRole("region", { name: "Sesiones con lugares abiertos" });
+  await expect(sessions).toBeVisible();
   await expect(page.locator(`#session-${sessionId}`).getByText("Sin lugares libres")).toBeVisible();
   await expectNoAxeViolations(page);
   // Keyboard only: Tab reaches the session's call to enrol, and its focus ring shows.
