@@ -139,8 +139,8 @@ describe("the staff editor of program sessions", () => {
     expect(spanishHtml).toContain("Elija al menos un día.");
     expect(spanishHtml).toContain("La edad máxima no puede ser menor que la mínima.");
     expect(await db.$count(programSessions, like(programSessions.titleEn, "Robotics Lab%"))).toBe(0);
-    // The first page request of the file builds the server bundle.
-  }, 90_000);
+    // The first page request of the file builds the server bundle: minutes on a busy machine.
+  }, 240_000);
 
   it("creates a session in both languages with New York times and dollars, then edits and closes it", async () => {
     const { id, title } = await createSession();

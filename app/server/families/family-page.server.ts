@@ -146,7 +146,8 @@ export async function handleFamilyPost(args: Args) {
   const parsed = parsePostedForm(args.context, ChildSchema);
   if (parsed.kind === "answered") return parsed.answer;
   const saved = await saveChild(env, user.id, childInput(parsed.value));
-  return { added: Boolean(saved) };
+  // The form empties for the next child; the saved one is listed above it.
+  return { added: Boolean(saved), result: parsed.reply({ resetForm: true }) };
 }
 
 /**
