@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { and, desc, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { formatNewYorkDateTime } from "~/lib/format";
 import { listPosts } from "~/server/content/entries.server";
 import { getContentVersion } from "~/server/kernel/content-version.server";
 import { CONTENT_VERSIONS_KEPT } from "~/server/content/versions.server";
@@ -54,6 +55,19 @@ describe("versions (decision 053)", () => {
     expect(page).toContain("dana@example.org");
     expect(page).toContain("Restore version 1");
     expect(page).not.toContain("Restore version 2");
+    // Under the form: who changed it last, by name, and when, in New York time, in each language.
+    const [newest] = await getDb(env)
+      .select()
+      .from(contentVersions)
+      .where(and(eq(contentVersions.entryId, id), eq(contentVersions.number, 2)));
+    const when = (locale: "en" | "es") => formatNewYorkDateTime(newest!.createdAt, locale);
+    expect(page).toMatch(new RegExp(`Last change: Dana Staff,(<!-- -->)? <time[^>]*>${when("en")}</time>`));
+    const spanish = shown(
+      await (await fetchPage(`${editor}?lng=es`, { headers: { Cookie: staff.cookie } })).text(),
+    );
+    expect(spanish).toMatch(
+      new RegExp(`Último cambio: Dana Staff,(<!-- -->)? <time[^>]*>${when("es")}</time>`),
+    );
 
     const restored = await save(editor, { intent: "restore", version: "1" });
     expect(restored.status).toBe(302);

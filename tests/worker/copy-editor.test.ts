@@ -23,6 +23,32 @@ describe("where a text appears", () => {
     }
   });
 
+  it("every section of the drop-down is named in words in both languages, never by its namespace", async () => {
+    for (const locale of ["en", "es"]) {
+      const keys = copyKeys(BUNDLED[locale]?.admin);
+      for (const namespace of NAMESPACES)
+        expect(keys, `${locale} ${namespace}`).toContain(`content.sections.${namespace}`);
+    }
+    const spanish = await (await get("/admin/content?lng=es")).text();
+    const options = (html: string) =>
+      [
+        ...html
+          .slice(
+            html.indexOf('name="namespace"'),
+            html.indexOf("</select>", html.indexOf('name="namespace"')),
+          )
+          .matchAll(/<option value="([^"]+)"[^>]*>([^<]+)</g),
+      ].map((match) => [match[1], match[2]]);
+    expect(options(spanish)).toContainEqual(["home", "Página de inicio"]);
+    expect(options(spanish)).toContainEqual([
+      "common",
+      "Todas las páginas: encabezado, pie, cookies, errores",
+    ]);
+    const english = options(await (await get("/admin/content")).text());
+    expect(english).toContainEqual(["meta", "Page titles in the tab and in search engines"]);
+    for (const [value, label] of english) expect(label, value).not.toBe(value);
+  }, 120_000);
+
   it("every key of the site maps to a page that opens", async () => {
     const paths = new Set<string>();
     for (const namespace of NAMESPACES) {

@@ -108,7 +108,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("admin");
+  const { t, i18n } = useTranslation("admin");
   const { t: tCommon } = useTranslation("common");
   const { list, namespaces, locales } = loaderData;
   const { filters } = list;
@@ -135,11 +135,15 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           {t("content.namespace")}
           <select name="namespace" defaultValue={filters.namespace} className={inputClass}>
             <option value={ALL_NAMESPACES}>{t("content.allNamespaces")}</option>
-            {namespaces.map((namespace) => (
-              <option key={namespace} value={namespace}>
-                {namespace}
-              </option>
-            ))}
+            {/* Each section by the words staff know it by, in their order (decision 059). */}
+            {namespaces
+              .map((namespace) => ({ namespace, label: t(`content.sections.${namespace}`) }))
+              .sort((a, b) => a.label.localeCompare(b.label, i18n.language))
+              .map(({ namespace, label }) => (
+                <option key={namespace} value={namespace}>
+                  {label}
+                </option>
+              ))}
           </select>
         </label>
         <FilterSelect

@@ -104,9 +104,10 @@ export async function loader(args: Route.LoaderArgs) {
     updatedAt: row?.updatedAt ?? null,
     saved: new URL(args.request.url).searchParams.get("saved"),
     restored: Number(new URL(args.request.url).searchParams.get("restored")) || null,
-    // Who saved what and when, newest first (decision 053).
+    // Who saved what and when, newest first (decision 053); the newest says who changed it last.
     versions: row
       ? (await listVersions(env, row.id)).map((version) => ({
+          savedByName: version.savedByName || version.savedByEmail,
           number: version.number,
           status: version.status,
           title: entryTitle(version.fields) || version.slug,
@@ -457,6 +458,7 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
   const titleMeta = metas.title_en ?? metas.name_en ?? metas.name;
   const suggested = slugFromTitle(String(titleMeta?.value ?? ""));
   const answer = actionData as { sameTitle?: OtherEntry; slugTaken?: OtherEntry } | undefined;
+  const lastChange = loaderData.versions[0];
   const undo = (
     actionData as
       { undo?: { ask?: "delete"; error?: "unfit"; typed?: { value: string; invalid: boolean } } } | undefined
@@ -584,7 +586,12 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
             label={t(loaderData.singleton ? "entries.savePublish" : "entries.save")}
             pendingLabel={t("entries.saving")}
           />
-          {loaderData.updatedAt ? (
+          {lastChange?.savedByName ? (
+            <p className="text-sm text-gray-700 dark:text-gray-300">
+              {t("entries.lastChangeBy", { name: lastChange.savedByName })}{" "}
+              <DateTime iso={lastChange.createdAt} />
+            </p>
+          ) : loaderData.updatedAt ? (
             <p className="text-sm text-gray-700 dark:text-gray-300">
               {t("entries.updated")}: <DateTime iso={loaderData.updatedAt} />
             </p>

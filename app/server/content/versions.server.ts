@@ -3,7 +3,7 @@ import type { ContentStatus, ContentType } from "~/lib/content/entry-types";
 import type { SessionUser } from "~/lib/session-user";
 import type { Db } from "../db/client.server";
 import { getDb } from "../db/client.server";
-import { contentEntries, contentGone, contentVersions } from "../db/schema";
+import { contentEntries, contentGone, contentVersions, users } from "../db/schema";
 import {
   bumpContentVersion,
   getContentVersion,
@@ -94,7 +94,7 @@ export async function publishChange(env: Pick<Env, "DB" | "CACHE">) {
   );
 }
 
-/** An entry's versions, newest first, for its history. */
+/** An entry's versions, newest first, for its history: who saved each (by name while the account remains) and when. */
 export async function listVersions(env: Pick<Env, "DB">, entryId: string) {
   return getDb(env)
     .select({
@@ -103,9 +103,11 @@ export async function listVersions(env: Pick<Env, "DB">, entryId: string) {
       status: contentVersions.status,
       fields: contentVersions.fields,
       savedByEmail: contentVersions.savedByEmail,
+      savedByName: users.name,
       createdAt: contentVersions.createdAt,
     })
     .from(contentVersions)
+    .leftJoin(users, eq(users.id, contentVersions.savedBy))
     .where(eq(contentVersions.entryId, entryId))
     .orderBy(desc(contentVersions.number))
     .limit(CONTENT_VERSIONS_KEPT);
