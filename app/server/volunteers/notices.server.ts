@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
-import { bumpContentVersion } from "../kernel/content-version.server";
+import { publishChange } from "../content/versions.server";
 import { getDb } from "../db/client.server";
 import { volunteerClearances, volunteerShifts, volunteerSignups, volunteers } from "../db/schema";
 import type { OutgoingEmail } from "../mail/message.server";
@@ -191,7 +191,7 @@ export async function cancelShift(env: NoticeEnv, staff: SessionUser, shiftId: s
       detail: { notified: notices.length },
     }),
   ]);
-  await bumpContentVersion(env);
+  await publishChange(env);
   return { ok: true as const, notified: notices.length };
 }
 
@@ -235,6 +235,6 @@ export async function moveShift(
       },
     }),
   ]);
-  await bumpContentVersion(env);
+  await publishChange(env);
   return { ok: true as const, notified: notices.length };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import type { ClearanceKind } from "~/lib/vocabulary";
-import { bumpContentVersion } from "../kernel/content-version.server";
+import { publishChange } from "../content/versions.server";
 import { getDb } from "../db/client.server";
 import { volunteerShifts, volunteerSignups } from "../db/schema";
 import { auditEntry } from "../records/audit.server";
@@ -71,7 +71,7 @@ export async function createShifts(env: Pick<Env, "DB" | "CACHE">, staff: Sessio
     }),
   ]);
   // /volunteer lists the shifts: its cached pages are keyed by the content version (decision 027).
-  await bumpContentVersion(env);
+  await publishChange(env);
   return { seriesId, count: rows.length, firstId: rows[0]!.id };
 }
 
