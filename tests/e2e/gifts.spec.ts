@@ -222,7 +222,6 @@ test("imports a bank's CSV without JavaScript: a preview that names the bad row,
     nojs.getByRole("row").filter({ hasText: "Amount (US dollars): Enter an amount" }),
   ).toContainText("3");
   await nojs.screenshot({ path: "/tmp/gifts-shots/import-preview-nojs-390.png", fullPage: true });
-  await expectNoAxeViolations(nojs);
   await nojs.getByRole("button", { name: "Record 2 gifts" }).click();
   await expect(nojs.getByText("Import finished: 2 recorded, 1 rows skipped.")).toBeVisible();
   // The same file again records nothing more.
@@ -245,6 +244,7 @@ test("imports a bank's CSV without JavaScript: a preview that names the bad row,
 test("the gift pages pass axe at 390 and 1280 px, in English and Spanish, light and dark", async ({
   page,
 }) => {
+  test.setTimeout(600_000);
   await signInStaff(page, ADMIN);
   for (const path of [
     "/admin/donations/import",
@@ -258,6 +258,19 @@ test("the gift pages pass axe at 390 and 1280 px, in English and Spanish, light 
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${path}?lng=${lng}`);
         await waitForHydration(page);
+        if (path === "/admin/donations/import") {
+          // The preview, with its tables of skipped rows, is what the page shows most.
+          await page.locator('input[type="file"]').setInputFiles({
+            name: "bank.csv",
+            mimeType: "text/csv",
+            buffer: Buffer.from(BANK_CSV),
+          });
+          await page
+            .locator('button[type="submit"]')
+            .filter({ hasText: /^(Preview|Vista previa)$/ })
+            .click();
+          await expect(page.locator("#import-preview")).toBeVisible();
+        }
         await expectNoAxeViolations(page);
         const name = `${path.slice(1).replace(/\//g, "-")}-${lng}-${width}`;
         await page.screenshot({ path: `/tmp/gifts-shots/${name}-light.png`, fullPage: true });
