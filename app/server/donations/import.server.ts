@@ -15,7 +15,7 @@ import { forgetFundraisingProgress } from "./progress.server";
  * (docs/decisions/056-every-gift-counted.md). Staff upload the file and see what it would record;
  * the file waits in R2 until they confirm, and only then are its gifts written, all in one D1
  * batch. Each row is checked by the same rule as the "record a gift" form, and each has a key
- * (its reference, or its date, amount, donor and method) that is unique in the ledger, so a
+ * (its reference, or its date, amount, donor and cheque) that is unique in the ledger, so a
  * re-upload, or the same gift in two files, is recorded once. No receipt is sent.
  */
 
@@ -154,14 +154,14 @@ function readFile(text: string, defaultMethod: Exclude<GiftMethod, "online">) {
     }
     const gift = result.gift;
     const reference = cell("reference");
-    // A bank's or platform's reference names one payment; without one, a gift is its day, sum, donor and method.
+    // A bank's or platform's reference names one payment; without one, a gift is its day, sum, donor,
+    // cheque and description, not its method, which the file may leave to the choice made at upload.
     const key = reference
       ? `ref|${reference}|${gift.donorEmail}`
       : [
           gift.receivedOn,
           gift.amountCents,
           gift.donorEmail,
-          gift.method,
           gift.checkNumber ?? "",
           gift.inKindDescription ?? "",
         ].join("|");
