@@ -5,26 +5,10 @@ import { formatMoney } from "~/lib/format";
 import { formatCalendarDate, formatClockTime } from "~/lib/format-dates";
 import type { Locale } from "~/lib/i18n";
 
-/** A session as the program pages list it (OpenSession of app/server/families/sessions.server.ts). */
-export type SessionCardData = {
-  id: string;
-  title: string;
-  description: string;
-  weekdays: string[];
-  startTime: string;
-  endTime: string;
-  startDate: string;
-  endDate: string;
-  location: string;
-  minAge: number;
-  maxAge: number;
-  minGrade: number;
-  maxGrade: number;
-  feeCents: number;
-  scholarship: boolean;
-  placesLeft: number;
-  waiting: number;
-};
+import type { OpenSession } from "~/server/families/sessions.server";
+
+/** A session as the program pages list it (the type only: no server code reaches the browser). */
+export type SessionCardData = Omit<OpenSession, "program">;
 
 /**
  * The open sessions of a program page (decision 054): when, where, for whom, the places left or
