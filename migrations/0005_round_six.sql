@@ -9,6 +9,8 @@ ALTER TABLE `donations` ADD `import_key` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `donations_import_key_unique` ON `donations` (`import_key`);--> statement-breakpoint
 ALTER TABLE `program_sessions` ADD `description_en` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `program_sessions` ADD `description_es` text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `health_data` text;--> statement-breakpoint
+CREATE INDEX `submissions_health_key_idx` ON `submissions` (health_data ->> '$.keyId') WHERE health_data IS NOT NULL;--> statement-breakpoint
 ALTER TABLE `volunteer_clearances` ADD `expiry_notice_for` text;--> statement-breakpoint
 -- The inbox search (docs/decisions/057-years-of-data.md): an FTS5 index of each submission's
 -- name, e-mail, answers and note, kept by triggers; drizzle-kit cannot express a virtual table,

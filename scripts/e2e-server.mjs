@@ -50,6 +50,9 @@ const server = spawn(
     persistTo,
     ...stripeVars,
     ...mailVars,
+    // A children's data key of the tests' own (decision 054): the forms' health answers are sealed.
+    "--var",
+    `CHILD_DATA_KEYS:e2e-1:${Buffer.from("e2e-children-data-key-32-bytes!!").toString("base64")}`,
     // The site's own address: a passkey is bound to the origin in SITE_URL (decision 048).
     "--var",
     `SITE_URL:http://localhost:${port}`,

@@ -6,7 +6,7 @@ import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
 import { messageWith } from "~/lib/forms/field-validation";
 import { organizationContact } from "./content/organization.server";
-import type { FormDefinition } from "~/lib/forms/definition";
+import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
 import { IDEMPOTENCY_FIELD, LOCALE_FIELD } from "~/lib/forms/field-names";
 import { NewsletterSchema } from "~/lib/forms/public-form-schemas";
 import { isLocale, type Locale } from "~/lib/i18n";
@@ -22,6 +22,7 @@ import { guardPublicPost } from "./kernel/post-guard.server";
 import { mayMailRecipient } from "./kernel/rate-limit.server";
 import { sha256Hex } from "./kernel/sha256.server";
 import { env } from "./kernel/env.server";
+import { encryptSubmissionHealth, type SubmissionHealth } from "./families/child-data.server";
 
 /** What every form action answers; `ok` is the success state of docs/product.md §4. */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
@@ -85,6 +86,22 @@ async function idempotencyKey(kind: string, formData: FormData, value: unknown):
   return { value: `${kind}:sha256:${await sha256Hex(JSON.stringify(value))}`, fromContent: true };
 }
 
+/**
+ * What the payload keeps, and the answers of the form's health fields, which are stored only
+ * encrypted beside it (decision 054); null when none was answered.
+ */
+function withoutHealthAnswers(fields: readonly FieldSpec[], value: Record<string, unknown>) {
+  const payload = { ...value };
+  const health: SubmissionHealth = {};
+  for (const field of fields) {
+    if (!field.health) continue;
+    const answer = payload[field.name];
+    delete payload[field.name];
+    if (typeof answer === "string" && answer !== "") health[field.name] = answer;
+  }
+  return { payload, health: Object.keys(health).length > 0 ? health : null };
+}
+
 function isUniqueViolation(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String(error.cause ?? "")}` : String(error);
   return /UNIQUE constraint failed/i.test(text);
@@ -128,6 +145,8 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       i18n.loadLanguages([locale, "en"]),
     ]);
     const id = crypto.randomUUID();
+    const { payload, health } = withoutHealthAnswers(definition.fields, value);
+    const healthData = health ? await encryptSubmissionHealth(env, id, health) : null;
     const emails = buildFormEmails({
       definition: definition as unknown as FormDefinition,
       email: confirm ? contact.email : null,
@@ -168,7 +187,8 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         name: contact.name,
         email: contact.email,
         phone: contact.phone || null,
-        payload: value,
+        payload,
+        healthData,
         idempotencyKey: key.value,
       }),
       ...statements,

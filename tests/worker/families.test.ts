@@ -357,7 +357,8 @@ describe("places and the waitlist", () => {
     const quiet = await countInvocation((counted) =>
       runFamiliesCron(counted, new Date("2027-02-03T12:05:00Z")),
     );
-    expect(quiet.count.d1Queries).toBeLessThanOrEqual(4);
+    // One of them looks for forms' health answers under an old key (decision 054).
+    expect(quiet.count.d1Queries).toBeLessThanOrEqual(5);
   });
 
   it("holds a pending place until staff decide; removing a child and raising capacity offer places on", async () => {

@@ -20,6 +20,11 @@ export type FieldSpec = {
   /** Full width in the two-column layout. */
   wide?: boolean;
   /**
+   * A child's health: stored only encrypted, outside the payload, and shown to staff only on
+   * request with the read audited (docs/decisions/054-families-and-programs.md).
+   */
+  health?: boolean;
+  /**
    * Shown only when this holds for the current values. Without JavaScript every field is
    * shown (the server applies the same rule), so nobody is stuck.
    */

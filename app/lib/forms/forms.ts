@@ -101,7 +101,7 @@ export const educationForm = defineForm({
     f.email,
     f.phone(true),
     { name: "academicGoals", kind: "textarea", max: 1000, wide: true },
-    { name: "specialNeeds", kind: "textarea", max: 1000, wide: true, hint: true },
+    { name: "specialNeeds", kind: "textarea", max: 1000, wide: true, hint: true, health: true },
     f.guardianConsent(),
   ],
 });
@@ -124,7 +124,7 @@ export const athleticsForm = defineForm({
     f.phone(true),
     { name: "emergencyContact", kind: "text", required: true, wide: true, hint: true },
     { name: "sportsExperience", kind: "textarea", max: 1000, wide: true },
-    { name: "medicalInfo", kind: "textarea", max: 1000, wide: true, hint: true },
+    { name: "medicalInfo", kind: "textarea", max: 1000, wide: true, hint: true, health: true },
     { name: "schedule", kind: "select", options: ATHLETICS_SCHEDULES, optionsKey: "schedules" },
     { name: "seasons", kind: "checkboxes", options: SEASONS, optionsKey: "seasons", wide: true },
     { name: "consent", kind: "checkbox", required: true, wide: true },

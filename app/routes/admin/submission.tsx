@@ -12,6 +12,7 @@ import { formStrings, SubmissionActionSchema } from "~/server/admin/schemas.serv
 import {
   addSubmissionNote,
   getSubmission,
+  openSubmissionHealth,
   replySubjectFor,
   replyToSubmission,
   staffMembers,
@@ -33,8 +34,10 @@ export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const submission = await getSubmission(env, args.params.id);
-  if (!submission) throw data(null, { status: 404 });
+  const stored = await getSubmission(env, args.params.id);
+  if (!stored) throw data(null, { status: 404 });
+  // The health answers stay on the server, sealed, until a read that is audited (decision 054).
+  const { healthData, ...submission } = stored;
   const locale = getLocale(args.context);
   const i18n = getInstance(args.context);
   const [history, staff, replySubject] = await Promise.all([
@@ -52,10 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
     history,
     staff,
     statuses: SUBMISSION_STATUSES,
+    hasHealth: healthData !== null,
   };
 }
 
-type Intent = "work" | "note" | "reply";
+type Intent = "work" | "note" | "reply" | "health";
 type ActionResult = {
   intent: Intent | null;
   done: boolean;
@@ -63,13 +67,16 @@ type ActionResult = {
   errors: Record<string, string>;
   /** What was typed, kept when the post is refused. */
   values: Record<string, string>;
+  /** The health answers, after the read was recorded. */
+  health?: { name: string; label: string; value: string }[];
 };
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireStaff(args);
   const { ctx } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
-  const intent = (["work", "note", "reply"] as const).find((name) => name === values.intent) ?? null;
+  const intent =
+    (["work", "note", "reply", "health"] as const).find((name) => name === values.intent) ?? null;
   const refuse = (errors: Record<string, string>, status = 400) =>
     data<ActionResult>({ intent, done: false, errors, values }, { status });
   const parsed = v.safeParse(SubmissionActionSchema, values);
@@ -85,6 +92,16 @@ export async function action(args: Route.ActionArgs) {
     });
     if (!result.ok && result.reason === "not-found") throw data(null, { status: 404 });
     if (!result.ok) return refuse({ assignedTo: "admin:submission.notStaff" });
+  } else if (input.intent === "health") {
+    const locale = getLocale(args.context);
+    const health = await openSubmissionHealth(
+      env,
+      actor,
+      id,
+      getInstance(args.context).getFixedT(locale, "forms"),
+    );
+    if (!health) throw data(null, { status: 404 });
+    return { intent, done: true, errors: {}, values: {}, health } satisfies ActionResult;
   } else if (input.intent === "note") {
     if (!(await addSubmissionNote(env, actor, id, input.note))) throw data(null, { status: 404 });
   } else {
@@ -200,6 +217,31 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
                 ))}
               </dl>
             </>
+          ) : null}
+          {loaderData.hasHealth ? (
+            <section aria-labelledby="health" className="mt-6">
+              <h3 id="health" className="font-bold">
+                {t("submission.health")}
+              </h3>
+              <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("submission.healthLead")}</p>
+              {result?.health ? (
+                <dl className="mt-2 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+                  {result.health.map((answer) => (
+                    <div key={answer.name} className="contents">
+                      <dt className="font-semibold">{answer.label}</dt>
+                      <dd className="whitespace-pre-wrap break-words">{answer.value}</dd>
+                    </div>
+                  ))}
+                </dl>
+              ) : (
+                <Form method="post" className="mt-2">
+                  <input type="hidden" name="intent" value="health" />
+                  <button type="submit" className="btn-secondary" disabled={busy}>
+                    {t("submission.showHealth")}
+                  </button>
+                </Form>
+              )}
+            </section>
           ) : null}
         </section>
 

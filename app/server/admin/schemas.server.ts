@@ -12,7 +12,10 @@ const writtenText = (max: number) =>
     v.maxLength(max, "admin:errors.tooLong"),
   );
 
-/** The inbox's three posts on one submission (decision 022): work it, add a note, reply by e-mail. */
+/**
+ * The inbox's posts on one submission (decision 022): work it, add a note, reply by e-mail, and
+ * open its health answers, a read that is audited (decision 054).
+ */
 export const SubmissionActionSchema = v.variant("intent", [
   v.object({
     intent: v.literal("work"),
@@ -29,6 +32,7 @@ export const SubmissionActionSchema = v.variant("intent", [
     subject: v.pipe(writtenText(200), singleLine()),
     message: writtenText(20_000),
   }),
+  v.object({ intent: v.literal("health") }),
 ]);
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(100), singleLine());

@@ -5,6 +5,7 @@ import { answerWords, fieldLabel, formAnswers, formatFieldValue, formForKind } f
 import type { SessionUser } from "~/lib/session-user";
 import { organizationContact } from "../content/organization.server";
 import { getDb } from "../db/client.server";
+import { readSubmissionHealthAsStaff } from "../families/child-data.server";
 import { submissionHistory, submissions, users } from "../db/schema";
 import { translatorFor } from "../kernel/i18n.server";
 import { replyAddressFor } from "../mail/inbound.server";
@@ -113,7 +114,9 @@ export function submissionAnswers(
 ) {
   const definition = formForKind(submission.kind);
   const payload = submission.payload ?? {};
-  const answers = formAnswers(definition, definition.fields, payload, tForms, answerWords(tEmail));
+  // Health fields are shown only on request, read audited (readSubmissionHealthAsStaff).
+  const fields = definition.fields.filter((field) => !field.health);
+  const answers = formAnswers(definition, fields, payload, tForms, answerWords(tEmail));
   const known = new Set(definition.fields.map((field) => field.name));
   const other = Object.entries(payload)
     .filter(([key]) => !known.has(key))
@@ -126,6 +129,29 @@ export function submissionAnswers(
           : String(value),
     }));
   return { answers, other };
+}
+
+/**
+ * A submission's health answers opened for `actor`, audited before they are decrypted, in the
+ * form's order under its labels in the reader's words; null when there is no such submission.
+ */
+export async function openSubmissionHealth(
+  env: Pick<Env, "DB" | "CHILD_DATA_KEYS">,
+  actor: SessionUser,
+  id: string,
+  tForms: TFunction,
+) {
+  const submission = await getSubmission(env, id);
+  if (!submission) return null;
+  const answers = await readSubmissionHealthAsStaff(env, actor, submission);
+  const definition = formForKind(submission.kind);
+  return definition.fields
+    .filter((field) => field.health && answers[field.name])
+    .map((field) => ({
+      name: field.name,
+      label: fieldLabel(tForms, definition.id, field.name),
+      value: answers[field.name]!,
+    }));
 }
 
 const authorName = (actor: SessionUser) => actor.name || actor.email;
@@ -266,15 +292,17 @@ export async function replySubjectFor(
 }
 
 /**
- * The columns of a submissions file: one per field of the forms it holds, by field name, in the
- * order the forms show them. A file of every form has the union of their fields (decision 057).
+ * The columns of a submissions file: one per field of the forms it holds but their health fields,
+ * by field name, in the order the forms show them. A file of every form has the union of their fields (decision 057).
  */
 function formColumns(kinds: readonly SubmissionKind[]) {
   const columns = new Map<string, { formId: string }>();
   for (const kind of kinds) {
     const definition = formForKind(kind);
     for (const field of definition.fields)
-      if (!columns.has(field.name)) columns.set(field.name, { formId: definition.id });
+      // No health column at all: even "answered" says something about a child's health, and a
+      // file leaves the audit trail (decision 054); the submission's page shows it on request.
+      if (!field.health && !columns.has(field.name)) columns.set(field.name, { formId: definition.id });
   }
   return [...columns].map(([name, { formId }]) => ({ name, formId }));
 }

@@ -170,6 +170,11 @@ export const submissions = sqliteTable(
     phone: text("phone"),
     /** The validated form fields as JSON, exactly as the person typed them. */
     payload: text("payload", { mode: "json" }).notNull().$type<Record<string, unknown>>(),
+    /**
+     * The answers of the form's health fields, AES-GCM under CHILD_DATA_KEYS and bound to this id;
+     * never in `payload` (decision 054). Null when none was given.
+     */
+    healthData: text("health_data", { mode: "json" }).$type<{ keyId: string; ciphertext: string }>(),
     /** Notes from before the history table; new notes are rows of `submission_history`. */
     notes: text("notes").notNull().default(""),
     /** The staff member working it (decision 022); null while nobody has taken it. */
@@ -189,6 +194,10 @@ export const submissions = sqliteTable(
     index("submissions_kind_newest_idx").on(table.kind, table.createdAt, table.id),
     index("submissions_status_newest_idx").on(table.status, table.createdAt, table.id),
     index("submissions_assigned_newest_idx").on(table.assignedTo, table.createdAt, table.id),
+    // The key rotation's pass finds health data under an old key without reading the inbox (decision 054).
+    index("submissions_health_key_idx")
+      .on(sql`health_data ->> '$.keyId'`)
+      .where(sql`health_data IS NOT NULL`),
   ],
 );
 

@@ -66,35 +66,53 @@ export async function childDataKeys(env: KeyEnv): Promise<DataKey[]> {
   return keys;
 }
 
-/** The child's id is the additional data, so a ciphertext copied onto another child does not open. */
-const additionalData = (childId: string) => encoder.encode(`child-health:${childId}`);
+/** Sealed children's data as stored: the key's id, and `iv.ciphertext` in base64. */
+export type SealedChildData = { keyId: string; ciphertext: string };
 
-export async function encryptHealthRecord(env: KeyEnv, childId: string, record: HealthRecord) {
+/**
+ * Seals `value` as JSON under the current key. `boundTo` (the record's own id, with what it is)
+ * is the additional data, so a ciphertext copied onto another row does not open.
+ */
+export async function encryptChildData(
+  env: KeyEnv,
+  boundTo: string,
+  value: unknown,
+): Promise<SealedChildData> {
   const [current] = await childDataKeys(env);
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const sealed = new Uint8Array(
     await crypto.subtle.encrypt(
-      { name: "AES-GCM", iv, additionalData: additionalData(childId) },
+      { name: "AES-GCM", iv, additionalData: encoder.encode(boundTo) },
       current!.key,
-      encoder.encode(JSON.stringify(record)),
+      encoder.encode(JSON.stringify(value)),
     ),
   );
   return { keyId: current!.id, ciphertext: `${toBase64(iv)}.${toBase64(sealed)}` };
 }
 
-export async function decryptHealthRecord(
-  env: KeyEnv,
-  row: { childId: string; keyId: string; ciphertext: string },
-): Promise<HealthRecord> {
+export async function decryptChildData<T>(env: KeyEnv, boundTo: string, row: SealedChildData): Promise<T> {
   const entry = (await childDataKeys(env)).find((key) => key.id === row.keyId);
   if (!entry) throw new Error(`CHILD_DATA_KEYS has no key "${row.keyId}" for a stored health record.`);
   const [iv = "", sealed = ""] = row.ciphertext.split(".");
   const plain = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64(iv), additionalData: additionalData(row.childId) },
+    { name: "AES-GCM", iv: fromBase64(iv), additionalData: encoder.encode(boundTo) },
     entry.key,
     fromBase64(sealed),
   );
-  return JSON.parse(decoder.decode(plain)) as HealthRecord;
+  return JSON.parse(decoder.decode(plain)) as T;
+}
+
+const childBinding = (childId: string) => `child-health:${childId}`;
+
+export function encryptHealthRecord(env: KeyEnv, childId: string, record: HealthRecord) {
+  return encryptChildData(env, childBinding(childId), record);
+}
+
+export function decryptHealthRecord(
+  env: KeyEnv,
+  row: { childId: string } & SealedChildData,
+): Promise<HealthRecord> {
+  return decryptChildData<HealthRecord>(env, childBinding(row.childId), row);
 }
 
 /**
@@ -156,44 +174,112 @@ export async function readHealthRecordsAsStaff(
   return new Map(records);
 }
 
-/** Rows a pass of the re-encryption moves: small enough for any invocation (decision 045). */
-export const REENCRYPT_BATCH = 50;
+/**
+ * The answers of a public form's health fields (`health: true`: the athletics form's medical
+ * information, the education form's special needs), sealed bound to the submission's id.
+ */
+export type SubmissionHealth = Record<string, string>;
+const submissionBinding = (submissionId: string) => `submission-health:${submissionId}`;
+
+export function encryptSubmissionHealth(env: KeyEnv, submissionId: string, answers: SubmissionHealth) {
+  return encryptChildData(env, submissionBinding(submissionId), answers);
+}
 
 /**
- * Moves up to REENCRYPT_BATCH records that are not under the current key onto it (each update
- * only if the row has not changed meanwhile). The Cron runs a pass each time, so after a rotation
- * every row is on the new key within a few runs; it answers how many it moved.
+ * Staff opening a submission's health answers: the audit row is written before anything is
+ * decrypted, as for a child's record (decision 054).
+ */
+export async function readSubmissionHealthAsStaff(
+  env: KeyEnv & Pick<Env, "DB">,
+  staff: SessionUser,
+  submission: { id: string; kind: string; healthData: SealedChildData | null },
+): Promise<SubmissionHealth> {
+  await auditEntry(getDb(env), staff, {
+    action: "submission.health.read",
+    targetType: "submission",
+    targetId: submission.id,
+    detail: { kind: submission.kind },
+  });
+  if (!submission.healthData) return {};
+  return decryptChildData<SubmissionHealth>(env, submissionBinding(submission.id), submission.healthData);
+}
+
+/** Rows a pass of the re-encryption moves, per table: small enough for any invocation (decision 045). */
+export const REENCRYPT_BATCH = 50;
+
+type StaleRow = { id: string; boundTo: string; sealed: SealedChildData };
+
+/**
+ * Each row opened with its key and sealed again under the current one; a row no key opens (its
+ * key dropped too early, or the row altered) is left as it is, named in the log.
+ */
+async function resealed(env: KeyEnv, rows: StaleRow[], where: string) {
+  const settled = await Promise.allSettled(
+    rows.map(async (row) => ({
+      row,
+      sealed: await encryptChildData(env, row.boundTo, await decryptChildData(env, row.boundTo, row.sealed)),
+    })),
+  );
+  for (const [index, outcome] of settled.entries())
+    if (outcome.status === "rejected") logError(outcome.reason, { where, id: rows[index]!.id });
+  return settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
+}
+
+/**
+ * Moves up to REENCRYPT_BATCH children's records, and as many submissions' health answers, that
+ * are not under the current key onto it (each update only if the row has not changed meanwhile).
+ * The Cron runs a pass each time, so after a rotation every row is on the new key within a few
+ * runs; it answers how many it moved.
  */
 export async function reencryptHealthRecords(env: KeyEnv & Pick<Env, "DB">): Promise<number> {
   if (!env.CHILD_DATA_KEYS) return 0;
   const [current] = await childDataKeys(env);
-  const db = getDb(env);
-  const stale = await db
-    .select()
-    .from(childHealthRecords)
-    .where(ne(childHealthRecords.keyId, current!.id))
-    .limit(REENCRYPT_BATCH);
-  if (stale.length === 0) return 0;
-  const settled = await Promise.allSettled(
-    stale.map(async (row) => ({
-      row,
-      sealed: await encryptHealthRecord(env, row.childId, await decryptHealthRecord(env, row)),
-    })),
-  );
-  const moved = settled.flatMap((outcome) => (outcome.status === "fulfilled" ? [outcome.value] : []));
-  // A row no key opens (its key dropped too early, or the row altered) stays as it is, named in the log.
-  for (const [index, outcome] of settled.entries())
-    if (outcome.status === "rejected")
-      logError(outcome.reason, {
-        where: "child health record re-encryption",
-        childId: stale[index]!.childId,
-      });
-  if (moved.length === 0) return 0;
-  const [first, ...rest] = moved.map(({ row, sealed }) =>
+  const [records, answers] = await Promise.all([
+    getDb(env)
+      .select()
+      .from(childHealthRecords)
+      .where(ne(childHealthRecords.keyId, current!.id))
+      .limit(REENCRYPT_BATCH),
+    // The expression and the condition of the partial index (schema.ts): the pass reads that
+    // index, never the whole inbox.
     env.DB.prepare(
-      "UPDATE child_health_records SET key_id = ?2, ciphertext = ?3 WHERE child_id = ?1 AND ciphertext = ?4",
-    ).bind(row.childId, sealed.keyId, sealed.ciphertext, row.ciphertext),
-  );
-  await env.DB.batch([first!, ...rest]);
-  return moved.length;
+      `SELECT id, health_data AS healthData FROM submissions
+       WHERE health_data IS NOT NULL AND health_data ->> '$.keyId' != ?1 LIMIT ?2`,
+    )
+      .bind(current!.id, REENCRYPT_BATCH)
+      .all<{ id: string; healthData: string }>(),
+  ]);
+  if (records.length === 0 && answers.results.length === 0) return 0;
+  const [movedRecords, movedAnswers] = await Promise.all([
+    resealed(
+      env,
+      records.map((row) => ({ id: row.childId, boundTo: childBinding(row.childId), sealed: row })),
+      "child health record re-encryption",
+    ),
+    resealed(
+      env,
+      answers.results.map((row) => ({
+        id: row.id,
+        boundTo: submissionBinding(row.id),
+        sealed: JSON.parse(row.healthData) as SealedChildData,
+      })),
+      "submission health re-encryption",
+    ),
+  ]);
+  const updates = [
+    ...movedRecords.map(({ row, sealed }) =>
+      env.DB.prepare(
+        "UPDATE child_health_records SET key_id = ?2, ciphertext = ?3 WHERE child_id = ?1 AND ciphertext = ?4",
+      ).bind(row.id, sealed.keyId, sealed.ciphertext, row.sealed.ciphertext),
+    ),
+    ...movedAnswers.map(({ row, sealed }) =>
+      env.DB.prepare(
+        "UPDATE submissions SET health_data = ?2 WHERE id = ?1 AND health_data ->> '$.ciphertext' = ?3",
+      ).bind(row.id, JSON.stringify(sealed), row.sealed.ciphertext),
+    ),
+  ];
+  const [first, ...rest] = updates;
+  if (!first) return 0;
+  await env.DB.batch([first, ...rest]);
+  return updates.length;
 }
