@@ -313,6 +313,12 @@ test.describe("a guardian changing a child without JavaScript", () => {
       await birthDate.fill("2017-03-14");
       await page.getByRole("button", { name: save, exact: true }).click();
       await expect(page.getByText(saved)).toBeVisible();
+      if (language !== "es") return;
+      // Adding a child in Spanish: refused in Spanish, the name kept.
+      await page.getByLabel(/^Nombre completo del niño o la niña/).fill("Carla Guardian");
+      await page.getByRole("button", { name: "Guardar", exact: true }).click();
+      await expect(page.getByRole("link", { name: /Fecha de nacimiento/ })).toBeVisible();
+      await expect(page.getByLabel(/^Nombre completo del niño o la niña/)).toHaveValue("Carla Guardian");
     });
 });
 
@@ -320,7 +326,16 @@ test("the staff list of sessions in both languages, 390 and 1280, light and dark
   await page.setViewportSize(DESKTOP);
   await signInStaff(page, STAFF, "/login?redirectTo=/admin/program-sessions");
   await expect(page.getByRole("heading", { name: "Program sessions", level: 1 })).toBeVisible();
-  await expect(page.getByRole("link", { name: TITLE })).toBeVisible();
+  // Keyboard only: Tab reaches the session's link, its focus ring showing.
+  const session = page.getByRole("link", { name: TITLE });
+  for (
+    let presses = 0;
+    presses < 120 && !(await session.evaluate((link) => link === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(session).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/admin-sessions-en-1280-focus.png` });
   await walkWidths(page, "admin-sessions-en");
   await page.goto("/admin/program-sessions?lng=es");
   await expect(page.getByRole("heading", { name: "Sesiones de los programas", level: 1 })).toBeVisible();
