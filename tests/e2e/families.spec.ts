@@ -138,7 +138,7 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
   await expect(card.getByText("Full: join the waitlist")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/education-390.png`, fullPage: true });
   await expectNoAxeViolations(page);
-  await card.getByRole("link", { name: new RegExp(`^Join the waitlist.*${TITLE}$`) }).click();
+  await card.getByRole("link", { name: `Join the waitlist: ${TITLE}`, exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await logIn(page, SECOND, page.url().replace(/^https?:\/\/[^/]+/, ""));
   await expect(page).toHaveURL(new RegExp(`/account/children\\?session=${sessionId}$`));
@@ -214,6 +214,132 @@ test("the sessions in Spanish at 1280 px, light and dark, reached by keyboard", 
   await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-1280-dark.png` });
   await page.setViewportSize(PHONE);
   await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-390-dark.png` });
+});
+
+/** Each width, then dark at the last: zero axe violations, a screenshot of each to look at. */
+async function walkWidths(page: Page, name: string) {
+  for (const [viewport, width] of [
+    [PHONE, 390],
+    [DESKTOP, 1280],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await turnSystemDark(page);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.screenshot({ path: `${SHOTS}/${name}-1280-dark.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.screenshot({ path: `${SHOTS}/${name}-390-dark.png`, fullPage: true });
+  await page.emulateMedia({ colorScheme: "light" });
+}
+
+test("/programs and /mentorship in both languages, 390 and 1280, light and dark", async ({ page }) => {
+  for (const [language, waitlist, title] of [
+    ["en", "Join the waitlist", TITLE],
+    ["es", "Entrar en la lista de espera", `Club de ajedrez ${RUN}`],
+  ] as const) {
+    await page.goto(`/programs?lng=${language}`);
+    // The call to enrol is named with its session, in one phrase ("Join the waitlist: …").
+    await expect(
+      page.locator(`#session-${sessionId}`).getByRole("link", { name: `${waitlist}: ${title}`, exact: true }),
+    ).toBeVisible();
+    await walkWidths(page, `programs-${language}`);
+    await page.goto(`/mentorship?lng=${language}`);
+    await expect(page.locator("#sessions")).toBeVisible();
+    await walkWidths(page, `mentorship-${language}`);
+  }
+});
+
+test("a guardian's children page in Spanish, by keyboard, 390 and 1280, light and dark", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await logIn(page, SECOND, "/login?redirectTo=/account/children");
+  await expect(page).toHaveURL(/\/account\/children$/);
+  await page.goto("/account/children?lng=es");
+  await expect(page.getByRole("heading", { name: "Sus hijos", level: 1 })).toBeVisible();
+  const edit = page.getByRole("link", {
+    name: "Cambiar datos y registro de salud: Bruno Guardian",
+    exact: true,
+  });
+  for (
+    let presses = 0;
+    presses < 120 && !(await edit.evaluate((link) => link === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(edit).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/children-es-390-focus.png` });
+  await walkWidths(page, "children-es");
+  await page.goto(`${await edit.getAttribute("href")}?lng=es`);
+  await expect(
+    page.getByRole("heading", { name: "Cambiar los datos de su hijo o hija", level: 1 }),
+  ).toBeVisible();
+  await walkWidths(page, "child-edit-es");
+});
+
+test.describe("a guardian changing a child without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const [language, refused, save, saved] of [
+    ["en", "Date of birth", "Save changes", "Saved. Your child's details and health record are up to date."],
+    [
+      "es",
+      "Fecha de nacimiento",
+      "Guardar los cambios",
+      "Guardado. Los datos y el registro de salud de su hijo o hija están al día.",
+    ],
+  ] as const)
+    test(`in ${language}: a refused change keeps what was typed, a valid one is saved`, async ({ page }) => {
+      await page.setViewportSize(PHONE);
+      await page.goto("/login?redirectTo=/account/children");
+      await page.getByRole("textbox", { name: "Email (required)", exact: true }).fill(SECOND.email);
+      await page.getByRole("textbox", { name: "Password (required)", exact: true }).fill(SECOND.password);
+      await page.getByRole("button", { name: "Log in" }).click();
+      await expect(page).toHaveURL(/\/account\/children$/);
+      const editPath = await page
+        .getByRole("link", { name: /: Bruno Guardian$/ })
+        .first()
+        .getAttribute("href");
+      await page.goto(`${editPath}?lng=${language}`);
+      const birthDate = page.getByLabel(new RegExp(`^${refused}`));
+      const allergies = page.locator("[name=allergies]");
+      await birthDate.fill("");
+      await allergies.fill("peanuts, sesame");
+      await page.getByRole("button", { name: save, exact: true }).click();
+      await expect(page.getByRole("link", { name: new RegExp(refused) })).toBeVisible();
+      await expect(allergies).toHaveValue("peanuts, sesame");
+      await page.screenshot({ path: `${SHOTS}/child-edit-nojs-refused-${language}-390.png`, fullPage: true });
+      await birthDate.fill("2017-03-14");
+      await page.getByRole("button", { name: save, exact: true }).click();
+      await expect(page.getByText(saved)).toBeVisible();
+      if (language !== "es") return;
+      // Adding a child in Spanish: refused in Spanish, the name kept.
+      await page.getByLabel(/^Nombre completo del niño o la niña/).fill("Carla Guardian");
+      await page.getByRole("button", { name: "Guardar", exact: true }).click();
+      await expect(page.getByRole("link", { name: /Fecha de nacimiento/ })).toBeVisible();
+      await expect(page.getByLabel(/^Nombre completo del niño o la niña/)).toHaveValue("Carla Guardian");
+    });
+});
+
+test("the staff list of sessions in both languages, 390 and 1280, light and dark", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInStaff(page, STAFF, "/login?redirectTo=/admin/program-sessions");
+  await expect(page.getByRole("heading", { name: "Program sessions", level: 1 })).toBeVisible();
+  // Keyboard only: Tab reaches the session's link, its focus ring showing.
+  const session = page.getByRole("link", { name: TITLE });
+  for (
+    let presses = 0;
+    presses < 120 && !(await session.evaluate((link) => link === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(session).toBeFocused();
+  await page.screenshot({ path: `${SHOTS}/admin-sessions-en-1280-focus.png` });
+  await walkWidths(page, "admin-sessions-en");
+  await page.goto("/admin/program-sessions?lng=es");
+  await expect(page.getByRole("heading", { name: "Sesiones de los programas", level: 1 })).toBeVisible();
+  await walkWidths(page, "admin-sessions-es");
 });
 
 test("the session editor in Spanish on a phone", async ({ page }) => {

@@ -68,8 +68,15 @@ export function SessionList({ sessions, locale }: { sessions: SessionCardData[];
                 </p>
                 <p className="mt-4">
                   <Link to={`/account/children?session=${session.id}`} className="btn-primary">
-                    {session.placesLeft > 0 ? t("public.enrol") : t("public.joinWaitlist")}
-                    <span className="sr-only">: {session.title}</span>
+                    {/* The whole name in one hidden text: the hidden suffix beside the words would be
+                        a block of its own (position: absolute) in the inline-flex button, which
+                        browsers name with a stray space ("Join the waitlist : …"). */}
+                    <span aria-hidden="true">
+                      {session.placesLeft > 0 ? t("public.enrol") : t("public.joinWaitlist")}
+                    </span>
+                    <span className="sr-only">
+                      {session.placesLeft > 0 ? t("public.enrol") : t("public.joinWaitlist")}: {session.title}
+                    </span>
                   </Link>
                 </p>
               </li>

@@ -124,8 +124,11 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
                     <span>{t("fields.photoConsent")}</span>
                   </label>
                   <button type="submit" className="btn-primary">
-                    {t("consent.confirm")}
-                    <span className="sr-only">: {child.name}</span>
+                    {/* One hidden name, without the stray space a hidden suffix gets in a button (session-list.tsx). */}
+                    <span aria-hidden="true">{t("consent.confirm")}</span>
+                    <span className="sr-only">
+                      {t("consent.confirm")}: {child.name}
+                    </span>
                   </button>
                 </Form>
               ))}
@@ -184,8 +187,10 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
             ) : null}
             <div className={`mt-4 ${buttonRow}`}>
               <Link to={`/account/children/${child.id}`} className="btn-secondary">
-                {t("children.edit")}
-                <span className="sr-only">: {child.name}</span>
+                <span aria-hidden="true">{t("children.edit")}</span>
+                <span className="sr-only">
+                  {t("children.edit")}: {child.name}
+                </span>
               </Link>
               <a href={`/account/children/${child.id}/record.json`} className="link font-semibold" download>
                 {t("children.download")}

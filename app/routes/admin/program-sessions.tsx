@@ -59,7 +59,7 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
           <li key={row.program}>
             {t("sessions.totals", {
               program: t(`programs.${row.program}`),
-              served: row.served,
+              count: row.served,
               rate: row.attendanceRate === null ? "—" : percent.format(row.attendanceRate),
             })}
           </li>

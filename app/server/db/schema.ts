@@ -932,7 +932,12 @@ export const attendanceMarks = sqliteTable(
     markedBy: text("marked_by").references(() => users.id, { onDelete: "set null" }),
     updatedAt: updatedAt(),
   },
-  (table) => [primaryKey({ columns: [table.sessionId, table.meetingDate, table.childId] })],
+  (table) => [
+    primaryKey({ columns: [table.sessionId, table.meetingDate, table.childId] }),
+    // The per-program attendance rate of the sessions list counts marks by session and mark from
+    // the index alone, not a table read per mark (decision 057: 58 → 9 ms at ten years' data).
+    index("attendance_marks_session_mark_idx").on(table.sessionId, table.mark),
+  ],
 );
 
 /**

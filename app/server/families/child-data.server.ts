@@ -2,6 +2,7 @@ import { eq, ne } from "drizzle-orm";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { childHealthRecords } from "../db/schema";
+import { isLoopbackSite } from "../kernel/local-run.server";
 import { logError } from "../kernel/log.server";
 import { auditEntry } from "../records/audit.server";
 
@@ -19,7 +20,7 @@ export type HealthRecord = {
   pickupPeople: { name: string; phone: string }[];
 };
 
-type KeyEnv = Pick<Env, "CHILD_DATA_KEYS">;
+type KeyEnv = Pick<Env, "CHILD_DATA_KEYS" | "CACHE" | "SITE_URL">;
 type DataKey = { id: string; key: CryptoKey };
 
 const encoder = new TextEncoder();
@@ -42,9 +43,21 @@ const imported = new Map<string, Promise<DataKey[]>>();
  * `reencryptHealthRecords` has moved every row (docs/deploy.md, "Children's data key").
  */
 export async function childDataKeys(env: KeyEnv): Promise<DataKey[]> {
-  const secret = env.CHILD_DATA_KEYS?.trim();
-  if (!secret)
-    throw new Error("CHILD_DATA_KEYS is not set: children's health records cannot be read or written.");
+  let secret: string | null | undefined = env.CHILD_DATA_KEYS?.trim();
+  if (!secret) {
+    // Without the secret only a local run (SITE_URL on a loopback host) makes itself a random key
+    // kept in KV, so `npm start` alone gives a working family flow; anywhere else the missing
+    // secret refuses every read and write (decision 054). Written then read back, so two first
+    // requests racing settle on the same key.
+    if (!isLoopbackSite(env.SITE_URL))
+      throw new Error("CHILD_DATA_KEYS is not set: children's health records cannot be read or written.");
+    const localKeyName = "secrets:child-data-key";
+    secret = await env.CACHE.get(localKeyName);
+    if (!secret) {
+      await env.CACHE.put(localKeyName, `local:${toBase64(crypto.getRandomValues(new Uint8Array(32)))}`);
+      secret = (await env.CACHE.get(localKeyName))!;
+    }
+  }
   let keys = imported.get(secret);
   if (!keys) {
     keys = Promise.all(

@@ -1,3 +1,4 @@
+import { isLoopbackSite } from "../kernel/local-run.server";
 import type { QueuedEmail } from "./message.server";
 
 /**
@@ -68,22 +69,6 @@ const TRANSPORTS: Record<string, MailTransport> = {
   http: httpTransport,
   cloudflare: cloudflareTransport,
 };
-
-/** Loopback hosts (RFC 6761 localhost, 127.0.0.0/8, [::1]): a site there is a local run. */
-function isLoopbackSite(siteUrl: string): boolean {
-  let host: string;
-  try {
-    host = new URL(siteUrl).hostname;
-  } catch {
-    return false;
-  }
-  return (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host === "[::1]" ||
-    /^127(\.\d{1,3}){3}$/.test(host)
-  );
-}
 
 /**
  * Why the outbox must hold its mail rather than send it, or null. The "log" transport only prints,

@@ -1,0 +1,1 @@
+CREATE INDEX `attendance_marks_session_mark_idx` ON `attendance_marks` (`session_id`,`mark`);
