@@ -136,7 +136,7 @@ export function submissionAnswers(
  * form's order under its labels in the reader's words; null when there is no such submission.
  */
 export async function openSubmissionHealth(
-  env: Pick<Env, "DB" | "CHILD_DATA_KEYS">,
+  env: Pick<Env, "DB" | "CACHE" | "SITE_URL" | "CHILD_DATA_KEYS">,
   actor: SessionUser,
   id: string,
   tForms: TFunction,
