@@ -362,6 +362,8 @@ test("a staff member adds a passkey and signs in with it (a virtual authenticato
 });
 
 test("an admin works a submission from new to done and exports CSV", async ({ page }) => {
+  // Eleven pages and posts in one journey.
+  test.setTimeout(90_000);
   await signInStaff(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await userMenu(page).click();

@@ -48,6 +48,8 @@ test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 test("admin:create takes the password hidden; the new admin's overview lists what is not ready, with its fix", async ({
   page,
 }) => {
+  // Two wrangler runs and a full axe scan of the overview.
+  test.setTimeout(90_000);
   // The running Worker shares the local database: a busy moment fails wrangler, so try again.
   let run = await typeAtPrompt(ADMIN.email, ADMIN.password);
   for (let attempt = 1; run.status !== 0 && attempt < 5; attempt++) {
