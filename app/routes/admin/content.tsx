@@ -261,7 +261,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     <input type="hidden" name="key" value={row.key} />
                     <button
                       type="submit"
-                      className="link text-sm"
+                      className="link tap-target inline-flex items-center text-sm"
                       aria-label={t("content.resetLabel", { key: row.key })}
                     >
                       {t("content.reset")}

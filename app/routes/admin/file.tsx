@@ -140,7 +140,7 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
         <FileField
           label={t("files.page.replaceFile")}
           accept={accept}
-          hint={t("files.fileHint", limits)}
+          hint={t(image ? "files.page.replaceFileHintImage" : "files.page.replaceFileHintPdf", limits)}
           error={message(failed?.errors.file)}
         />
         {image ? (
@@ -148,7 +148,7 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
             <TextField
               name="altEn"
               label={t("files.altEn")}
-              hint={t("files.altHint", { max: altMax })}
+              hint={t("files.page.replaceAltHint", { max: altMax })}
               maxLength={altMax}
               defaultValue={failed?.values.altEn ?? file.altEn}
               error={message(failed?.errors.altEn)}
