@@ -214,7 +214,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     <span className="font-semibold">{t("content.shipped")}:</span> {row.shipped}
                   </p>
                 ) : null}
-                <Form method="post" className="mt-2 grid gap-2">
+                <Form method="post" noValidate className="mt-2 grid gap-2">
                   <input type="hidden" name="intent" value="save" />
                   <input type="hidden" name="locale" value={filters.locale} />
                   <input type="hidden" name="namespace" value={row.namespace} />

@@ -130,6 +130,7 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
       <Form
         method="post"
         encType="multipart/form-data"
+        noValidate
         className="mt-8 grid max-w-2xl gap-4 rounded-xl border border-gray-200 p-5 dark:border-gray-700"
         aria-labelledby="replace-title"
       >
