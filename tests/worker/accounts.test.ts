@@ -67,7 +67,7 @@ describe("sign up and log in", () => {
     expect(page.status).toBe(200);
     const pageHtml = await page.text();
     expect(pageHtml).toContain('name="password"');
-    expect(pageHtml).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(pageHtml).toContain('<meta name="referrer" content="same-origin"/>');
     expect(page.headers.get("Set-Cookie")).toBeNull();
 
     const verified = await postForm("/verify-email", { token, password: PASSWORD }, fromAddress());
@@ -472,7 +472,7 @@ describe("password reset", () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('name="token"');
-    expect(html).toContain('<meta name="referrer" content="no-referrer"/>');
+    expect(html).toContain('<meta name="referrer" content="same-origin"/>');
 
     const newPassword = "a brand new passphrase";
     const done = await postForm("/reset-password", { token, password: newPassword }, fromAddress());

@@ -10,6 +10,8 @@ export type VersionRow = {
   number: number;
   status: string;
   title: string;
+  /** The saver's name, or their e-mail when the account has no name. */
+  savedByName: string | null;
   savedByEmail: string | null;
   createdAt: string;
 };
@@ -26,8 +28,18 @@ export function EntryHistory({ versions }: { versions: VersionRow[] }) {
     { header: "undo:history.when", cell: (row) => <DateTime iso={row.createdAt} /> },
     {
       header: "undo:history.by",
-      className: "whitespace-nowrap",
-      cell: (row) => row.savedByEmail ?? t("history.unknown"),
+      // By name with the e-mail whole beneath, as the audit log shows its authors (decision 052).
+      cell: (row) =>
+        row.savedByEmail ? (
+          <>
+            <span className="block font-semibold">{row.savedByName}</span>
+            {row.savedByName !== row.savedByEmail ? (
+              <span className="block whitespace-nowrap text-sm">{row.savedByEmail}</span>
+            ) : null}
+          </>
+        ) : (
+          t("history.unknown")
+        ),
     },
     { header: "undo:history.status", cell: (row) => t(`admin:entries.statuses.${row.status}`) },
     { header: "undo:history.title", cell: (row) => row.title },

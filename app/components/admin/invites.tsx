@@ -65,7 +65,7 @@ export function InviteForm({
       ) : refused?.invite === "invalid" ? (
         <Flash tone="error">{t("common.invalid")}</Flash>
       ) : null}
-      <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
+      <Form method="post" noValidate className="mt-3 grid gap-4 sm:grid-cols-2">
         <input type="hidden" name="intent" value="invite" />
         {field("name", "text", "off")}
         {field("email", "email", "off")}

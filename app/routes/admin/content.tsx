@@ -214,7 +214,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     <span className="font-semibold">{t("content.shipped")}:</span> {row.shipped}
                   </p>
                 ) : null}
-                <Form method="post" className="mt-2 grid gap-2">
+                <Form method="post" noValidate className="mt-2 grid gap-2">
                   <input type="hidden" name="intent" value="save" />
                   <input type="hidden" name="locale" value={filters.locale} />
                   <input type="hidden" name="namespace" value={row.namespace} />
@@ -261,7 +261,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                     <input type="hidden" name="key" value={row.key} />
                     <button
                       type="submit"
-                      className="link text-sm"
+                      className="link tap-target inline-flex items-center text-sm"
                       aria-label={t("content.resetLabel", { key: row.key })}
                     >
                       {t("content.reset")}

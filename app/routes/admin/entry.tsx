@@ -466,7 +466,7 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <p>
-        <Link to={`/admin/entries/${type}`} className="link">
+        <Link to={`/admin/entries/${type}`} className="link tap-target inline-flex items-center">
           ← {t(`entries.types.${type}`)}
         </Link>
       </p>

@@ -130,6 +130,7 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
       <Form
         method="post"
         encType="multipart/form-data"
+        noValidate
         className="mt-8 grid max-w-2xl gap-4 rounded-xl border border-gray-200 p-5 dark:border-gray-700"
         aria-labelledby="replace-title"
       >
@@ -140,7 +141,7 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
         <FileField
           label={t("files.page.replaceFile")}
           accept={accept}
-          hint={t("files.fileHint", limits)}
+          hint={t(image ? "files.page.replaceFileHintImage" : "files.page.replaceFileHintPdf", limits)}
           error={message(failed?.errors.file)}
         />
         {image ? (
@@ -148,7 +149,7 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
             <TextField
               name="altEn"
               label={t("files.altEn")}
-              hint={t("files.altHint", { max: altMax })}
+              hint={t("files.page.replaceAltHint", { max: altMax })}
               maxLength={altMax}
               defaultValue={failed?.values.altEn ?? file.altEn}
               error={message(failed?.errors.altEn)}

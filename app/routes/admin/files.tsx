@@ -120,6 +120,7 @@ export default function AdminFiles({ loaderData, actionData }: Route.ComponentPr
       <Form
         method="post"
         encType="multipart/form-data"
+        noValidate
         className="mt-6 grid max-w-2xl gap-4 rounded-xl border border-gray-200 p-5 dark:border-gray-700"
         aria-labelledby="upload-title"
       >
