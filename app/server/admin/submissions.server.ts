@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import { answerWords, fieldLabel, formAnswers, formatFieldValue, formForKind } from "~/lib/forms/answers";
@@ -342,6 +343,7 @@ export async function submissionsCsv(
       "assigned_to",
       ...columns.map((column) => fieldLabel(t.forms, column.formId, column.name)),
       "notes",
+      ...ATTRIBUTION_KEYS,
     ],
     page: (after, limit) =>
       db
@@ -375,6 +377,7 @@ export async function submissionsCsv(
             return field ? formatFieldValue(field, submission.payload?.[field.name], t.forms, words) : "";
           }),
           [submission.notes, ...(notes.get(submission.id) ?? [])].filter(Boolean).join("\n"),
+          ...attributionCells(submission.attribution),
         ];
       });
     },
