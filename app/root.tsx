@@ -43,7 +43,7 @@ import { getOrganization } from "./server/content/organization.server";
 import { getTranslationVersion } from "./server/kernel/translations.server";
 import { turnstileEnabled } from "./server/kernel/turnstile.server";
 import { env } from "./server/kernel/env.server";
-import { landingAttribution } from "./lib/attribution";
+import { pageAttribution } from "./server/donations/attribution.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The footer's contact lines and profiles: the organisation's facts in D1 (decision 028).
   const footer = footerFacts(organization);
   // The visit's campaign and referring site, which the public forms post back (AttributionField).
-  const attribution = landingAttribution(new URL(request.url), request.headers.get("Referer"));
+  const attribution = pageAttribution(request, context);
   return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey, footer, attribution };
 }
 

@@ -26,6 +26,12 @@ const clean = (value: string | null) =>
     .trim()
     .slice(0, MAX_VALUE) || undefined;
 
+/** An attribution as one line for staff ("utm_campaign=spring · referrer=news.example"), or null. */
+export function describeAttribution(attribution: Attribution | null | undefined): string | null {
+  const pairs = Object.entries(attribution ?? {}).map(([key, value]) => `${key}=${value}`);
+  return pairs.length > 0 ? pairs.join(" · ") : null;
+}
+
 /** An attribution's cells in an export, in the order of ATTRIBUTION_KEYS (its columns' names). */
 export function attributionCells(attribution: Attribution | null | undefined): string[] {
   return ATTRIBUTION_KEYS.map((key) => attribution?.[key] ?? "");

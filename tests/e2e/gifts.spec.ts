@@ -140,9 +140,9 @@ test("a card gift, a cheque, an in-kind gift, a pledge paid online and offline, 
   await page.goto(`/admin/donations?q=${encodeURIComponent(RUN)}`);
   await expect(page.getByText("6 gifts match; $950.25 received.")).toBeVisible();
   // The two card gifts came from this run's campaign link, and count in its total.
-  await expect(page.getByTestId("campaign-totals").getByRole("listitem").filter({ hasText: CAMPAIGN })).toHaveText(
-    `${CAMPAIGN}: $350.00 from 2 gifts`,
-  );
+  await expect(
+    page.getByTestId("campaign-totals").getByRole("listitem").filter({ hasText: CAMPAIGN }),
+  ).toHaveText(`${CAMPAIGN}: $350.00 from 2 gifts`);
   await page.goto(`/admin/donors/${encodeURIComponent(DONOR)}`);
   await expect(page.getByTestId("donor-lifetime")).toHaveText("$850.25");
   await expect(page.getByTestId("donor-recognition")).toHaveText("$950.25");
@@ -278,4 +278,84 @@ test("the gift pages pass axe at 390 and 1280 px, in English and Spanish, light 
         await expectNoAxeViolations(page, COLOUR_RULES);
         await page.screenshot({ path: `/tmp/gifts-shots/${name}-dark.png`, fullPage: true });
       }
+});
+
+/**
+ * What Tab reaches on a page, in order, and each stop where the focus is not seen: no focus ring
+ * (an outline or a shadow), outside the window, or covered by something else (WCAG 2.4.7, 2.4.11).
+ */
+async function tabThrough(page: Page, shot: { at: RegExp; path: string }) {
+  await page.locator("body").focus();
+  const stops: string[] = [];
+  const unseen: string[] = [];
+  for (let presses = 0; presses < 200; presses++) {
+    await page.keyboard.press("Tab");
+    const stop = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return null;
+      // Back at the first control: Tab has gone round the page. A date field keeps the focus
+      // for its month, day and year, so a control reached again is one stop.
+      if (element.dataset.tabStop) return element.dataset.tabStop === "first" ? null : { again: true };
+      element.dataset.tabStop = document.querySelector("[data-tab-stop]") ? "next" : "first";
+      const name = `${element.tagName.toLowerCase()} ${(element.getAttribute("aria-label") ?? element.textContent ?? element.getAttribute("name") ?? "").trim().slice(0, 40)}#${element.id}`;
+      const style = getComputedStyle(element);
+      const ring =
+        (style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0) || style.boxShadow !== "none";
+      const box = element.getBoundingClientRect();
+      const inWindow =
+        box.width > 0 &&
+        box.height > 0 &&
+        box.bottom > 0 &&
+        box.top < innerHeight &&
+        box.right > 0 &&
+        box.left < innerWidth;
+      const atCentre = document.elementFromPoint(
+        Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1),
+        Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1),
+      );
+      const uncovered =
+        !!atCentre &&
+        (element.contains(atCentre) || atCentre.contains(element) || atCentre === element.closest("label"));
+      return {
+        name,
+        problem: !ring ? "no focus ring" : !inWindow ? "outside the window" : !uncovered ? "covered" : null,
+      };
+    });
+    if (!stop) break;
+    if ("again" in stop) continue;
+    stops.push(stop.name);
+    if (shot.at.test(stop.name) && !stops.slice(0, -1).some((name) => shot.at.test(name)))
+      await page.screenshot({ path: shot.path });
+    if (stop.problem) unseen.push(`${stop.name}: ${stop.problem}`);
+  }
+  return { stops, unseen };
+}
+
+test("keyboard only: every control of the gift pages is reached by Tab and its focus is seen, at 390 and 1280 px", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signInStaff(page, ADMIN);
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, last] of [
+      ["/admin/donations", /Export|Exportar/],
+      [`/admin/donations/new?email=${encodeURIComponent(DONOR)}`, /Record the gift/],
+      ["/admin/donations/import", /Preview/],
+      [`/admin/pledges/new?email=${encodeURIComponent(DONOR)}`, /Record the pledge/],
+      [`/admin/donors/${encodeURIComponent(DONOR)}`, /Record a gift/],
+    ] as const) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const { stops, unseen } = await tabThrough(page, {
+        at: last,
+        path: `/tmp/gifts2-shots/keyboard-${path.split("?")[0]!.slice(1).replace(/[/@%]/g, "-")}-${width}.png`,
+      });
+      expect(unseen, `${path} at ${width} px`).toEqual([]);
+      expect(
+        stops.some((stop) => last.test(stop)),
+        `${path} at ${width} px reaches ${last}`,
+      ).toBe(true);
+    }
+  }
 });

@@ -6,7 +6,7 @@ import { getDb } from "~/server/db/client.server";
 import { eventRegistrations, submissions, subscribers } from "~/server/db/schema";
 import { PAGE_CACHE_HEADER } from "~/server/kernel/page-cache.server";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, postForm } from "./fetch";
+import { fetchPage, postForm, shown } from "./fetch";
 
 /**
  * Where a form submission, an RSVP and a subscription come from (decision 056): the landing
@@ -77,6 +77,12 @@ describe("attribution on every way in", () => {
       expect(row!.attribution).toEqual(FROM_FLYER);
       // What the person typed is the payload; the attribution is not one of their answers.
       expect(row!.payload).not.toHaveProperty("attribution");
+      const page = await fetchPage(`/admin/submissions/${row!.id}?lng=en`, {
+        headers: { Cookie: staffCookie },
+      });
+      expect(shown(await page.text())).toContain(
+        "utm_source=flyer · utm_medium=print · utm_campaign=fall-open-house · referrer=news.example.net",
+      );
       const [line] = (await exported("/admin/submissions/export.csv?kind=contact")).filter(
         (entry) => entry.email === email,
       );
@@ -116,6 +122,18 @@ describe("attribution on every way in", () => {
       (entry) => entry.email === email,
     );
     expect(line).toMatchObject(FROM_FLYER);
+  });
+
+  it("a form refused without JavaScript answers with the attribution it was sent, so the second try keeps it", async () => {
+    const carried = `${CAMPAIGN_LINK}&referrer=news.example.net`;
+    const refused = await postForm(
+      "/forms/contact",
+      { fullName: "Ana López", email: "not an address", message: "Hi", attribution: carried },
+      { ...visitor(), Referer: "https://example.org/forms/contact" },
+    );
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(/name="attribution" value="([^"]*)"/.exec(html)?.[1]?.replace(/&amp;/g, "&")).toBe(carried);
   });
 
   it("stores only the known keys, each one short line, whatever is posted", async () => {

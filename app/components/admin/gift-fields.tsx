@@ -219,9 +219,7 @@ export function GiftFields({
   const { t } = useTranslation("gifts");
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {withDonor ? (
-        <DonorFields values={values} errors={errors} localeLabel={t("record.locale")} />
-      ) : null}
+      {withDonor ? <DonorFields values={values} errors={errors} localeLabel={t("record.locale")} /> : null}
       <div className="grid content-start gap-3">
         {withDonor ? (
           <GiftSelect

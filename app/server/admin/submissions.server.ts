@@ -342,8 +342,9 @@ export async function submissionsCsv(
       "phone",
       "assigned_to",
       ...columns.map((column) => fieldLabel(t.forms, column.formId, column.name)),
-      "notes",
       ...ATTRIBUTION_KEYS,
+      // Last, as the longest text of a row.
+      "notes",
     ],
     page: (after, limit) =>
       db
@@ -376,8 +377,8 @@ export async function submissionsCsv(
             const field = fields.find((spec) => spec.name === column.name);
             return field ? formatFieldValue(field, submission.payload?.[field.name], t.forms, words) : "";
           }),
-          [submission.notes, ...(notes.get(submission.id) ?? [])].filter(Boolean).join("\n"),
           ...attributionCells(submission.attribution),
+          [submission.notes, ...(notes.get(submission.id) ?? [])].filter(Boolean).join("\n"),
         ];
       });
     },
