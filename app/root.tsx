@@ -43,6 +43,7 @@ import { getOrganization } from "./server/content/organization.server";
 import { getTranslationVersion } from "./server/kernel/translations.server";
 import { turnstileEnabled } from "./server/kernel/turnstile.server";
 import { env } from "./server/kernel/env.server";
+import { pageAttribution } from "./server/donations/attribution.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   i18nextMiddleware,
@@ -62,7 +63,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const turnstileSiteKey = turnstileEnabled(env) ? env.TURNSTILE_SITE_KEY! : null;
   // The footer's contact lines and profiles: the organisation's facts in D1 (decision 028).
   const footer = footerFacts(organization);
-  return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey, footer };
+  // The visit's campaign and referring site, which the public forms post back (AttributionField).
+  const attribution = pageAttribution(request, context);
+  return { locale: getLocale(context), user, i18nVersion, turnstileSiteKey, footer, attribution };
 }
 
 // Only error pages need it, so ordinary pages do not download it.

@@ -7,11 +7,15 @@ CREATE TABLE `file_replacements` (
 CREATE INDEX `file_replacements_new_idx` ON `file_replacements` (`new_key`);--> statement-breakpoint
 ALTER TABLE `donations` ADD `import_key` text;--> statement-breakpoint
 CREATE UNIQUE INDEX `donations_import_key_unique` ON `donations` (`import_key`);--> statement-breakpoint
+ALTER TABLE `event_registrations` ADD `attribution` text;--> statement-breakpoint
 ALTER TABLE `program_sessions` ADD `description_en` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `program_sessions` ADD `description_es` text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE `submissions` ADD `health_data` text;--> statement-breakpoint
+ALTER TABLE `submissions` ADD `attribution` text;--> statement-breakpoint
 CREATE INDEX `submissions_health_key_idx` ON `submissions` (health_data ->> '$.keyId') WHERE health_data IS NOT NULL;--> statement-breakpoint
+ALTER TABLE `subscribers` ADD `attribution` text;--> statement-breakpoint
 ALTER TABLE `volunteer_clearances` ADD `expiry_notice_for` text;--> statement-breakpoint
+CREATE INDEX `attendance_marks_session_mark_idx` ON `attendance_marks` (`session_id`,`mark`);--> statement-breakpoint
 -- The inbox search (docs/decisions/057-years-of-data.md): an FTS5 index of each submission's
 -- name, e-mail, answers and note, kept by triggers; drizzle-kit cannot express a virtual table,
 -- so this is hand SQL appended to the generated migration. The index holds no copy of the text

@@ -4,6 +4,7 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { data, type RouterContextProvider } from "react-router";
 import type * as v from "valibot";
+import { postedAttribution } from "~/lib/attribution";
 import { messageWith } from "~/lib/forms/field-validation";
 import { organizationContact } from "./content/organization.server";
 import type { FieldSpec, FormDefinition } from "~/lib/forms/definition";
@@ -168,7 +169,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
       const subscription = await prepareSubscription(
         env,
         db,
-        { email: contact.email, locale, source: "contact" },
+        { email: contact.email, locale, source: "contact", attribution: postedAttribution(formData) },
         i18n.getFixedT(locale, "email"),
       );
       statements.push(...subscription.statements);
@@ -190,6 +191,7 @@ export async function handleFormSubmission<S extends v.GenericSchema>(
         payload,
         healthData,
         idempotencyKey: key.value,
+        attribution: postedAttribution(formData),
       }),
       ...statements,
     ];
@@ -240,7 +242,12 @@ export async function handleNewsletterSubscription(args: ActionArgs) {
     const { statements, outboxIds } = await prepareSubscription(
       env,
       db,
-      { email: submission.value.email, locale, source: submission.value.source },
+      {
+        email: submission.value.email,
+        locale,
+        source: submission.value.source,
+        attribution: postedAttribution(formData),
+      },
       getInstance(args.context).getFixedT(locale, "email"),
     );
     const [first, ...rest] = statements;

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { and, eq, ne } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Attribution } from "~/lib/attribution";
 import type { Locale } from "~/lib/i18n";
 import { escapeHtml, newsletterHtml, newsletterText } from "~/lib/newsletter-body";
 import { getDb, type Db } from "./db/client.server";
@@ -65,7 +66,7 @@ async function unsubscribeHeaders(
 export async function prepareSubscription(
   env: MailEnv,
   db: Db,
-  input: { email: string; locale: Locale; source: string },
+  input: { email: string; locale: Locale; source: string; attribution: Attribution | null },
   t: TFunction,
 ): Promise<{ statements: BatchItem<"sqlite">[]; outboxIds: string[] }> {
   const [existing] = await db
@@ -76,7 +77,14 @@ export async function prepareSubscription(
 
   const upsert = db
     .insert(subscribers)
-    .values({ id: crypto.randomUUID(), email: input.email, locale: input.locale, source: input.source })
+    // A second subscription keeps the first one's attribution: the first touch is the one reported.
+    .values({
+      id: crypto.randomUUID(),
+      email: input.email,
+      locale: input.locale,
+      source: input.source,
+      attribution: input.attribution,
+    })
     .onConflictDoUpdate({
       target: subscribers.email,
       set: { status: "pending", locale: input.locale, unsubscribedAt: null },

@@ -609,10 +609,12 @@ describe("CSV export", () => {
     // One column per field of the contact form, under its label; option values as their labels.
     expect(csv.split("\r\n")[0]).toBe(
       "id,created_at,form,status,locale,name,email,phone,assigned_to,Full name,Email,Phone,Subject,Message," +
-        "Preferred contact method,Send me the newsletter (we'll ask you to confirm by email),notes",
+        "Preferred contact method,Send me the newsletter (we'll ask you to confirm by email)," +
+        "utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,notes",
     );
     expect(csv).toContain(",Program information,");
-    expect(csv.split("\r\n")[1]!.endsWith(",None specified,")).toBe(true);
+    // No notes, and a visit with no campaign: the six columns of where it came from are empty.
+    expect(csv.split("\r\n")[1]!.endsWith(",None specified,,,,,,,")).toBe(true);
   });
 });
 

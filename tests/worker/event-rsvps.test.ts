@@ -267,6 +267,7 @@ describe("events mail to a typed address", () => {
         stripeCheckoutSessionId: null,
         stripePaymentIntentId: null,
         confirmedAt: null,
+        attribution: null,
         createdAt: new Date().toISOString(),
         updatedAt: new Date().toISOString(),
       };

@@ -175,7 +175,7 @@ describe("CSV export", () => {
       "id,created_at,form,status,locale,name,email,phone,assigned_to,Student's name,Parent or guardian's name," +
         "Email,Phone,Age,Current grade,Programs,Interests,Previous experience," +
         "I am this child's parent or legal guardian and I consent to product collecting this information to enroll them.," +
-        "notes",
+        "utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer,notes",
     );
     expect(row).toContain(`"Education, Athletics"`);
     const contact = await (await get("/admin/submissions/export.csv?kind=contact", staff.cookie)).text();

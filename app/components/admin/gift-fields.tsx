@@ -166,7 +166,16 @@ export function GiftSelect({
 }
 
 /** Who gave or promised: e-mail (the donor's key), name and the language of their mail. */
-export function DonorFields({ values, errors }: { values: Values; errors: Errors }) {
+export function DonorFields({
+  values,
+  errors,
+  localeLabel,
+}: {
+  values: Values;
+  errors: Errors;
+  /** What the language is for here: a gift's receipt, or a pledge's reminders. */
+  localeLabel: string;
+}) {
   const { t } = useTranslation("gifts");
   return (
     <fieldset className="grid content-start gap-3">
@@ -183,7 +192,7 @@ export function DonorFields({ values, errors }: { values: Values; errors: Errors
       <GiftInput name="donorName" required label={t("record.donorName")} values={values} errors={errors} />
       <GiftSelect
         name="locale"
-        label={t("record.locale")}
+        label={localeLabel}
         options={(["en", "es"] as const).map((value) => ({ value, label: t(`record.locales.${value}`) }))}
         values={values}
         errors={errors}
@@ -210,7 +219,7 @@ export function GiftFields({
   const { t } = useTranslation("gifts");
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {withDonor ? <DonorFields values={values} errors={errors} /> : null}
+      {withDonor ? <DonorFields values={values} errors={errors} localeLabel={t("record.locale")} /> : null}
       <div className="grid content-start gap-3">
         {withDonor ? (
           <GiftSelect

@@ -6,6 +6,7 @@ import { LOCALE_FIELD } from "~/lib/forms/field-names";
 import { NewsletterSchema } from "~/lib/forms/public-form-schemas";
 import { ErrorSummary, Honeypot, SubmitButton, TextField } from "./fields";
 import { TurnstileWidget } from "./turnstile";
+import { AttributionField } from "./attribution-field";
 import { SuccessPanel, type FormActionData } from "./submission-form";
 
 /**
@@ -59,6 +60,7 @@ export function NewsletterForm({
         </Link>
       </p>
       <Honeypot />
+      <AttributionField />
       <TurnstileWidget />
       <input type="hidden" name="source" value={source} />
       <input type="hidden" name={LOCALE_FIELD} value={i18n.language} />

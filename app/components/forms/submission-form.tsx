@@ -17,6 +17,7 @@ import {
   TextField,
 } from "./fields";
 import { TurnstileWidget } from "./turnstile";
+import { AttributionField } from "./attribution-field";
 
 /** What the form actions answer (app/server/forms.server.ts). */
 export type FormActionData = { result: SubmissionResult<string[]>; ok: boolean };
@@ -188,6 +189,7 @@ function FormRound({
         ))}
       </div>
       <Honeypot />
+      <AttributionField />
       <TurnstileWidget />
       <input type="hidden" name={IDEMPOTENCY_FIELD} value={submissionKey} />
       <input type="hidden" name={LOCALE_FIELD} value={i18n.language} />

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { AttributionField } from "~/components/forms/attribution-field";
 import { openCookieSettings } from "~/lib/cookie-consent";
 import type { FooterFacts } from "~/lib/organization";
 import { HeartIcon, LogoMark } from "./icons";
@@ -125,6 +126,7 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
           </p>
           <Form method="post" action="/newsletter" className="mt-3 flex flex-wrap items-end gap-2">
             <input type="hidden" name="source" value="footer" />
+            <AttributionField />
             <div className="flex min-w-56 flex-1 flex-col">
               <label htmlFor="footer-newsletter-email" className="text-sm font-medium">
                 {t("footer.newsletter.emailLabel")}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { describeAttribution } from "~/lib/attribution";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import * as v from "valibot";
@@ -134,11 +135,7 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
               {donation.inKindDescription ? ` · ${donation.inKindDescription}` : ""}
             </Field>
             <Field label={t("gifts:source.label")}>
-              {attempt?.attribution
-                ? Object.entries(attempt.attribution)
-                    .map(([key, value]) => `${key}=${value}`)
-                    .join(" · ")
-                : t("gifts:source.none")}
+              {describeAttribution(attempt?.attribution) ?? t("gifts:source.none")}
             </Field>
             {donation.designation ? (
               <Field label={t("gifts:record.designation")}>{donation.designation}</Field>

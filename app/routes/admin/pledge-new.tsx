@@ -59,7 +59,7 @@ export default function AdminPledgeNew({ loaderData, actionData }: Route.Compone
       <AdminPageHeader title={t("pledge.title")} lead={t("pledge.lead")} />
       {actionData?.errors ? <Flash tone="error">{t("record.fix")}</Flash> : null}
       <Form method="post" className="mt-6 grid max-w-xl gap-4" noValidate>
-        <DonorFields values={values} errors={errors} />
+        <DonorFields values={values} errors={errors} localeLabel={t("pledge.locale")} />
         <GiftInput name="amount" required label={t("pledge.amount")} values={values} errors={errors} />
         <GiftInput
           name="instalments"

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { describeAttribution } from "~/lib/attribution";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { DateTime } from "~/components/ui/format";
@@ -195,6 +196,10 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
             </dd>
             <dt className="font-semibold">{t("submission.phone")}</dt>
             <dd>{submission.phone ?? "—"}</dd>
+            <dt className="font-semibold">{t("submission.source")}</dt>
+            <dd className="break-all">
+              {describeAttribution(submission.attribution) ?? t("submission.sourceNone")}
+            </dd>
             {/* Name, e-mail and phone are shown above, from the submission's own columns. */}
             {answers
               .filter((answer) => answer.name !== "email" && answer.name !== "phone")

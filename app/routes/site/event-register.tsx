@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { SubmitButton, TextField, translateFieldError } from "~/components/forms/fields";
+import { AttributionField } from "~/components/forms/attribution-field";
 import { Notice, PageForm, PublicPostFields, usePageForm } from "~/components/forms/form-kit";
 import { GonePage } from "~/components/content/gone-page";
 import { PageHeader } from "~/components/layout/page-header";
@@ -122,6 +123,7 @@ function EventRegister({
         ) : order?.state === "paid" ? null : (
           <PageForm form={form} className="space-y-4">
             <PublicPostFields />
+            <AttributionField />
             <p className="font-semibold">{t("register.seatsLeft", { count: availability.seatsLeft })}</p>
             <TextField meta={fields.name} label={t("register.name")} required autoComplete="name" />
             <TextField

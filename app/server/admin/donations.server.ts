@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, like, lt, or, sql, sum, type SQL } from
 import * as v from "valibot";
 import { parseDollarsToCents } from "~/lib/donation";
 import { newYorkDate, newYorkTimeToUtc } from "~/lib/format";
-import { ATTRIBUTION_KEYS } from "~/lib/attribution";
+import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import type { SessionUser } from "~/lib/session-user";
 import { DONATION_FREQUENCIES, DONATION_STATUSES, RECURRING_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
@@ -222,7 +222,7 @@ export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, fil
         (credits.get(row.id) ?? [])
           .map((credit) => `${credit.name} <${credit.email}> (${credit.kind})`)
           .join("; "),
-        ...ATTRIBUTION_KEYS.map((key) => attempt?.attribution?.[key] ?? ""),
+        ...attributionCells(attempt?.attribution),
       ]);
     },
   });

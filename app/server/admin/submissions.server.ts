@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import { answerWords, fieldLabel, formAnswers, formatFieldValue, formForKind } from "~/lib/forms/answers";
@@ -369,6 +370,8 @@ export async function submissionsCsv(
       "phone",
       "assigned_to",
       ...columns.map((column) => fieldLabel(t.forms, column.formId, column.name)),
+      ...ATTRIBUTION_KEYS,
+      // Last, as the longest text of a row.
       "notes",
     ],
     page: (after, limit) =>
@@ -402,6 +405,7 @@ export async function submissionsCsv(
             const field = fields.find((spec) => spec.name === column.name);
             return field ? formatFieldValue(field, submission.payload?.[field.name], t.forms, words) : "";
           }),
+          ...attributionCells(submission.attribution),
           [submission.notes, ...(notes.get(submission.id) ?? [])].filter(Boolean).join("\n"),
         ];
       });

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ne } from "drizzle-orm";
+import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
@@ -46,7 +47,16 @@ export async function subscribersCsv(env: Pick<Env, "DB">, admin: SessionUser, f
   });
   const order = [subscribers.createdAt, subscribers.id] as const;
   return csvStream({
-    header: ["email", "status", "locale", "source", "created_at", "confirmed_at", "unsubscribed_at"],
+    header: [
+      "email",
+      "status",
+      "locale",
+      "source",
+      "created_at",
+      "confirmed_at",
+      "unsubscribed_at",
+      ...ATTRIBUTION_KEYS,
+    ],
     page: (after, limit) =>
       db
         .select()
@@ -64,6 +74,7 @@ export async function subscribersCsv(env: Pick<Env, "DB">, admin: SessionUser, f
         csvTime(row.createdAt),
         csvTime(row.confirmedAt),
         csvTime(row.unsubscribedAt),
+        ...attributionCells(row.attribution),
       ]),
   });
 }

@@ -181,6 +181,8 @@ export const submissions = sqliteTable(
     assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
     /** A double click or a resend carries the same key and makes no second row. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** The campaign and referring site of the visit it came from (decision 056), for reports only. */
+    attribution: text("attribution", { mode: "json" }).$type<Attribution>(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -235,6 +237,8 @@ export const subscribers = sqliteTable(
     locale: text("locale").notNull(),
     status: text("status", { enum: SUBSCRIBER_STATUSES }).notNull().default("pending"),
     source: text("source").notNull().default("footer"),
+    /** The campaign and referring site of the visit that first subscribed (decision 056). */
+    attribution: text("attribution", { mode: "json" }).$type<Attribution>(),
     confirmTokenHash: text("confirm_token_hash"),
     createdAt: createdAt(),
     confirmedAt: text("confirmed_at"),
@@ -679,6 +683,8 @@ export const eventRegistrations = sqliteTable(
     stripeCheckoutSessionId: text("stripe_checkout_session_id").unique(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     confirmedAt: text("confirmed_at"),
+    /** The campaign and referring site of the visit it came from (decision 056), for reports only. */
+    attribution: text("attribution", { mode: "json" }).$type<Attribution>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import type { SessionUser } from "~/lib/session-user";
 import { recordExport } from "../records/audit.server";
 import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
@@ -118,6 +119,7 @@ export async function eventRegistrationsCsv(
       "locale",
       "registered_at",
       "reference",
+      ...ATTRIBUTION_KEYS,
     ],
     page: (after, limit) =>
       db
@@ -139,6 +141,7 @@ export async function eventRegistrationsCsv(
         row.locale,
         csvTime(row.confirmedAt ?? row.createdAt),
         row.id,
+        ...attributionCells(row.attribution),
       ]),
   });
 }

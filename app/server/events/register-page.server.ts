@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { postedAttribution } from "~/lib/attribution";
 import { messageWith } from "~/lib/forms/field-validation";
 import { EventRegistrationSchema, MAX_SEATS_PER_ORDER, ticketAmounts } from "~/lib/tickets";
 import { getRequestContext } from "../kernel/context.server";
@@ -134,6 +135,7 @@ export async function handleRegisterPost(args: Args) {
     locale,
     quantity: parsed.value.quantity,
     holder: await seatHolder(args.request),
+    attribution: postedAttribution(posted),
   };
   if (paid && !isStripeConfigured(env))
     return data(

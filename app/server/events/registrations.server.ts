@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, not, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import type { Attribution } from "~/lib/attribution";
 import type { Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { ticketAmounts } from "~/lib/tickets";
@@ -121,6 +122,8 @@ type SeatRequest = {
   quantity: number;
   /** `seatHolder` of the request that asks. */
   holder: string;
+  /** The campaign and referring site of the visit (decision 056), for reports only. */
+  attribution?: Attribution | null;
 };
 
 /** Why no seat was taken: the event is over, full, or the address already holds its share. */
@@ -177,8 +180,8 @@ export async function reserveSeats(
   await env.DB.prepare(
     `INSERT INTO event_registrations
       (id, event_slug, kind, status, name, email, locale, quantity, unit_price_cents, unit_value_cents,
-       amount_cents, currency, hold_expires_at, holder, created_at, updated_at)
-     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, 'usd', ?11, ?12, ?13, ?13
+       amount_cents, currency, hold_expires_at, holder, attribution, created_at, updated_at)
+     SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, 0, 'usd', ?11, ?12, ?16, ?13, ?13
      WHERE ${TAKEN("?2", "?13", "''")} + ?8 <= ?14
        AND ${HELD_BY("?12", "?13", "''")} + ?8 <= ?15
        AND (?3 <> 'rsvp' OR NOT EXISTS (SELECT 1 FROM event_registrations
@@ -200,6 +203,7 @@ export async function reserveSeats(
       nowIso,
       event.capacity,
       event.seatsPerAddress,
+      request.attribution ? JSON.stringify(request.attribution) : null,
     )
     .run();
   const [stored] = await getDb(env).select().from(eventRegistrations).where(eq(eventRegistrations.id, id));

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { referringSite } from "~/lib/attribution";
 import { ENTRY_PAGES, SITE_PAGES } from "~/content/site-pages";
 import { getContentVersion } from "./content-version.server";
 import { detectLocale } from "./i18n.server";
@@ -57,6 +58,9 @@ export function pageCacheSeconds(request: Request): number | null {
   const url = new URL(request.url);
   // A query carries choices (language, filters, amounts, tokens): such pages are rendered fresh.
   if (url.search) return null;
+  // A visit from another site carries that site in the page's forms (AttributionField, decision
+  // 056): its page is its own, never one kept for (or from) another visitor.
+  if (referringSite(url, request.headers.get("Referer"))) return null;
   const seconds =
     PAGE_CACHE_SECONDS.get(url.pathname) ??
     ENTRY_PAGE_CACHE_SECONDS.find(({ pattern }) => pattern.test(url.pathname))?.seconds;

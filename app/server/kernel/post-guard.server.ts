@@ -237,6 +237,12 @@ export function readPostedForm(context: Readonly<RouterContextProvider>): FormDa
   return posted.formData;
 }
 
+/** The form of this request when it is a post that was read, else null: what a page answering a post was sent. */
+export function postedFormOrNull(context: Readonly<RouterContextProvider>): FormData | null {
+  const posted = context.get(postedFormContext);
+  return posted && posted.kind !== "upload" ? posted.formData : null;
+}
+
 /**
  * An upload page's post (decision 021), read once its page has admitted staff: its form, with at
  * most one `File` of at most `maxFileBytes`, or why it was refused, with the typed words kept, so

@@ -1,1 +1,0 @@
-CREATE INDEX `attendance_marks_session_mark_idx` ON `attendance_marks` (`session_id`,`mark`);
