@@ -1,4 +1,5 @@
 import { env } from "cloudflare:workers";
+import { withInvocationEnv } from "~/server/kernel/env.server";
 
 /**
  * What one Worker invocation asks of the platform, counted the way Cloudflare's published limits
@@ -122,7 +123,8 @@ export async function countInvocation<T>(
       return (cacheCalls[name] as (...a: unknown[]) => unknown).apply(edge, args);
     };
   try {
-    const result = await work(counted, ctx);
+    // The counted env is the one every module reads, as the Worker's handlers make it (decision 051).
+    const result = await withInvocationEnv(counted, () => work(counted, ctx));
     // waitUntil work may queue more waitUntil work.
     while (pending.length > 0) await Promise.allSettled(pending.splice(0));
     return {
