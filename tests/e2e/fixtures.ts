@@ -64,9 +64,15 @@ export { expect };
  */
 export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
-/** Zero WCAG 2.2 AA violations (axe), or none of the given rules when the page is checked in part. */
+/**
+ * Zero WCAG 2.2 AA violations (axe), or none of the given rules when the page is checked in part.
+ * axe runs in the page itself (`axe.run`, "legacy mode"): the default opens a blank page in the
+ * context for every check to merge results from cross-origin frames, which the site never has
+ * (strict CSP, no third parties); the same rules judge the same page, a second sooner per check
+ * (docs/decisions/072-a-faster-suite.md).
+ */
 export async function expectNoAxeViolations(page: Page, rules?: readonly string[]) {
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).setLegacyMode();
   const results = await (
     rules
       ? builder.withRules([...rules])
@@ -115,25 +121,34 @@ export async function rememberCookieChoice(page: Page) {
   });
 }
 
-/** The outbox of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port). */
-function outboxMails(to: string, template: string): { text: string; subject: string }[] {
+/**
+ * How long a look or a write waits for the running Worker's own write to end: SQLite's busy
+ * timeout, so the wait is on the lock itself, however loaded the machine.
+ */
+const LOCAL_D1_LOCK_WAIT_MS = 30_000;
+
+/**
+ * The file of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port): miniflare's
+ * D1 is a SQLite database in WAL mode, which other processes may read and write while the Worker
+ * runs, SQLite's own locks keeping them apart.
+ */
+function localD1File(): string {
   const dir = `${PERSIST_TO}/v3/d1/miniflare-D1DatabaseObject`;
-  for (const file of readdirSync(dir).filter(
-    (name) => name.endsWith(".sqlite") && name !== "metadata.sqlite",
-  )) {
-    const db = new DatabaseSync(`${dir}/${file}`, { readOnly: true });
-    try {
-      const rows = db
-        .prepare('SELECT text, subject FROM outbox WHERE "to" = ? AND template = ? ORDER BY created_at DESC')
-        .all(to, template) as { text: string; subject: string }[];
-      if (rows.length > 0) return rows;
-    } catch {
-      // Another database of the same Worker (no outbox table).
-    } finally {
-      db.close();
-    }
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected the one D1 database of the e2e Worker in ${dir}`);
+  return `${dir}/${files[0]}`;
+}
+
+/** The outbox of the e2e Worker's local D1. */
+function outboxMails(to: string, template: string): { text: string; subject: string }[] {
+  const db = new DatabaseSync(localD1File(), { readOnly: true, timeout: LOCAL_D1_LOCK_WAIT_MS });
+  try {
+    return db
+      .prepare('SELECT text, subject FROM outbox WHERE "to" = ? AND template = ? ORDER BY created_at DESC')
+      .all(to, template) as { text: string; subject: string }[];
+  } finally {
+    db.close();
   }
-  return [];
 }
 
 /** The newest message of one template to one address. */
@@ -167,19 +182,25 @@ export function runLocal(command: string, args: string[], extraEnv: NodeJS.Proce
   }
 }
 
-/** Runs SQL on the e2e Worker's local D1, as `wrangler d1 execute --local` would for a maintainer. */
+/**
+ * Runs SQL (one statement or several) on the e2e Worker's local D1 as one transaction, as
+ * `wrangler d1 execute --local` would for a maintainer, without starting a second workerd for it
+ * (docs/testing.md: seconds per call, and on a loaded machine it sometimes never got the file).
+ */
 export function executeLocalD1(sql: string) {
-  runLocal("npx", [
-    "wrangler",
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    PERSIST_TO,
-    "--command",
-    sql,
-  ]);
+  const db = new DatabaseSync(localD1File(), { timeout: LOCAL_D1_LOCK_WAIT_MS });
+  try {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      db.exec(sql);
+      db.exec("COMMIT");
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  } finally {
+    db.close();
+  }
 }
 
 /** A spec's own tag for the names, addresses and ids it makes, so reruns and parallel workers never meet. */
