@@ -24,6 +24,14 @@ const launchOptions = SYSTEM_CHROMIUM
     }
   : {};
 
+/** The specs that run their tests in order in one worker (`mode: "serial"`), minutes each. */
+const IN_ORDER = [
+  /\/gifts\.spec\.ts$/,
+  /\/families\.spec\.ts$/,
+  /\/volunteers\.spec\.ts$/,
+  /\/donor-care\.spec\.ts$/,
+];
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -40,11 +48,16 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions,
   },
+  // Playwright hands out a file's tests in the order of the projects, then of the files (by
+  // name). The specs whose tests run in order in one worker ("serial") take minutes each; started
+  // last, they ran on one worker while the others had nothing left: listed first, they run beside
+  // the short tests (docs/decisions/072-a-faster-suite.md).
   projects: [
+    { name: "desktop, in order", use: { ...devices["Desktop Chrome"], launchOptions }, testMatch: IN_ORDER },
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], launchOptions },
-      testIgnore: /.*\.phone\.spec\.ts/,
+      testIgnore: [/.*\.phone\.spec\.ts/, ...IN_ORDER],
     },
     { name: "phone", use: { ...devices["Pixel 7"], launchOptions }, testMatch: /.*\.phone\.spec\.ts/ },
   ],

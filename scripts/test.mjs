@@ -1,7 +1,13 @@
 // `npm test`: whatever the machine lacks for the tests, then typecheck, lint, worker tests
 // (workerd, real local D1 and KV), the production build and the end-to-end tests (Chromium + axe).
 // Ends on one summary line: "N passed, N failed".
-import { spawnSync } from "node:child_process";
+//
+// Steps that share no files run side by side (docs/decisions/072-a-faster-suite.md): the
+// typecheck, ESLint and Prettier are one process on one core each; the worker tests and the
+// build read the sources and write apart (.test-reports/, build/). A step's output is printed
+// whole when it ends, so steps never interleave. The end-to-end tests need the build and the
+// whole machine, so they run last and alone.
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
@@ -11,6 +17,34 @@ function run(command, args, extraEnv = {}) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
   return result.status === 0;
+}
+
+/** Runs commands one after the other, their output kept; resolves to whether all succeeded. */
+async function runQuietly(commands) {
+  let output = "";
+  for (const [command, args] of commands) {
+    output += `\n$ ${command} ${args.join(" ")}\n`;
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const status = await new Promise((resolve) => child.on("close", resolve));
+    if (status !== 0) return { ok: false, output };
+  }
+  return { ok: true, output };
+}
+
+/** Named steps at once, each a list of commands; each step's output printed when it ends. */
+async function runSideBySide(named) {
+  const started = Date.now();
+  const results = await Promise.all(
+    Object.entries(named).map(async ([name, commands]) => {
+      const result = await runQuietly(commands);
+      process.stdout.write(result.output);
+      console.log(`(${name}: ${Math.round((Date.now() - started) / 1000)} s)`);
+      return [name, result.ok];
+    }),
+  );
+  return Object.fromEntries(results);
 }
 
 function ensureBrowser() {
@@ -48,24 +82,34 @@ const step = (name, ok) => {
 };
 
 step("browser", ensureBrowser());
-step(
-  "typecheck",
-  run("npx", ["wrangler", "types", "--strict-vars", "false"]) &&
-    run("npx", ["react-router", "typegen"]) &&
-    run("npx", ["tsc", "-b"]),
-);
-step("lint", run("npx", ["eslint", "."]) && run("npx", ["prettier", "--check", "."]));
-step(
-  "worker tests",
-  run("npx", [
-    "vitest",
-    "run",
-    "--reporter=default",
-    "--reporter=json",
-    "--outputFile.json=.test-reports/worker.json",
-  ]),
-);
-const built = step("build", run("npx", ["react-router", "build"]));
+const checks = await runSideBySide({
+  typecheck: [
+    ["npx", ["wrangler", "types", "--strict-vars", "false"]],
+    ["npx", ["react-router", "typegen"]],
+    ["npx", ["tsc", "-b"]],
+  ],
+  eslint: [["npx", ["eslint", "."]]],
+  prettier: [["npx", ["prettier", "--check", "."]]],
+});
+step("typecheck", checks.typecheck);
+step("lint", checks.eslint && checks.prettier);
+const tests = await runSideBySide({
+  "worker tests": [
+    [
+      "npx",
+      [
+        "vitest",
+        "run",
+        "--reporter=default",
+        "--reporter=json",
+        "--outputFile.json=.test-reports/worker.json",
+      ],
+    ],
+  ],
+  build: [["npx", ["react-router", "build"]]],
+});
+step("worker tests", tests["worker tests"]);
+const built = step("build", tests.build);
 if (built) step("end-to-end tests", run("npx", ["playwright", "test"], { CI: "true" }));
 
 const worker = countTests(".test-reports/worker.json", "vitest");

@@ -285,7 +285,9 @@ function nextCode(app: AuthenticatorApp): string {
 /**
  * The second step of a staff sign-in, on /login/second-factor, as staff do it (decision 048): the
  * first time, add the account to the "app" from the key shown as text, confirm with its code and
- * keep the recovery codes; afterwards, the app's code.
+ * keep the recovery codes; afterwards, the app's code. Ends once the browser has left the step:
+ * the session cookie comes with that answer, and a test that went on before it (a `goto`, reading
+ * the cookies) raced the sign-in and found itself signed out (decision 072).
  */
 export async function passSecondFactor(page: Page, account: { email: string }) {
   await expect(page).toHaveURL(/\/login\/second-factor$/);
@@ -294,6 +296,7 @@ export async function passSecondFactor(page: Page, account: { email: string }) {
   if (known) {
     await page.getByRole("textbox", { name: /^Code/ }).fill(nextCode(known));
     await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page).not.toHaveURL(/\/login\/second-factor$/);
     return;
   }
   const keyText = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!;
@@ -309,6 +312,7 @@ export async function passSecondFactor(page: Page, account: { email: string }) {
   app.recoveryCodes = await codes.allTextContents();
   authenticatorApps.set(account.email, app);
   await page.getByRole("link", { name: "I have saved them, continue" }).click();
+  await expect(page).not.toHaveURL(/\/login\/second-factor$/);
 }
 
 /**

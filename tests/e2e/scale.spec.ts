@@ -14,6 +14,9 @@ import {
 // by the "Older" link, reached by keyboard; the oldest page and back; in English and Spanish,
 // light and dark, at 1280 and 390 px, and with JavaScript off. Screenshots go to
 // test-results/scale/, to be looked at.
+// One worker runs this file's tests in order (not "serial": one failing does not skip the others),
+// so its account and its 30 rows are made once, not once per worker (decision 072).
+test.describe.configure({ mode: "default" });
 const STAFF = staffOfSpec("scale", "Sam Scale");
 const WORD = `keyset${STAFF.run}`;
 const SCREENS = "test-results/scale";

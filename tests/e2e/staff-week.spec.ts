@@ -20,7 +20,9 @@ const ADMIN = testAccount("olga", RUN);
 const STAFF = testAccount("dana", RUN);
 const INVITED = `nuevo-${RUN}@example.org`;
 
-test.describe.configure({ timeout: 180_000 });
+// One worker runs this file's tests in order, so its two accounts are made once, not once per
+// worker (decision 072); not "serial": one failing does not skip the others.
+test.describe.configure({ mode: "default", timeout: 180_000 });
 test.use({ allowConsoleErrors: [/^403 .*\/admin\/(users|donations)/] });
 
 test.beforeAll(() => {
