@@ -3,10 +3,12 @@
 // Ends on one summary line: "N passed, N failed".
 //
 // Steps that share no files run side by side (docs/decisions/072-a-faster-suite.md): the
-// typecheck, ESLint and Prettier are one process on one core each; the worker tests and the
-// build read the sources and write apart (.test-reports/, build/). A step's output is printed
-// whole when it ends, so steps never interleave. The end-to-end tests need the build and the
-// whole machine, so they run last and alone.
+// typecheck, ESLint and Prettier are one process on one core each, and the build writes only
+// build/ (React Router writes its route types in `react-router typegen` and while serving, never
+// while building). A step's output is printed whole when it ends, so steps never interleave.
+// The worker tests then run alone: serving, their Vite writes the route types the typecheck
+// reads, and a loaded machine made their first requests (which compile the server) miss their
+// 30 s. The end-to-end tests need the build and the whole machine: last and alone.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -90,26 +92,21 @@ const checks = await runSideBySide({
   ],
   eslint: [["npx", ["eslint", "."]]],
   prettier: [["npx", ["prettier", "--check", "."]]],
+  build: [["npx", ["react-router", "build"]]],
 });
 step("typecheck", checks.typecheck);
 step("lint", checks.eslint && checks.prettier);
-const tests = await runSideBySide({
-  "worker tests": [
-    [
-      "npx",
-      [
-        "vitest",
-        "run",
-        "--reporter=default",
-        "--reporter=json",
-        "--outputFile.json=.test-reports/worker.json",
-      ],
-    ],
-  ],
-  build: [["npx", ["react-router", "build"]]],
-});
-step("worker tests", tests["worker tests"]);
-const built = step("build", tests.build);
+step(
+  "worker tests",
+  run("npx", [
+    "vitest",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile.json=.test-reports/worker.json",
+  ]),
+);
+const built = step("build", checks.build);
 if (built) step("end-to-end tests", run("npx", ["playwright", "test"], { CI: "true" }));
 
 const worker = countTests(".test-reports/worker.json", "vitest");
