@@ -7,6 +7,9 @@
 // then reads the isolate's peak heap during the largest exports and a Cron run (128 MB limit).
 //
 //   npm exec -- node scripts/bench-scale.mjs [--scale=0.1] [--samples=15] [--no-build]
+//     [--pages=REGEX] (only the pages and heavy paths whose name matches) [--no-cron]
+// It ends with the Cron jobs at year ten's full size (the worker test with CRON_AT_SCALE=1, about
+// six minutes), unless --no-cron.
 // (the project's Node: the heap is read over a WebSocket, global from Node 22)
 // or `npm run bench -- --only=scale` (bench.mjs calls `benchScale` after its other parts).
 // Ports: BENCH_SCALE_PORT (site, default 8792), BENCH_SCALE_SEED_PORT (the seeding Worker,
@@ -19,16 +22,11 @@ import { join } from "node:path";
 import { adminCookie, seedAll, startLocalWorker, startSeedWorker } from "./seed-scale/run.mjs";
 
 const ENV = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true" };
-const PAGE_SIZE = 25;
 /** A nearly empty database: the seeded decade at this share (50 submissions, 25 gifts …). */
 const EMPTY_SCALE = 0.0005;
 
-/**
- * The pages measured: a list read by keyset goes to its last page with `?oldest=1`; the gifts,
- * still numbered, to the page number of the rows seeded at `scale`.
- */
-function pages(scale) {
-  const lastPage = (rows) => Math.max(1, Math.ceil(Math.max(1, Math.round(rows * scale)) / PAGE_SIZE));
+/** The pages measured: a list read by keyset goes to its last page with `?oldest=1`. */
+function pages() {
   return [
     ["overview", "/admin"],
     ["submissions", "/admin/submissions"],
@@ -40,7 +38,7 @@ function pages(scale) {
     ["donations", "/admin/donations"],
     ["donations: monthly", "/admin/donations?frequency=monthly"],
     ["donations: search", "/admin/donations?q=rivera"],
-    ["donations: last page", `/admin/donations?page=${lastPage(50_000)}`],
+    ["donations: last page", "/admin/donations?oldest=1"],
     ["gift", "/admin/donations/seed-gift-0"],
     ["donor", "/admin/donors/seed-gift-0"],
     ["monthly donors", "/admin/donations/monthly"],
@@ -65,6 +63,7 @@ function pages(scale) {
     ["an entry and its versions", "/admin/entries/event/seed-event-0"],
     ["site search", "/search?q=open"],
     ["/events", "/events"],
+    ["/events: older past events", "/events?past=2"],
     ["/blog", "/blog"],
     ["CSV: every form", "/admin/submissions/export.csv"],
     ["CSV: donations", "/admin/donations/export.csv"],
@@ -172,6 +171,8 @@ const HEAVY_PATHS = [
 export async function benchScale({
   scale = 0.1,
   samples = 15,
+  only,
+  cron = true,
   port = Number(process.env.BENCH_SCALE_PORT ?? 8792),
   seedPort = Number(process.env.BENCH_SCALE_SEED_PORT ?? 8793),
   inspectorPort = Number(process.env.BENCH_SCALE_INSPECTOR_PORT ?? 9793),
@@ -190,7 +191,7 @@ export async function benchScale({
       port,
     );
     try {
-      for (const [page, path] of pages(share)) {
+      for (const [page, path] of pages().filter(([page]) => !only || only.test(page))) {
         // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
         const file = path.endsWith(".csv") || path.includes(".csv?");
         // A page that fails is reported as such and the section goes on to the next.
@@ -203,7 +204,7 @@ export async function benchScale({
         ).catch((error) => ({ failed: String(error.message ?? error) }));
       }
       if (name === "seeded")
-        for (const [path, url] of HEAVY_PATHS)
+        for (const [path, url] of HEAVY_PATHS.filter(([path]) => !only || only.test(path)))
           heap[path] = await heapPeakDuring(inspectorPort, () =>
             time(`http://127.0.0.1:${port}`, url, cookie, 1, 0),
           ).catch((error) => ({ before: NaN, peak: NaN, failed: String(error.message ?? error) }));
@@ -233,7 +234,41 @@ export async function benchScale({
   const mb = (bytes) => (bytes / 1_048_576).toFixed(1);
   for (const [path, { before, peak, failed }] of Object.entries(heap))
     console.log(`| ${path} | ${failed ?? mb(before)} | ${failed ? "" : mb(peak)} |`);
-  return { figures, heap };
+  const cronRuns = cron ? cronAtFullSize() : [];
+  if (cronRuns.length) {
+    console.log(
+      "\n### Cron at year ten's size (tests/worker/cron-at-scale.test.ts, each run its own invocation)\n",
+    );
+    console.log(
+      "| job | invocations | most D1 queries a run | most subrequests a run | longest run (s) | all runs (s) |",
+    );
+    console.log("| --- | --: | --: | --: | --: | --: |");
+    for (const run of cronRuns)
+      console.log(
+        `| ${run.path} | ${run.invocations} | ${run.maxD1Queries} | ${run.maxSubrequests} | ${(run.maxRunMs / 1000).toFixed(1)} | ${(run.totalMs / 1000).toFixed(1)} |`,
+      );
+  }
+  return { figures, heap, cronRuns };
+}
+
+/**
+ * The newsletter to 20,000 subscribers and the statements for 10,000 donors, run Cron run by Cron
+ * run by the worker test at full size (`CRON_AT_SCALE=1`; `npm test` runs a tenth): the figures
+ * each run prints.
+ */
+function cronAtFullSize() {
+  const result = spawnSync("npx", ["vitest", "run", "tests/worker/cron-at-scale.test.ts"], {
+    env: { ...ENV, CRON_AT_SCALE: "1" },
+    encoding: "utf8",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    console.log(
+      `Cron at year ten's size failed:\n${result.stdout.slice(-4000)}${result.stderr.slice(-4000)}`,
+    );
+    return [];
+  }
+  return [...result.stdout.matchAll(/^.*(\{"path":.*\})\s*$/gm)].map((match) => JSON.parse(match[1]));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -244,5 +279,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }),
   );
   if (args.get("no-build") !== "true") run("npx", ["react-router", "build"]);
-  await benchScale({ scale: Number(args.get("scale") ?? 0.1), samples: Number(args.get("samples") ?? 15) });
+  await benchScale({
+    scale: Number(args.get("scale") ?? 0.1),
+    samples: Number(args.get("samples") ?? 15),
+    only: args.has("pages") ? new RegExp(args.get("pages")) : undefined,
+    cron: args.get("no-cron") !== "true",
+  });
 }

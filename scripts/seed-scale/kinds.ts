@@ -161,6 +161,26 @@ async function insertChunks(
 
 type Part = { from: number; to: number; total: number };
 
+const range = ({ from, to }: Part) => Array.from({ length: to - from }, (_, i) => from + i);
+
+/**
+ * Row `n` of `table` for every number of `part` (`row` may make none, returning null), inserted
+ * in JSON chunks of `chunk` rows; the rows, for what is seeded beside them.
+ */
+async function insertMany<Row extends Record<string, unknown>>(
+  env: Env,
+  table: Parameters<typeof insertJsonRows>[1],
+  { part, chunk }: { part: Part; chunk?: number },
+  row: (n: number) => Row | null,
+): Promise<Row[]> {
+  const rows = range(part).flatMap((n): Row[] => {
+    const made = row(n);
+    return made ? [made] : [];
+  });
+  await insertChunks(env, table, rows, chunk);
+  return rows;
+}
+
 /** A yyyy-mm-dd `days` after another. */
 const dayAfter = (day: string, days: number) =>
   new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -170,8 +190,6 @@ const sessionStart = (n: number, total: number) => when(Math.floor(n / 3) * 3, t
 const seededSessions = (children: number) => Math.max(1, Math.round(children / 25));
 /** The volunteer roles of the sample content (scripts/content/seed.json). */
 const VOLUNTEER_ROLES = sample.filter((entry) => entry.type === "role").map((entry) => entry.slug);
-
-const range = ({ from, to }: Part) => Array.from({ length: to - from }, (_, i) => from + i);
 
 export const SEED_KINDS: Record<string, SeedKind> = {
   staff: {
@@ -205,7 +223,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     async seed(env, part) {
       const staff = await staffIds(env);
       const { total } = part;
-      const rows = range(part).map((n) => {
+      const rows = await insertMany(env, submissions, { part }, (n) => {
         const kind = pick(SUBMISSION_KINDS, n, 7);
         const locale = localeOf(n);
         const payload = Object.fromEntries(
@@ -228,7 +246,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: createdAt,
         };
       });
-      await insertChunks(env, submissions, rows);
       const notes = rows
         .filter((_, i) => unit(part.from + i, 12) < 0.3)
         .map((row) => ({
@@ -269,7 +286,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           createdAt: when(d, 1_000 * 10),
         }));
       await insertChunks(env, recurringGifts, monthly);
-      const rows = range(part).map((n) => {
+      await insertMany(env, donations, { part }, (n) => {
         const d = donor(n);
         const paidAt = when(n, total);
         const isMonthly = d < 1_000;
@@ -299,7 +316,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: paidAt,
         };
       });
-      await insertChunks(env, donations, rows);
     },
   },
 
@@ -309,7 +325,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     scales: true,
     async seed(env, part) {
       const { total } = part;
-      const rows = range(part).map((n) => {
+      await insertMany(env, subscribers, { part }, (n) => {
         const createdAt = when(n, total);
         const status = unit(n, 19) < 0.85 ? "confirmed" : unit(n, 20) < 0.5 ? "pending" : "unsubscribed";
         return {
@@ -323,7 +339,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           unsubscribedAt: status === "unsubscribed" ? createdAt : null,
         };
       });
-      await insertChunks(env, subscribers, rows);
     },
   },
 
@@ -333,7 +348,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     perPart: 700,
     scales: true,
     async seed(env, part) {
-      const rows = range(part).map((n) => {
+      await insertMany(env, contentEntries, { part, chunk: 100 }, (n) => {
         const type = n < 200 ? "event" : pick(["post", "story", "job"], n, 22);
         const model = pick(
           sample.filter((entry) => entry.type === type),
@@ -360,7 +375,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: `${day}T12:00:00.000Z`,
         };
       });
-      await insertChunks(env, contentEntries, rows, 100);
       await bumpContentVersion(env);
     },
   },
@@ -370,7 +384,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     perPart: 5_000,
     scales: true,
     async seed(env, part) {
-      const rows = range(part).map((n) => {
+      await insertMany(env, eventRegistrations, { part }, (n) => {
         const event = n % 200;
         const createdAt = when(event * 50 + (n % 50), part.total);
         return {
@@ -387,7 +401,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: createdAt,
         };
       });
-      await insertChunks(env, eventRegistrations, rows);
     },
   },
 
@@ -397,7 +410,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     scales: true,
     async seed(env, part) {
       const staff = await staffIds(env);
-      const rows = range(part).map((n) => {
+      await insertMany(env, auditLog, { part, chunk: 1_000 }, (n) => {
         const action = pick(
           [
             "submission.update",
@@ -420,7 +433,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           createdAt: when(n, part.total),
         };
       });
-      await insertChunks(env, auditLog, rows, 1_000);
     },
   },
 
@@ -465,7 +477,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     perPart: 120,
     scales: true,
     async seed(env, part) {
-      const rows = range(part).map((n) => {
+      await insertMany(env, programSessions, { part, chunk: 100 }, (n) => {
         const start = sessionStart(n, part.total);
         const year = Number(start.slice(0, 4));
         const program = PROGRAMS[n % PROGRAMS.length]!;
@@ -491,7 +503,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: `${dayAfter(start, -30)}T12:00:00.000Z`,
         };
       });
-      await insertChunks(env, programSessions, rows, 100);
     },
   },
 
@@ -519,7 +530,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
       }));
       await insertChunks(env, users, guardians, 200);
       const sessions = seededSessions(part.total);
-      const rows = range(part).map((n) => {
+      const rows = await insertMany(env, children, { part, chunk: 250 }, (n) => {
         const createdAt = when(n, part.total);
         const grade = Math.floor(unit(n, 30) * 13);
         return {
@@ -535,7 +546,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: createdAt,
         };
       });
-      await insertChunks(env, children, rows, 250);
       // Three sessions a child, spread over the years; distinct, so one live place a session.
       const places = rows.flatMap((child, i) =>
         [0, 1, 2].map((k) => {
@@ -567,24 +577,21 @@ export const SEED_KINDS: Record<string, SeedKind> = {
         .where(sql`${programSessions.id} like 'seed-session-%'`);
       const startOf = new Map(sessions.map((session) => [session.id, session.startDate]));
       const places = childCount * 3;
-      const rows = range(part).flatMap((n) => {
+      await insertMany(env, attendanceMarks, { part, chunk: 1_000 }, (n) => {
         const place = n % places;
         const child = Math.floor(place / 3);
         const sessionId = `seed-session-${(child * 7 + (place % 3) * 13) % seededSessions(childCount)}`;
         const start = startOf.get(sessionId);
-        if (!start) return [];
+        if (!start) return null;
         const meetingDate = dayAfter(start, 7 * Math.floor(n / places));
-        return [
-          {
-            sessionId,
-            childId: `seed-child-${child}`,
-            meetingDate,
-            mark: unit(n, 34) < 0.85 ? "present" : unit(n, 35) < 0.5 ? "absent" : "late",
-            updatedAt: `${meetingDate}T22:00:00.000Z`,
-          },
-        ];
+        return {
+          sessionId,
+          childId: `seed-child-${child}`,
+          meetingDate,
+          mark: unit(n, 34) < 0.85 ? "present" : unit(n, 35) < 0.5 ? "absent" : "late",
+          updatedAt: `${meetingDate}T22:00:00.000Z`,
+        };
       });
-      await insertChunks(env, attendanceMarks, rows, 1_000);
     },
   },
 
@@ -594,7 +601,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     perPart: 1_000,
     scales: true,
     async seed(env, part) {
-      const rows = range(part).map((n) => {
+      await insertMany(env, volunteers, { part, chunk: 250 }, (n) => {
         const createdAt = when(n, part.total);
         return {
           id: `seed-volunteer-${n}`,
@@ -607,7 +614,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: createdAt,
         };
       });
-      await insertChunks(env, volunteers, rows, 250);
     },
   },
 
@@ -616,7 +622,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     perPart: 2_000,
     scales: true,
     async seed(env, part) {
-      const rows = range(part).map((n) => {
+      await insertMany(env, volunteerShifts, { part, chunk: 250 }, (n) => {
         const startsAt = when(n, part.total).slice(0, 11) + "14:00:00.000Z";
         const role = pick(VOLUNTEER_ROLES, n, 36);
         return {
@@ -633,7 +639,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: startsAt,
         };
       });
-      await insertChunks(env, volunteerShifts, rows, 250);
     },
   },
 
@@ -655,26 +660,23 @@ export const SEED_KINDS: Record<string, SeedKind> = {
             .from(volunteerShifts)
         ).map((shift) => [shift.id, shift]),
       );
-      const rows = range(part).flatMap((n) => {
+      await insertMany(env, volunteerSignups, { part, chunk: 500 }, (n) => {
         // Five sign-ups a shift, by five different volunteers.
         const shift = starts.get(`seed-shift-${n % shifts}`);
-        if (!shift) return [];
+        if (!shift) return null;
         const past = Date.parse(shift.endsAt) < END;
         const cancelled = unit(n, 37) < 0.08;
-        return [
-          {
-            id: `seed-signup-${n}`,
-            shiftId: shift.id,
-            volunteerId: `seed-volunteer-${((n % shifts) * 3 + Math.floor(n / shifts) * 211) % people}`,
-            status: cancelled ? "cancelled" : "signed-up",
-            checkedInAt: past && !cancelled ? shift.startsAt : null,
-            checkedOutAt: past && !cancelled ? shift.endsAt : null,
-            createdAt: dayAfter(shift.startsAt.slice(0, 10), -10) + "T12:00:00.000Z",
-            updatedAt: shift.endsAt,
-          },
-        ];
+        return {
+          id: `seed-signup-${n}`,
+          shiftId: shift.id,
+          volunteerId: `seed-volunteer-${((n % shifts) * 3 + Math.floor(n / shifts) * 211) % people}`,
+          status: cancelled ? "cancelled" : "signed-up",
+          checkedInAt: past && !cancelled ? shift.startsAt : null,
+          checkedOutAt: past && !cancelled ? shift.endsAt : null,
+          createdAt: dayAfter(shift.startsAt.slice(0, 10), -10) + "T12:00:00.000Z",
+          updatedAt: shift.endsAt,
+        };
       });
-      await insertChunks(env, volunteerSignups, rows, 500);
     },
   },
 
@@ -770,7 +772,7 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     scales: false,
     async seed(env, part) {
       const staff = await staffIds(env);
-      const rows = range(part).map((n) => {
+      await insertMany(env, staffInvites, { part }, (n) => {
         const sentAt = when(n, part.total);
         const roll = unit(n, 43);
         return {
@@ -787,7 +789,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           createdAt: sentAt,
         };
       });
-      await insertChunks(env, staffInvites, rows);
     },
   },
 

@@ -95,4 +95,35 @@ describe("inbox search", () => {
     await db.delete(submissions).where(eq(submissions.id, "d00d0000-search-rivas"));
     expect(await found("vega")).toEqual([]);
   });
+
+  it("counts a common word's matches up to 1,000 and says there are more, still paging", async () => {
+    // One statement through json_each: D1 binds at most 100 values.
+    const common = Array.from({ length: 1_001 }, (_, n) => ({
+      ...submission(
+        `e0e0${String(n).padStart(4, "0")}-search-many`,
+        `Many Tally ${n}`,
+        `t${n}@example.org`,
+        "Hi",
+      ),
+      createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
+    }));
+    await env.DB.prepare(
+      `insert into submissions (id, kind, locale, name, email, payload, idempotency_key, created_at)
+       select value ->> 'id', value ->> 'kind', value ->> 'locale', value ->> 'name', value ->> 'email',
+         json(value ->> 'payload'), value ->> 'idempotencyKey', value ->> 'createdAt' from json_each(?)`,
+    )
+      .bind(JSON.stringify(common.map((row) => ({ ...row, payload: JSON.stringify(row.payload) }))))
+      .run();
+    const inbox = async (path: string) =>
+      shown(await (await fetchPage(path, { headers: { Cookie: cookie } })).text());
+    const many = await inbox("/admin/submissions?q=tally");
+    expect(many).toContain("More than 1,000 results");
+    expect(many).toContain(">Many Tally 1000<");
+    expect(many).toMatch(/href="[^"]*q=tally&amp;older=[^"]+"[^>]*>Older</);
+    expect(await inbox("/admin/submissions?q=tally&lng=es")).toContain("Más de 1000 resultados");
+    // At the cap the count is exact.
+    await db.delete(submissions).where(eq(submissions.id, "e0e01000-search-many"));
+    expect(await inbox("/admin/submissions?q=tally")).toContain("1000 results");
+    expect(await inbox("/admin/submissions?q=tally")).not.toContain("More than");
+  }, 120_000);
 });

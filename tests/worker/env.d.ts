@@ -6,6 +6,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** The local mail provider of tests/support/mail-server.ts. */
       MAIL_TEST_ORIGIN: string;
+      /** The share of year ten's size tests/worker/cron-at-scale.test.ts runs (vitest.config.ts). */
+      CRON_AT_SCALE_SHARE: string;
     }
   }
 }

@@ -1,4 +1,4 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { withInvocationEnv } from "~/server/kernel/env.server";
 
 /**
@@ -110,6 +110,57 @@ export async function countInvocation<T>(
   } as Env;
   const pending: Promise<unknown>[] = [];
   const ctx: CountedContext = { waitUntil: (promise) => void pending.push(promise) };
+  const result = await whileCounting(tally, async () => {
+    // The counted env is the one every module reads, as the Worker's handlers make it (decision 051).
+    const result = await withInvocationEnv(counted, () => work(counted, ctx));
+    // waitUntil work may queue more waitUntil work.
+    while (pending.length > 0) await Promise.allSettled(pending.splice(0));
+    return result;
+  });
+  return { result, count: totalled(tally) };
+}
+
+/**
+ * Runs the Worker's own `scheduled` handler as one Cron invocation of its own
+ * (`exports.default.scheduled`, as @cloudflare/vitest-plugin documents), with `vars` set and the
+ * bindings counting on the importable env, the object the Worker is handed and every module reads.
+ * Its own invocation gives it its own timers, as each Cron run has in production: run in the test's
+ * context, every message's send timeout (`AbortSignal.timeout`) stayed active there, and a few
+ * thousand messages met workerd's 10,000 active timers (decision 057).
+ */
+export async function countScheduled(
+  scheduledTime: number,
+  vars: Partial<Record<keyof Env, string>> = {},
+): Promise<PlatformCount> {
+  const tally = newTally();
+  const replaced = {
+    ...vars,
+    DB: countingD1(env.DB, tally),
+    CACHE: countingBinding(env.CACHE, () => tally.kv++),
+    FILES: countingBinding(env.FILES, () => tally.r2++),
+  };
+  const target = env as unknown as Record<string, unknown>;
+  const originals = Object.keys(replaced).map((key) => [key, target[key]] as const);
+  Object.assign(target, replaced);
+  try {
+    await whileCounting(tally, () =>
+      (exports.default as unknown as ScheduledEntrypoint).scheduled({ scheduledTime }),
+    );
+  } finally {
+    for (const [key, value] of originals) target[key] = value;
+  }
+  return totalled(tally);
+}
+
+/** The Worker's default entrypoint as a Cron Trigger calls it (its type lists only `fetch`). */
+type ScheduledEntrypoint = { scheduled(options: { scheduledTime: number }): Promise<unknown> };
+
+function totalled(tally: Tally): PlatformCount {
+  return { ...tally, subrequests: tally.fetches + tally.kv + tally.r2 + tally.cache + tally.d1RoundTrips };
+}
+
+/** `fetch` and the Cache API counted while `work` runs. */
+async function whileCounting<T>(tally: Tally, work: () => Promise<T>): Promise<T> {
   const realFetch = globalThis.fetch;
   const edge = (caches as unknown as { default: Cache }).default;
   const cacheCalls = { match: edge.match, put: edge.put, delete: edge.delete };
@@ -123,17 +174,7 @@ export async function countInvocation<T>(
       return (cacheCalls[name] as (...a: unknown[]) => unknown).apply(edge, args);
     };
   try {
-    // The counted env is the one every module reads, as the Worker's handlers make it (decision 051).
-    const result = await withInvocationEnv(counted, () => work(counted, ctx));
-    // waitUntil work may queue more waitUntil work.
-    while (pending.length > 0) await Promise.allSettled(pending.splice(0));
-    return {
-      result,
-      count: {
-        ...tally,
-        subrequests: tally.fetches + tally.kv + tally.r2 + tally.cache + tally.d1RoundTrips,
-      },
-    };
+    return await work();
   } finally {
     globalThis.fetch = realFetch;
     for (const name of ["match", "put", "delete"] as const)

@@ -20,7 +20,7 @@ export type Column<Row> = {
 
 /** What every list loader returns (app/server/records/list.server.ts): numbered pages, or keyset links. */
 type ListData<Row> = { rows: Row[]; total: number } & (
-  { page: number; pageCount: number } | { links: KeysetLinks }
+  { page: number; pageCount: number } | { links: KeysetLinks; totalCapped: boolean }
 );
 
 /** An admin list: the table (or "nothing to show"), then its pages (decision 018). */
@@ -37,7 +37,7 @@ export function DataTable<Row extends { id: string }>({
     <>
       <RecordTable label={label} columns={columns} rows={list.rows} />
       {"links" in list ? (
-        <KeysetPagination links={list.links} total={list.total} />
+        <KeysetPagination links={list.links} total={list.total} totalCapped={list.totalCapped} />
       ) : (
         <Pagination page={list.page} pageCount={list.pageCount} total={list.total} />
       )}
@@ -121,8 +121,17 @@ export function Pagination({ page, pageCount, total }: { page: number; pageCount
 /**
  * Newest / newer / older / oldest links of a list read by keyset (decision 057), keeping the
  * current filters: a link names the row it goes on from, so it still shows the same rows later.
+ * A count that stopped (`totalCapped`) reads "more than 1,000 results".
  */
-export function KeysetPagination({ links, total }: { links: KeysetLinks; total: number }) {
+export function KeysetPagination({
+  links,
+  total,
+  totalCapped = false,
+}: {
+  links: KeysetLinks;
+  total: number;
+  totalCapped?: boolean;
+}) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const hrefFor = (name?: "older" | "newer" | "oldest", value = "1") => {
@@ -133,7 +142,7 @@ export function KeysetPagination({ links, total }: { links: KeysetLinks; total: 
   };
   return (
     <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
-      <span>{t("common.results", { count: total })}</span>
+      <span>{t(totalCapped ? "common.resultsOver" : "common.results", { count: total })}</span>
       {links.newest ? (
         <Link to={hrefFor()} className={smallButtonClass} rel="first">
           {t("common.newest")}

@@ -37,7 +37,8 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
   const { list, statuses, frequencies, query } = loaderData;
   const { filters } = list;
   const exportQuery = new URLSearchParams(query);
-  exportQuery.delete("page");
+  // The file is every gift of the filters, whichever page the list is on.
+  for (const cursor of ["older", "newer", "oldest"]) exportQuery.delete(cursor);
   const columns: Column<Row>[] = [
     {
       header: "common.date",

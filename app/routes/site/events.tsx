@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { EventCard } from "~/components/content/event-card";
 import { KeptPart } from "~/components/layout/kept-part";
 import { PageHeader } from "~/components/layout/page-header";
@@ -14,10 +15,14 @@ import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["events"] };
 
-/** Upcoming and past are split by today's date in New York, on the server (docs/product.md §2). */
+/**
+ * Upcoming and past are split by today's date in New York, on the server (docs/product.md §2);
+ * the past a page at a time, `?past=2` and on (decision 057).
+ */
 export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
-  const { upcoming, past } = await listEvents(env);
+  const pastPageAsked = Number(new URL(args.request.url).searchParams.get("past") ?? "1");
+  const { upcoming, past, pastPage, pastPageCount } = await listEvents(env, new Date(), pastPageAsked);
   // Places left, not the capacity: the count RSVPs and tickets take seats by (decision 046).
   const seatsLeft = await seatsLeftByEvent(
     env,
@@ -38,6 +43,8 @@ export async function loader(args: Route.LoaderArgs) {
       seatsLeft: seatsLeft.get(event.slug),
     })),
     past: past.map((event) => inLanguage(event, locale)),
+    pastPage,
+    pastPageCount,
     locale,
   };
 }
@@ -97,7 +104,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 
 export default function EventsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("events");
-  const { upcoming, past, locale } = loaderData;
+  const { upcoming, past, pastPage, pastPageCount, locale } = loaderData;
   return (
     <>
       <PageHeader lead={t("lead")} />
@@ -128,6 +135,25 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
                 <EventCard key={event.id} event={event} locale={locale} past />
               ))}
             </KeptPart>
+            {pastPageCount > 1 ? (
+              // Plain links to the section's own anchor: they work without JavaScript.
+              <nav aria-label={t("pastPages")} className="mt-8 flex flex-wrap gap-3">
+                {pastPage > 1 ? (
+                  <Link
+                    to={pastPage === 2 ? "/events#past" : `/events?past=${pastPage - 1}#past`}
+                    className="btn-secondary"
+                    rel="prev"
+                  >
+                    {t("newerPast")}
+                  </Link>
+                ) : null}
+                {pastPage < pastPageCount ? (
+                  <Link to={`/events?past=${pastPage + 1}#past`} className="btn-secondary" rel="next">
+                    {t("olderPast")}
+                  </Link>
+                ) : null}
+              </nav>
+            ) : null}
           </div>
         </section>
       ) : null}

@@ -17,7 +17,6 @@ import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
 import {
   choiceFilter,
   dayFilter,
-  listPage,
   listQuery,
   newestFirstPage,
   searchFilter,
@@ -62,9 +61,12 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
   const query = listQuery(DonationFiltersSchema, url);
   const condition = where(query.filters);
   const [list, [totals]] = await Promise.all([
-    listPage(
-      query,
-      db
+    // By keyset on the day a gift counts for, through `donations_gift_date_idx` (decision 057).
+    newestFirstPage(db, query, {
+      table: donations,
+      where: condition,
+      orderedBy: { key: giftDate, field: "date" },
+      rows: db
         .select({
           id: donations.id,
           amountCents: donations.amountCents,
@@ -79,11 +81,8 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
           date: giftDate,
         })
         .from(donations)
-        .where(condition)
-        .orderBy(desc(giftDate), desc(donations.id))
         .$dynamic(),
-      db.$count(donations, condition),
-    ),
+    }),
     db
       .select({ succeededCents: sum(countedCents) })
       .from(donations)

@@ -73,13 +73,25 @@ export function findPublishedEvent(env: Pick<Env, "DB" | "CACHE">, slug: string 
   return findPublished(env, "event", slug);
 }
 
-/** Upcoming (today or later, soonest first) and past (most recent first), by New York's date. */
-export async function listEvents(env: Pick<Env, "DB" | "CACHE">, now: Date = new Date()) {
+/** Past events one page of /events shows: the recent past, older ones a link away (decision 057). */
+export const PAST_EVENTS_PER_PAGE = 12;
+
+/**
+ * Upcoming (today or later, soonest first) and past (most recent first), by New York's date: every
+ * upcoming event, and page `pastPage` of the past (a page out of range is the nearest one), with
+ * the number of such pages. Ten years hold 200 past events; rendering them all was most of the page.
+ */
+export async function listEvents(env: Pick<Env, "DB" | "CACHE">, now: Date = new Date(), pastPage = 1) {
   const events = await listPublished(env, "event");
   const today = newYorkDate(now);
+  const past = events.filter((event) => event.fields.date < today).reverse();
+  const pastPageCount = Math.max(1, Math.ceil(past.length / PAST_EVENTS_PER_PAGE));
+  const page = Math.min(Math.max(1, Math.trunc(pastPage) || 1), pastPageCount);
   return {
     upcoming: events.filter((event) => event.fields.date >= today),
-    past: events.filter((event) => event.fields.date < today).reverse(),
+    past: past.slice((page - 1) * PAST_EVENTS_PER_PAGE, page * PAST_EVENTS_PER_PAGE),
+    pastPage: page,
+    pastPageCount,
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, sql, type SQL } from "drizzle-orm";
 import type { AnySQLiteColumn, SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
 import type { Db } from "../db/client.server";
@@ -27,7 +27,8 @@ export type ListPage<Row, Filters> = {
 
 /**
  * Where a list read newest first goes from (decision 057): the rows just older or just newer than
- * one row, by that row's key (`created_at` and id, `2026-11-25T17:00:00.000Z_…`), or the oldest
+ * one row, by that row's key (its time, `created_at` or the list's own, and id,
+ * `2026-11-25T17:00:00.000Z_…`), or the oldest
  * rows. A key names a row, not a position, so a link still shows the same rows when newer rows
  * arrive, and a page far down the list reads only its own rows through the index.
  */
@@ -36,8 +37,17 @@ export type ListCursor = { to: "older" | "newer"; createdAt: string; id: string 
 /** The links of a keyset page: to the newest and oldest rows, and the keys of its neighbours. */
 export type KeysetLinks = { newest: boolean; newer: string | null; older: string | null; oldest: boolean };
 
-/** One page of a list read newest first by keyset: no page number, links to its neighbours. */
-export type KeysetPage<Row, Filters> = { rows: Row[]; total: number; filters: Filters; links: KeysetLinks };
+/**
+ * One page of a list read newest first by keyset: no page number, links to its neighbours. With
+ * `totalCapped`, more rows match than `total`, where the count stopped (`countUpTo`).
+ */
+export type KeysetPage<Row, Filters> = {
+  rows: Row[];
+  total: number;
+  totalCapped: boolean;
+  filters: Filters;
+  links: KeysetLinks;
+};
 
 /** A choice filter: one of `options`, or no filter at all. */
 export function choiceFilter<const Options extends readonly string[]>(options: Options) {
@@ -95,9 +105,6 @@ function cursorOf(url: URL): ListCursor | undefined {
   return url.searchParams.has("oldest") ? { to: "oldest" } : undefined;
 }
 
-/** A row's key for a link (`cursorOf` reads it back). */
-const keyOf = (row: { createdAt: string; id: string }) => `${row.createdAt}_${row.id}`;
-
 /**
  * The list's filters, page number and keyset cursor from its URL; the first value of each
  * parameter counts. A list numbered by pages reads `page`, a list read by keyset `cursor`.
@@ -137,34 +144,59 @@ export async function listPage<Query extends SQLiteSelect, Filters>(
 type ListedTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
 
 /**
- * One page of `rows` (a dynamic select from `table` that selects its `id` and `createdAt`), newest
- * first, matching `where`, with the matching count. Read by keyset (decision 057): the page after
- * a row starts at that row's key in the list's index, so the oldest page costs what the newest
- * does, where an offset would walk every row before it. One row more than the page tells whether
- * there is a page beyond it; the oldest and the newer pages are read in ascending order and
- * turned round.
+ * One page of `rows` (a dynamic select from `table` that selects its `id` and the list's key),
+ * newest first, matching `where`, with the matching count. Read by keyset (decision 057): the page
+ * after a row starts at that row's key in the list's index, so the oldest page costs what the
+ * newest does, where an offset would walk every row before it. One row more than the page tells
+ * whether there is a page beyond it; the oldest and the newer pages are read in ascending order and
+ * turned round. The key is `created_at`, or `orderedBy`: an ISO time expression the list's index is
+ * on (the day a gift counts for) and the row's field that holds it. `countUpTo` stops the count
+ * there: counting every match of a common word is what a search costs (decision 057).
  */
 export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
   db: Db,
   query: { filters: Filters; cursor?: ListCursor | undefined },
-  list: { table: ListedTable; where: SQL | undefined; rows: Query },
+  list: {
+    table: ListedTable;
+    where: SQL | undefined;
+    rows: Query;
+    orderedBy?: { key: SQL<string>; field: string };
+    countUpTo?: number;
+  },
   pageSize = PAGE_SIZE,
 ): Promise<KeysetPage<Awaited<Query>[number], Filters>> {
-  type Row = Awaited<Query>[number] & { createdAt: string; id: string };
+  type Row = Awaited<Query>[number] & { id: string };
   const { cursor, filters } = query;
-  const keys = [list.table.createdAt, list.table.id] as const;
+  const keys = [list.orderedBy?.key ?? list.table.createdAt, list.table.id] as const;
+  const field = list.orderedBy?.field ?? "createdAt";
+  // A row's key for a link (`cursorOf` reads it back).
+  const keyOf = (row: Row) => `${String((row as Record<string, unknown>)[field])}_${row.id}`;
   const ascending = cursor?.to === "newer" || cursor?.to === "oldest";
   const from =
     cursor && cursor.to !== "oldest"
       ? keysetAfter(ascending ? "asc" : "desc", keys, [cursor.createdAt, cursor.id])
       : undefined;
-  const [found, total] = await Promise.all([
+  const [found, counted] = await Promise.all([
     list.rows
       .where(and(list.where, from))
       .orderBy(...(ascending ? keys.map((key) => asc(key)) : keys.map((key) => desc(key))))
       .limit(pageSize + 1) as unknown as Promise<Row[]>,
-    db.$count(list.table, list.where),
+    list.countUpTo === undefined
+      ? db.$count(list.table, list.where)
+      : db
+          .select({ matches: count() })
+          .from(
+            db
+              .select({ one: sql`1`.as("one") })
+              .from(list.table)
+              .where(list.where)
+              .limit(list.countUpTo + 1)
+              .as("matching"),
+          )
+          .then(([row]) => row?.matches ?? 0),
   ]);
+  const cap = list.countUpTo;
+  const totalCapped = cap !== undefined && counted > cap;
   const beyond = found.length > pageSize;
   const rows = found.slice(0, pageSize);
   if (ascending) rows.reverse();
@@ -175,7 +207,8 @@ export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
   const older = ascending ? cursor?.to === "newer" : beyond;
   return {
     rows,
-    total,
+    total: totalCapped ? cap : counted,
+    totalCapped,
     filters,
     links: {
       newest: newer || (cursor !== undefined && rows.length === 0),
