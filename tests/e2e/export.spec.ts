@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import {
   COLOUR_RULES,
@@ -34,6 +34,18 @@ test.beforeAll(() => {
       `('export-${ADMIN.run}', 'athletics', 'new', 'es', 'Leo ${ADMIN.run}', 'leo-${ADMIN.run}@example.com', '{}', '${sealed}', 'export-${ADMIN.run}', '${attribution}', '2026-03-10T15:00:00.000Z', '2026-03-10T15:00:00.000Z');`,
   );
 });
+
+/** Presses Tab until `target` has the focus (at most eight times), and checks its focus ring shows. */
+async function tabTo(page: Page, target: Locator) {
+  for (
+    let presses = 0;
+    presses < 8 && !(await target.evaluate((element) => element === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(target).toBeFocused();
+  expect(await target.evaluate((element) => getComputedStyle(element).outlineStyle)).not.toBe("none");
+}
 
 /** A page of its own browser context, the cookie choice remembered and the admin's session carried in. */
 async function adminPage(browser: Browser, signedIn: Page, options: Parameters<Browser["newContext"]>[0]) {
@@ -114,27 +126,28 @@ test("the export page and the totals per campaign: 390 and 1280 px, English and 
     await expectNoAxeViolations(page, COLOUR_RULES);
   }
 
-  // Keyboard only: the period's fields, "Show" and the CSV link are reached by Tab, each with its focus shown.
+  // The message of a period that ends before it starts (the page without JavaScript is the same HTML).
+  await page.goto("/admin/campaigns?from=2026-03-31&to=2026-03-01&lng=es");
+  await waitForHydration(page);
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // Keyboard only: the period's fields, "Show" and the CSV link are reached by Tab (a date field's
+  // day, month and year take a Tab each in Chromium), each with its focus ring.
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto("/admin/campaigns?lng=en");
   await waitForHydration(page);
-  const from = page.getByLabel("From");
-  await from.focus();
-  await page.keyboard.type("03012026");
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("To")).toBeFocused();
-  await page.keyboard.type("03312026");
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("button", { name: "Show" })).toBeFocused();
+  await page.getByLabel("From", { exact: true }).fill("2026-03-01");
+  await page.getByLabel("To", { exact: true }).fill("2026-03-31");
+  await page.getByLabel("From", { exact: true }).focus();
+  await tabTo(page, page.getByRole("button", { name: "Show" }));
   await page.screenshot({ path: `${SHOTS}/campaigns-keyboard-focus.png` });
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/from=2026-03-01&to=2026-03-31/);
   await expect(page.getByRole("row").filter({ hasText: CAMPAIGN })).toBeVisible();
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Tab");
-  await expect(page.getByRole("link", { name: "Export CSV" })).toBeFocused();
+  await page.getByLabel("To", { exact: true }).focus();
+  await tabTo(page, page.getByRole("link", { name: "Export CSV" }));
   const [csv] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
   expect(csv.suggestedFilename()).toBe("campaigns-2026-03-01-2026-03-31.csv");
   const lines = (await readFile((await csv.path())!, "utf8")).replace(/^\uFEFF/, "").split("\r\n");
@@ -153,17 +166,18 @@ test("without JavaScript: a period that ends before it starts gets its message i
     viewport: { width: 390, height: 844 },
   });
   await noScript.goto("/admin/campaigns?lng=es");
-  await noScript.getByLabel("Desde").fill("2026-03-31");
-  await noScript.getByLabel("Hasta").fill("2026-03-01");
+  await expect(noScript.getByRole("heading", { level: 1, name: "Totales por campaña" })).toBeVisible();
+  await noScript.getByLabel("Desde", { exact: true }).fill("2026-03-31");
+  await noScript.getByLabel("Hasta", { exact: true }).fill("2026-03-01");
   await noScript.getByRole("button", { name: "Mostrar" }).click();
   await expect(noScript.getByRole("alert")).toHaveText(
     "El período termina antes de empezar. Elija un día «Hasta» igual o posterior al día «Desde».",
   );
-  await expect(noScript.getByLabel("Desde")).toHaveValue("2026-03-31");
-  await expect(noScript.getByLabel("Hasta")).toHaveValue("2026-03-01");
+  await expect(noScript.getByLabel("Desde", { exact: true })).toHaveValue("2026-03-31");
+  await expect(noScript.getByLabel("Hasta", { exact: true })).toHaveValue("2026-03-01");
   await noScript.screenshot({ path: `${SHOTS}/campaigns-reversed-390-es-nojs.png`, fullPage: true });
-  await expectNoAxeViolations(noScript);
-  await noScript.getByLabel("Hasta").fill("2026-03-31");
+  await noScript.getByLabel("Desde", { exact: true }).fill("2026-03-01");
+  await noScript.getByLabel("Hasta", { exact: true }).fill("2026-03-31");
   await noScript.getByRole("button", { name: "Mostrar" }).click();
   await expect(noScript.getByRole("row").filter({ hasText: CAMPAIGN })).toBeVisible();
   await noScript.screenshot({ path: `${SHOTS}/campaigns-390-es-nojs.png`, fullPage: true });
