@@ -71,7 +71,7 @@ function tableCsv(env: Pick<Env, "DB">, exported: ExportedTable) {
           .from(exported.table)
           .where(keysetAfter("asc", exported.key, after))
           .orderBy(...exported.key.map((column) => asc(column)))
-          .limit(limit) as Promise<Record<string, unknown>[]>,
+          .limit(limit) as PromiseLike<Record<string, unknown>[]>,
       keyOf: (row) => keyProperties.map((property) => row[property]),
       cells: (rows) =>
         rows.map((row) =>
