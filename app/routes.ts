@@ -83,6 +83,11 @@ export default [
     route("donations/:id/change", "routes/admin/gift-change.tsx"),
     route("pledges/new", "routes/admin/pledge-new.tsx"),
     route("donors/:key", "routes/admin/donor.tsx"),
+    // Totals per campaign of every way in (decision 056), and the export of everything (decision 070): ADMIN only.
+    route("campaigns", "routes/admin/campaigns.tsx"),
+    route("campaigns/export.csv", "routes/admin/campaigns-csv.ts"),
+    route("export", "routes/admin/export.tsx"),
+    route("export/download", "routes/admin/export-download.ts"),
     route("subscribers", "routes/admin/subscribers.tsx"),
     route("subscribers/export.csv", "routes/admin/subscribers-csv.ts"),
     route("newsletters", "routes/admin/newsletters.tsx"),

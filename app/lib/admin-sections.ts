@@ -4,7 +4,8 @@ import type { Role } from "./vocabulary";
  * The back office's sections and who opens each: the menu shows, and the /admin guard admits,
  * by this one list (docs/decisions/052-staff-week.md). `staff: false` sections are ADMIN only:
  * payments, the people's accounts, the outbox, and the attendee lists, which hold guardians'
- * contacts next to paid tickets and refunds. `paths` are the addresses under the section besides
+ * contacts next to paid tickets and refunds, the totals per campaign (gift money) and the export
+ * of everything. `paths` are the addresses under the section besides
  * its own (a donor's page belongs to donations).
  */
 export const ADMIN_SECTIONS = [
@@ -14,6 +15,7 @@ export const ADMIN_SECTIONS = [
   { key: "subscribers", to: "/admin/subscribers", staff: true },
   { key: "newsletters", to: "/admin/newsletters", staff: true },
   { key: "registrations", to: "/admin/registrations", staff: false },
+  { key: "campaigns", to: "/admin/campaigns", staff: false },
   { key: "programSessions", to: "/admin/program-sessions", staff: true },
   { key: "volunteers", to: "/admin/volunteers", staff: true },
   { key: "entries", to: "/admin/entries", staff: true },
@@ -22,6 +24,7 @@ export const ADMIN_SECTIONS = [
   { key: "outbox", to: "/admin/outbox", staff: false },
   { key: "users", to: "/admin/users", staff: false },
   { key: "audit", to: "/admin/audit", staff: true },
+  { key: "export", to: "/admin/export", staff: false },
 ] as const satisfies readonly {
   key: string;
   to: string;

@@ -7,7 +7,7 @@ import type { SessionUser } from "~/lib/session-user";
 import { DONATION_FREQUENCIES, DONATION_STATUSES, RECURRING_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
 import { auditLog, donationAttempts, donations, outbox, recurringGifts, softCredits } from "../db/schema";
-import { countedCents, countsInTotals } from "../donations/ledger.server";
+import { attemptIdOf, countedCents, countsInTotals, giftDate } from "../donations/ledger.server";
 import { refundPayment } from "../donations/payments.server";
 import { pledgesOf } from "../donations/pledges.server";
 import { runYearEndStatements } from "../donations/statement.server";
@@ -31,12 +31,6 @@ export const DonationFiltersSchema = v.object({
   q: searchFilter,
 });
 type DonationFilters = v.InferOutput<typeof DonationFiltersSchema>;
-
-/**
- * The day a gift counts for: when it was paid, else when it was recorded. The same expression
- * as the index on it (`giftDay`, schema.ts), so SQLite reads the list through that index.
- */
-const giftDate = sql<string>`(case when ${donations.paidAt} is null then ${donations.createdAt} else ${donations.paidAt} end)`;
 
 function nyDayStart(date: string, plusDays = 0): string {
   const start = newYorkTimeToUtc(date);
@@ -91,12 +85,6 @@ export async function listDonations(env: Pick<Env, "DB">, url: URL) {
   ]);
   return { ...list, succeededCents: Number(totals?.succeededCents ?? 0) };
 }
-
-/**
- * The attempt a payment began with: its own, or for a monthly renewal that of its gift's first
- * payment, so every renewal carries what the donor gave on the form (tribute, employer, phone).
- */
-const attemptIdOf = sql`coalesce(${donations.attemptId}, (select first.attempt_id from donations first where first.recurring_gift_id = ${donations.recurringGiftId} and first.attempt_id is not null limit 1))`;
 
 /**
  * What the gifts of the list's filters count for, by the campaign (`utm_campaign`) of the visit

@@ -694,6 +694,8 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_holder_idx").on(table.holder, table.holdExpiresAt),
     // The ticket payments whose refunds the back office totals (decision 057).
     index("event_registrations_payment_idx").on(table.kind, table.stripePaymentIntentId),
+    // The confirmed registrations of a period, for the totals per campaign (/admin/campaigns, decision 070).
+    index("event_registrations_confirmed_created_idx").on(table.status, table.createdAt),
   ],
 );
 

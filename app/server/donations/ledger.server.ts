@@ -17,5 +17,18 @@ export const countsInTotals = and(
 /** The cents a gift counts for (0 when it does not), for sums over any set of rows. */
 export const countedCents = sql<number>`case when ${countsInTotals} then ${donations.amountCents} - ${donations.refundedCents} else 0 end`;
 
+/**
+ * The day a gift counts for: when it was paid, else when it was recorded. The same expression
+ * as the index on it (`giftDay`, schema.ts), so SQLite reads the list through that index.
+ */
+export const giftDate = sql<string>`(case when ${donations.paidAt} is null then ${donations.createdAt} else ${donations.paidAt} end)`;
+
+/**
+ * The attempt a payment began with: its own, or for a monthly renewal that of its gift's first
+ * payment, so every renewal carries what the donor gave on the form (tribute, employer, phone)
+ * and the campaign of the visit it came from (decision 056).
+ */
+export const attemptIdOf = sql`coalesce(${donations.attemptId}, (select first.attempt_id from donations first where first.recurring_gift_id = ${donations.recurringGiftId} and first.attempt_id is not null limit 1))`;
+
 /** A gift's amount net of refunds, for the rows that count. */
 export const netCents = sql<number>`${donations.amountCents} - ${donations.refundedCents}`;

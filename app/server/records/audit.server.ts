@@ -49,7 +49,8 @@ type CsvExport =
   | "event-registrations"
   | "volunteer-hours"
   | "program-roster"
-  | "program-attendance";
+  | "program-attendance"
+  | "campaigns";
 
 /**
  * Every CSV download is recorded before the file is handed over: who, when, which filters and

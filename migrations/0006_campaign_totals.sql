@@ -1,0 +1,1 @@
+CREATE INDEX `event_registrations_confirmed_created_idx` ON `event_registrations` (`status`,`created_at`);
