@@ -100,7 +100,12 @@ describe("replacing an upload", { timeout: 60_000 }, () => {
       to: second,
       entries: [entryId],
     });
-    expect(await page("/admin/audit")).toContain("Replaced the file");
+    const log = await page("/admin/audit");
+    expect(log).toContain("Replaced the file");
+    // The detail in words: the old file's name, its replacement, and the entries moved, by title.
+    expect(log).toContain(">Replaced by</dt><dd>report-2030-v2.pdf</dd>");
+    expect(log).toMatch(new RegExp(`href="/admin/entries/report/${entryId}"[^>]*>2030 Annual Report</a>`));
+    expect(log).not.toContain(first);
   });
 
   it("refuses the same bytes, another kind, and an image without its descriptions, keeping what was typed", async () => {
