@@ -131,6 +131,8 @@ describe("replacing an upload", { timeout: 60_000 }, () => {
     const html = shown(await missingAlt.text());
     expect(html).toContain("Describe the image in this language");
     expect(html).toContain('value="The whole team"');
+    // The summary at the top of the form names the field and leads to it.
+    expect(html).toMatch(/<a href="#field-altEs"[^>]*>Image description in Spanish: Describe the image/);
   });
 
   it("a second replacement moves the first address on to the newest file", async () => {
