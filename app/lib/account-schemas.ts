@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { SUPPORTED_LOCALES } from "./i18n";
 import { LENGTH, messageWith, requiredEmail, requiredText, singleLine } from "./forms/field-validation";
 
 /** Account forms, built from the shared kit (app/lib/forms/field-validation.ts). */
@@ -81,4 +82,16 @@ export const TotpConfirmSchema = v.object({
     v.nonEmpty("account:secondFactor.codeRequired"),
     v.regex(/^\d{6}$/, "account:secondFactor.sixDigits"),
   ),
+});
+
+/**
+ * An admin's invitation of a staff member (decision 052), checked in the browser and again by
+ * the action; the role is one that opens /admin.
+ */
+export const INVITE_ROLES = ["STAFF", "ADMIN"] as const;
+export const InviteSchema = v.object({
+  name: requiredText(LENGTH.name),
+  email: requiredEmail(),
+  role: v.picklist(INVITE_ROLES, "admin:errors.required"),
+  locale: v.picklist(SUPPORTED_LOCALES, "admin:errors.required"),
 });

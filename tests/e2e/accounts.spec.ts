@@ -421,18 +421,18 @@ test("an admin works a submission from new to done and exports CSV", async ({ pa
   await page.goto("/admin/audit");
   await expect(page.getByText("Changed the status or assignee of").first()).toBeVisible();
   const exportRow = page.getByRole("row").filter({ hasText: "Exported submissions (CSV)" }).first();
-  await expect(exportRow).toContainText("kind: contact, status: done");
+  await expect(exportRow).toContainText("Kind: Contact, Status: Done");
   await expect(exportRow).toContainText("Rows exported");
   await expect(
     page
       .getByRole("definition")
-      .filter({ hasText: /^in-progress$/ })
+      .filter({ hasText: /^In progress$/ })
       .first(),
   ).toBeVisible();
   await expect(
     page
       .getByRole("definition")
-      .filter({ hasText: /^done$/ })
+      .filter({ hasText: /^Done$/ })
       .first(),
   ).toBeVisible();
 });

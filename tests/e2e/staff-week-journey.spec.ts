@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { pdf } from "../support/sample-files";
 import {
   executeLocalD1,
@@ -25,6 +25,7 @@ const WIDTHS = [1280, 390] as const;
 const WAIT = { timeout: 20_000 };
 
 test.describe.configure({ timeout: 420_000 });
+test.use({ actionTimeout: 20_000 });
 
 const WEEKS = [
   {
@@ -178,6 +179,42 @@ const WEEKS = [
   },
 ] as const;
 
+/**
+ * Issue 34's figure: the clicks and the fields of each task of the week, counted as the walk does
+ * them, to set beside the same tasks before (decision 065). Opening a page counts the clicks a
+ * person makes to reach it from the menu (a list, then its row, is two); a field is one typed,
+ * chosen or attached value. What the walk does only to check or to tidy up is not counted.
+ */
+class Effort {
+  readonly tasks: { task: string; clicks: number; fields: number }[] = [];
+  start(task: string) {
+    this.tasks.push({ task, clicks: 0, fields: 0 });
+  }
+  private get current() {
+    return this.tasks.at(-1)!;
+  }
+  async open(page: Page, url: string, clicks = 1) {
+    this.current.clicks += clicks;
+    await page.goto(url);
+  }
+  async click(target: Locator) {
+    this.current.clicks += 1;
+    await target.click();
+  }
+  async fill(target: Locator, value: string) {
+    this.current.fields += 1;
+    await target.fill(value);
+  }
+  async select(target: Locator, value: string) {
+    this.current.fields += 1;
+    await target.selectOption(value);
+  }
+  async attach(target: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+    this.current.fields += 1;
+    await target.setInputFiles(file);
+  }
+}
+
 /** Zero axe violations at both widths, a screenshot of each, then back to the width the walk uses. */
 async function checkPage(page: Page, name: string, width: number) {
   for (const checked of WIDTHS) {
@@ -199,17 +236,25 @@ function codeFromKey(keyText: string) {
 }
 
 /** The admin's part: sign in, invite the new staff member in their language, close the window. */
-async function invite(browser: Browser, week: (typeof WEEKS)[number], name: string, email: string) {
+async function invite(
+  browser: Browser,
+  effort: Effort,
+  week: (typeof WEEKS)[number],
+  name: string,
+  email: string,
+) {
   const context = await browser.newContext({ viewport: { width: week.width, height: 900 } });
   const admin = await context.newPage();
   await rememberCookieChoice(admin);
   await signInStaff(admin, ADMIN);
-  await admin.goto(`/admin/users?lng=${week.lng}`);
+  effort.start("invite a staff member (admin)");
+  await effort.open(admin, `/admin/users?lng=${week.lng}`);
   const form = admin.getByRole("region", { name: week.invite.region });
-  await form.getByLabel(week.invite.name, { exact: true }).fill(name);
-  await form.getByLabel(week.invite.email, { exact: true }).fill(email);
-  await form.getByLabel(week.invite.language).selectOption(week.lng);
-  await form.getByRole("button", { name: week.invite.send }).click();
+  // The form kit's labels end "(required)" ("(obligatorio)").
+  await effort.fill(form.getByRole("textbox", { name: new RegExp(`^${week.invite.name} `) }), name);
+  await effort.fill(form.getByRole("textbox", { name: new RegExp(`^${week.invite.email} `) }), email);
+  await effort.select(form.getByLabel(week.invite.language), week.lng);
+  await effort.click(form.getByRole("button", { name: week.invite.send }));
   await expect(admin.getByText(week.invite.sent(email))).toBeVisible(WAIT);
   await checkPage(admin, `${week.lng}-1-invite`, week.width);
   await context.close();
@@ -229,37 +274,42 @@ for (const week of WEEKS) {
     );
 
     // Monday: the admin invites; the e-mail is in the language the admin chose.
-    await invite(browser, week, staffName, staffEmail);
+    const effort = new Effort();
+    await invite(browser, effort, week, staffName, staffEmail);
     const mail = latestMail(staffEmail, "account.staff-invite");
     expect(mail?.subject).toBe(week.invite.subject);
     const link = /https?:\/\/[^/\s]+(\/invite\?\S+)/.exec(mail!.text)![1]!;
 
     // The invitee takes the link, chooses a password and enrols an authenticator app.
     await page.setViewportSize({ width: week.width, height: 900 });
-    await page.goto(link);
+    effort.start("join: password and authenticator app");
+    await effort.open(page, link);
     await expect(page.getByRole("heading", { name: week.join.heading })).toBeVisible();
     await checkPage(page, `${week.lng}-2-join`, week.width);
-    await page.getByRole("textbox", { name: week.join.password }).fill(`e2e journey ${tag}`);
-    await page.getByRole("button", { name: week.join.submit }).click();
+    await effort.fill(page.getByRole("textbox", { name: week.join.password }), `e2e journey ${tag}`);
+    await effort.click(page.getByRole("button", { name: week.join.submit }));
     await expect(page).toHaveURL(/\/login\/second-factor$/, WAIT);
     await expect(page.getByRole("heading", { name: week.join.enrol })).toBeVisible();
     await checkPage(page, `${week.lng}-3-enrol`, week.width);
     const keyText = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/).textContent())!;
-    await page.getByRole("textbox", { name: week.join.code }).fill(codeFromKey(keyText));
-    await page.getByRole("button", { name: week.join.confirm }).click();
+    await effort.fill(page.getByRole("textbox", { name: week.join.code }), codeFromKey(keyText));
+    await effort.click(page.getByRole("button", { name: week.join.confirm }));
     await expect(page.getByRole("list", { name: week.join.codes }).getByRole("listitem")).toHaveCount(
       10,
       WAIT,
     );
-    await page.getByRole("link", { name: week.join.saved }).click();
+    await effort.click(page.getByRole("link", { name: week.join.saved }));
     await expect(page).toHaveURL(/\/admin$/, WAIT);
     await expect(page.getByRole("heading", { level: 1, name: week.join.overview })).toBeVisible();
 
     // Tuesday: a sentence of the About page, changed in the site wording editor, shows at once.
     const wording = `${week.copy.shipped} (${RUN})`;
-    await page.goto(`/admin/content?namespace=about&q=about.moreTitle&locale=${week.lng}`);
-    await page.getByRole("textbox", { name: week.copy.text }).fill(wording);
-    await page.getByRole("button", { name: week.copy.save }).click();
+    effort.start("change a sentence of a page");
+    // The menu's "Site wording", then the sentence searched for (a field and its button).
+    await effort.open(page, `/admin/content?namespace=about&q=about.moreTitle&locale=${week.lng}`, 2);
+    effort.tasks.at(-1)!.fields += 1;
+    await effort.fill(page.getByRole("textbox", { name: week.copy.text }), wording);
+    await effort.click(page.getByRole("button", { name: week.copy.save }));
     await expect(page.getByText(week.copy.saved)).toBeVisible(WAIT);
     await checkPage(page, `${week.lng}-4-wording`, week.width);
     await page.goto("/about");
@@ -270,33 +320,38 @@ for (const week of WEEKS) {
     await expect(page.getByText(week.copy.restored)).toBeVisible(WAIT);
 
     // Wednesday: a post for tomorrow, 9am New York; its address stays a 404 until then.
-    const slug = `week-${tag}`.toLowerCase();
     const title = `Winter reading list ${tag}`;
     const tomorrow = new Date(Date.now() + 36 * 3600 * 1000).toISOString().slice(0, 10);
-    await page.goto("/admin/entries/post/new");
-    await page.getByLabel(week.post.slug).fill(slug);
-    await page.getByLabel(week.post.status).selectOption("published");
-    await page.getByLabel(week.post.titleEn).fill(title);
-    await page.getByLabel(week.post.titleEs).fill(`Lecturas de invierno ${tag}`);
-    await page.getByLabel(week.post.summary).fill("Ten books our tutors chose for the break.");
-    await page.getByLabel(week.post.text).fill("Our tutors chose ten books.");
-    await page.getByLabel(week.post.date).first().fill(tomorrow);
-    await page.getByLabel(week.post.author).fill(staffName);
-    await page.getByLabel(week.post.category).selectOption("news");
-    await page.getByLabel(week.post.publishDate).fill(tomorrow);
-    await page.getByLabel(week.post.publishTime).fill("9am");
-    await page.getByRole("button", { name: week.post.save, exact: true }).click();
+    effort.start("schedule a blog post for tomorrow 9am");
+    // "Site content", then "New post".
+    await effort.open(page, "/admin/entries/post/new", 2);
+    // The address is left to the title (decision 049).
+    await effort.select(page.getByLabel(week.post.status), "published");
+    await effort.fill(page.getByLabel(week.post.titleEn), title);
+    await effort.fill(page.getByLabel(week.post.titleEs), `Lecturas de invierno ${tag}`);
+    await effort.fill(page.getByLabel(week.post.summary), "Ten books our tutors chose for the break.");
+    await effort.fill(page.getByLabel(week.post.text), "Our tutors chose ten books.");
+    await effort.fill(page.getByLabel(week.post.date).first(), tomorrow);
+    await effort.fill(page.getByLabel(week.post.author), staffName);
+    await effort.select(page.getByLabel(week.post.category), "news");
+    await effort.fill(page.getByLabel(week.post.publishDate), tomorrow);
+    await effort.fill(page.getByLabel(week.post.publishTime), "9am");
+    await effort.click(page.getByRole("button", { name: week.post.save, exact: true }));
     await expect(page.getByText(week.post.waiting)).toBeVisible(WAIT);
     await expect(page.getByLabel(week.post.publishTime)).toHaveValue("09:00");
     await checkPage(page, `${week.lng}-5-scheduled`, week.width);
     const editor = page.url();
+    const slug = await page.getByLabel(week.post.slug).inputValue();
+    expect(slug).toBe(`winter-reading-list-${tag}`.toLowerCase());
     expect((await page.goto(`/blog/${slug}`))?.status()).toBe(404);
 
     // Thursday: the submission is answered; the reply is in the submitter's language.
-    await page.goto(`/admin/submissions/${submitter.id}`);
+    effort.start("answer a submission in the submitter's language");
+    // The inbox, then the submission's row.
+    await effort.open(page, `/admin/submissions/${submitter.id}`, 2);
     await expect(page.getByLabel(week.reply.subject, { exact: true })).toHaveValue(week.submitter.subject);
-    await page.getByLabel(week.reply.message, { exact: true }).fill(`Thank you, ${submitter.name}.`);
-    await page.getByRole("button", { name: week.reply.send }).click();
+    await effort.fill(page.getByLabel(week.reply.message, { exact: true }), `Thank you, ${submitter.name}.`);
+    await effort.click(page.getByRole("button", { name: week.reply.send }));
     await expect(page.getByText(week.reply.sent(submitter.email))).toBeVisible(WAIT);
     await checkPage(page, `${week.lng}-6-reply`, week.width);
     const reply = latestMail(submitter.email, "submission.reply");
@@ -310,7 +365,9 @@ for (const week of WEEKS) {
     await page.getByRole("button", { name: week.post.save, exact: true }).click();
     await expect(page.getByLabel(week.post.titleEn)).toHaveValue(`${title} (typo)`, WAIT);
     const versions = page.getByRole("region", { name: week.post.versions });
-    await versions.getByRole("button", { name: week.post.restore }).click();
+    // Counted from the editor, where the mistake was just saved.
+    effort.start("restore the post's earlier version");
+    await effort.click(versions.getByRole("button", { name: week.post.restore }));
     await expect(page.getByText(week.post.restored)).toBeVisible(WAIT);
     await expect(page.getByLabel(week.post.titleEn)).toHaveValue(title);
     await expect(versions).toContainText(staffName);
@@ -326,22 +383,25 @@ for (const week of WEEKS) {
     });
     await page.getByRole("button", { name: week.files.upload, exact: true }).click();
     await expect(page.getByRole("status").first()).toContainText(name, WAIT);
-    await page.getByRole("link", { name: `${week.files.manage} ${name}`, exact: true }).click();
+    effort.start("replace a PDF everywhere it is used");
+    await effort.open(page, "/admin/files");
+    await effort.click(page.getByRole("link", { name: `${week.files.manage} ${name}`, exact: true }));
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible(WAIT);
     await expect(page.getByText(week.files.hint)).toBeVisible();
     await checkPage(page, `${week.lng}-8-file`, week.width);
     const newName = `flyer-${tag}-corrected.pdf`;
-    await page.getByLabel(week.files.newFile).setInputFiles({
+    await effort.attach(page.getByLabel(week.files.newFile), {
       name: newName,
       mimeType: "application/pdf",
       buffer: Buffer.from(pdf(`Flyer ${tag}, corrected`)),
     });
-    await page.getByRole("button", { name: week.files.replace, exact: true }).click();
+    await effort.click(page.getByRole("button", { name: week.files.replace, exact: true }));
     await expect(page.getByRole("status").filter({ hasText: week.files.replaced })).toBeVisible(WAIT);
     await expect(page.getByRole("heading", { level: 1, name: newName })).toBeVisible();
 
     // The audit log tells the week in words, by the things' names.
-    await page.goto("/admin/audit");
+    effort.start("find the week's changes in the audit log");
+    await effort.open(page, "/admin/audit");
     await expect(page.getByRole("heading", { level: 1, name: week.audit.heading })).toBeVisible();
     const said = (action: string, target: string) =>
       page.getByRole("cell", { name: new RegExp(`^${action}:? .*${target}`) }).first();
@@ -351,5 +411,9 @@ for (const week of WEEKS) {
     await expect(said(week.audit.replied, submitter.name)).toBeVisible();
     await expect(said(week.audit.replaced, newName)).toBeVisible();
     await checkPage(page, `${week.lng}-9-audit`, week.width);
+
+    const figure = effort.tasks.map((task) => `${task.task}: ${task.clicks} clicks, ${task.fields} fields`);
+    await test.info().attach(`effort-${week.lng}`, { body: JSON.stringify(effort.tasks, null, 2) });
+    console.log(`Clicks and fields of the week (${week.lng}):\n${figure.join("\n")}`);
   });
 }

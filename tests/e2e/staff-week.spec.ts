@@ -66,8 +66,8 @@ test("an ADMIN invites a staff member, who creates the account and goes on to th
   await page.goto("/admin/users");
   await waitForHydration(page);
   const form = page.getByRole("region", { name: "Invite a staff member" });
-  await form.getByLabel("Name", { exact: true }).fill(`Nuevo ${RUN}`);
-  await form.getByLabel("E-mail", { exact: true }).fill(INVITED);
+  await form.getByRole("textbox", { name: "Name (required)" }).fill(`Nuevo ${RUN}`);
+  await form.getByRole("textbox", { name: "E-mail (required)" }).fill(INVITED);
   await form.getByLabel("Language of the e-mail").selectOption("es");
   await form.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByText(`The invitation to ${INVITED} is on its way.`)).toBeVisible();

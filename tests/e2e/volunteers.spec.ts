@@ -150,7 +150,8 @@ test("a weekly tutoring series: signed up by link on a phone, reminded, checked 
   await expect(volunteer.getByRole("heading", { level: 1, name: "Your volunteer shifts" })).toBeVisible();
   await expectNoAxeViolations(volunteer);
   await volunteer
-    .getByRole("button", { name: new RegExp(`^Sign up for the whole series\\s*: ${title}$`) })
+    // The name is exact, one phrase with no stray space before the colon.
+    .getByRole("button", { name: `Sign up for the whole series: ${title}`, exact: true })
     .first()
     .click();
   await expect(volunteer.getByRole("status").filter({ hasText: /\S/ })).toHaveText(

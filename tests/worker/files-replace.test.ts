@@ -100,7 +100,12 @@ describe("replacing an upload", { timeout: 60_000 }, () => {
       to: second,
       entries: [entryId],
     });
-    expect(await page("/admin/audit")).toContain("Replaced the file");
+    const log = await page("/admin/audit");
+    expect(log).toContain("Replaced the file");
+    // The detail in words: the old file's name, its replacement, and the entries moved, by title.
+    expect(log).toContain(">Replaced by</dt><dd>report-2030-v2.pdf</dd>");
+    expect(log).toMatch(new RegExp(`href="/admin/entries/report/${entryId}"[^>]*>2030 Annual Report</a>`));
+    expect(log).not.toContain(first);
   });
 
   it("refuses the same bytes, another kind, and an image without its descriptions, keeping what was typed", async () => {
@@ -126,6 +131,8 @@ describe("replacing an upload", { timeout: 60_000 }, () => {
     const html = shown(await missingAlt.text());
     expect(html).toContain("Describe the image in this language");
     expect(html).toContain('value="The whole team"');
+    // The summary at the top of the form names the field and leads to it.
+    expect(html).toMatch(/<a href="#field-altEs"[^>]*>Image description in Spanish: Describe the image/);
   });
 
   it("a second replacement moves the first address on to the newest file", async () => {

@@ -99,6 +99,38 @@ describe("the audit log people read", () => {
     expect(spanish.html).toMatch(/Agregó una nota a <a[^>]*>Pat Parent<\/a>/);
   });
 
+  it("names each changed field as the editor labels it, and each export by its list, in both languages", async () => {
+    const post = {
+      slug: "audit-in-words",
+      status: "draft",
+      title_en: "Spring fair",
+      title_es: "Feria de primavera",
+      excerpt_en: "Games and books.",
+      body_en: "Come along.",
+      date: "2026-11-20",
+      author_en: "Dana",
+      category: "news",
+    };
+    const created = await postForm("/admin/entries/post/new", post, { Cookie: staff.cookie });
+    expect(created.status).toBe(302);
+    const editor = created.headers.get("Location")!.split("?")[0]!;
+    const changed = { ...post, title_en: "Spring fair 2027", publishOn: "2030-04-02", publishTime: "9am" };
+    expect((await postForm(editor, changed, { Cookie: staff.cookie })).status).toBe(302);
+    expect((await get("/admin/submissions/export.csv?kind=contact", staff.cookie)).status).toBe(200);
+
+    const { html } = await get(`/admin/audit?who=${staff.user.id}`, staff.cookie);
+    expect(html).toContain(">Title (English)</p>");
+    expect(html).toContain(">Publish on</p>");
+    expect(html).toContain(">Address (slug)</dt>");
+    expect(html).toContain("Exported submissions (CSV)");
+    expect(html).toContain(">Kind: Contact</dd>");
+    expect(html).not.toMatch(/title\.en|publishAt|submissions\.export/);
+    const spanish = await get(`/admin/audit?who=${staff.user.id}&lng=es`, staff.cookie);
+    expect(spanish.html).toContain(">Título (Inglés)</p>");
+    expect(spanish.html).toContain(">Publicar el</p>");
+    expect(spanish.html).toContain("Exportó solicitudes (CSV)");
+  });
+
   it("STAFF read their own entries only, whatever author they ask for", async () => {
     const own = await get(`/admin/audit?who=${admin.user.id}`, staff.cookie);
     expect(own.status).toBe(200);

@@ -53,23 +53,34 @@ describe("inviting a staff member from /admin/users", () => {
     expect(audit!.detail).toEqual({ email: "dana.new@example.org", role: "STAFF" });
   }, 60_000);
 
-  it("says so for an address that already has an account or an open invitation, keeping what was typed", async () => {
+  it("says so by the e-mail field for an address that already has an account or an open invitation, keeping what was typed", async () => {
     const taken = await invite({ email: "olga.invites@example.org", name: "Someone" });
     expect(taken.status).toBe(409);
     const html = text(await taken.text());
-    expect(html).toContain("This address already has an account. Change its role in the list below.");
+    expect(html).toMatch(
+      /<a href="#invite-email"[^>]*>E-mail: This address already has an account. Change its role in the list below.<\/a>/,
+    );
     expect(html).toContain('value="Someone"');
     const again = await invite({});
     expect(again.status).toBe(409);
-    expect(text(await again.text())).toContain("This address already has an open invitation.");
+    expect(text(await again.text())).toContain("E-mail: This address already has an open invitation.");
   });
 
-  it("refuses a missing name with the field named, without JavaScript", async () => {
-    const response = await invite({ name: "", email: "x@example.org" });
+  it("refuses a missing name with a summary naming the field, in the page's language, without JavaScript", async () => {
+    const response = await invite({ name: "", email: "x@example.org", role: "ADMIN" });
     expect(response.status).toBe(400);
     const html = text(await response.text());
-    expect(html).toMatch(/id="invite-name-error"[^>]*>[^<]+</);
+    expect(html).toContain("There is a problem");
+    expect(html).toMatch(/<a href="#invite-name"[^>]*>Name: Required field<\/a>/);
+    expect(html).toMatch(/id="invite-name-error"[^>]*>Required field</);
     expect(html).toContain('value="x@example.org"');
+    expect(html).toMatch(/<option value="ADMIN" selected="">/);
+    const spanish = await postForm(
+      "/admin/users?lng=es",
+      { intent: "invite", name: "", email: "x@example.org", role: "STAFF", locale: "es" },
+      { Cookie: admin.cookie },
+    );
+    expect(text(await spanish.text())).toMatch(/<a href="#invite-name"[^>]*>Nombre: Campo obligatorio<\/a>/);
   });
 
   it("sending again replaces the link; withdrawing closes it", async () => {

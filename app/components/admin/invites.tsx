@@ -1,20 +1,27 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
+import { SelectField, SubmitButton, TextField } from "~/components/forms/fields";
+import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { DateTime } from "~/components/ui/format";
-import { Flash, inputClass, smallButtonClass } from "./ui";
+import { INVITE_ROLES, InviteSchema } from "~/lib/account-schemas";
+import { Flash, smallButtonClass } from "./ui";
 
-/** What /admin/users answers an invitation post with (decision 052). */
+/**
+ * What /admin/users answers an invitation post with (decision 052): the invitation form's
+ * verdict as conform's `result` (field errors, what was typed), or a sent, resent or withdrawn one.
+ */
 export type InviteAnswer =
-  | { invite: "sent" | "resent" | "revoked"; email: string }
-  | {
-      invite: "invalid" | "has-account" | "pending" | "rate-limited" | "not-found";
-      errors?: Record<string, string>;
-      values?: Record<string, string>;
-    };
+  | { invite: "sent"; email: string; result: SubmissionResult<string[]> }
+  | { invite: "resent" | "revoked"; email: string }
+  | { invite: "rate-limited" | "not-found" }
+  | { invite?: undefined; result: SubmissionResult<string[]> };
 
-const INVITE_ROLES = ["STAFF", "ADMIN"] as const;
-
-/** The invitation form: name, address, role and the e-mail's language; works without JavaScript. */
+/**
+ * The invitation form: name, address, role and the e-mail's language, from the form kit like the
+ * other admin forms (an error summary naming each field, the server's translated message by the
+ * field, what was typed kept); works without JavaScript.
+ */
 export function InviteForm({
   answer,
   locales,
@@ -23,33 +30,18 @@ export function InviteForm({
   locales: readonly string[];
 }) {
   const { t } = useTranslation("admin");
-  const busy = useNavigation().state === "submitting";
-  const refused = answer && "values" in answer ? answer : undefined;
-  const errors = refused?.errors ?? {};
-  const typed = (name: string) => refused?.values?.[name];
-  const field = (name: "name" | "email", type: "text" | "email", autoComplete: string) => (
-    <div>
-      <label htmlFor={`invite-${name}`} className="font-semibold">
-        {t(`users.invite.${name}`)}
-      </label>
-      <input
-        id={`invite-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required
-        defaultValue={typed(name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `invite-${name}-error` : undefined}
-        className={inputClass}
-      />
-      {errors[name] ? (
-        <p id={`invite-${name}-error`} className="mt-1 font-semibold text-red-800 dark:text-red-200">
-          {t(errors[name], { max: 100 })}
-        </p>
-      ) : null}
-    </div>
-  );
+  const { form, fields, pending } = usePageForm({
+    id: "invite",
+    schema: InviteSchema,
+    answer: answer && "result" in answer ? answer : undefined,
+    defaultValue: { role: "STAFF", locale: "en" },
+  });
+  const labels = {
+    name: t("users.invite.name"),
+    email: t("users.invite.email"),
+    role: t("users.invite.role"),
+    locale: t("users.invite.language"),
+  };
   return (
     <section
       aria-labelledby="invite-title"
@@ -60,41 +52,37 @@ export function InviteForm({
       </h2>
       <p className="mt-1 max-w-prose text-sm text-gray-700 dark:text-gray-300">{t("users.invite.lead")}</p>
       {answer?.invite === "sent" ? <Flash>{t("users.invite.sent", { email: answer.email })}</Flash> : null}
-      {refused && refused.invite !== "invalid" && refused.invite !== "not-found" ? (
-        <Flash tone="error">{t(`users.invite.${refused.invite}`)}</Flash>
-      ) : refused?.invite === "invalid" ? (
-        <Flash tone="error">{t("common.invalid")}</Flash>
-      ) : null}
-      <Form method="post" noValidate className="mt-3 grid gap-4 sm:grid-cols-2">
-        <input type="hidden" name="intent" value="invite" />
-        {field("name", "text", "off")}
-        {field("email", "email", "off")}
-        <label className="grid font-semibold">
-          {t("users.invite.role")}
-          <select name="role" defaultValue={typed("role") ?? "STAFF"} className={inputClass}>
-            {INVITE_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`users.roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="grid font-semibold">
-          {t("users.invite.language")}
-          <select name="locale" defaultValue={typed("locale") ?? "en"} className={inputClass}>
-            {locales.map((code) => (
-              <option key={code} value={code}>
-                {t(`language.names.${code}`, { ns: "common" })}
-              </option>
-            ))}
-          </select>
-        </label>
+      <PageForm
+        form={form}
+        hidden={{ intent: "invite" }}
+        labels={labels}
+        className="mt-3 grid gap-4 sm:grid-cols-2 [&>[role=alert]]:sm:col-span-2"
+      >
+        <TextField meta={fields.name} label={labels.name} required autoComplete="off" />
+        <TextField meta={fields.email} label={labels.email} type="email" required autoComplete="off" />
+        <SelectField
+          meta={fields.role}
+          label={labels.role}
+          required
+          options={INVITE_ROLES.map((role) => ({ value: role, label: t(`users.roles.${role}`) }))}
+        />
+        <SelectField
+          meta={fields.locale}
+          label={labels.locale}
+          required
+          options={locales.map((code) => ({
+            value: code,
+            label: t(`language.names.${code}`, { ns: "common" }),
+          }))}
+        />
         <div className="sm:col-span-2">
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {t("users.invite.send")}
-          </button>
+          <SubmitButton
+            pending={pending}
+            label={t("users.invite.send")}
+            pendingLabel={t("users.invite.sending")}
+          />
         </div>
-      </Form>
+      </PageForm>
     </section>
   );
 }
@@ -121,6 +109,8 @@ export function OpenInvites({
         <Flash>{t(`users.invite.${answer.invite}`, { email: answer.email })}</Flash>
       ) : answer?.invite === "not-found" ? (
         <Flash tone="error">{t("users.invite.not-found")}</Flash>
+      ) : answer?.invite === "rate-limited" ? (
+        <Flash tone="error">{t("users.invite.rateLimited")}</Flash>
       ) : null}
       {invites.length === 0 ? (
         <p className="mt-2 text-gray-700 dark:text-gray-300">{t("users.invite.none")}</p>

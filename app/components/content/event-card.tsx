@@ -5,6 +5,7 @@ import { textLines, useFormat } from "~/lib/format";
 import { formatCalendarDate, formatClockTime } from "~/lib/format-dates";
 import { CheckList } from "~/components/pages/check-list";
 import { Badge } from "~/components/pages/ui";
+import { ActionName } from "~/components/ui/action-name";
 
 /**
  * One event as /events shows it (and as the editor's preview shows it before publishing). An
@@ -87,8 +88,7 @@ export function EventCard({
         <div className="mt-6 flex flex-wrap gap-3">
           {upcoming ? (
             <Link to={`/events/${event.slug}/register`} className="btn-primary">
-              {t(fields.priceCents ? "buyLink" : "rsvpLink")}
-              <span className="sr-only">: {title}</span>
+              <ActionName words={t(fields.priceCents ? "buyLink" : "rsvpLink")} subject={title} />
             </Link>
           ) : null}
           <a
@@ -96,8 +96,7 @@ export function EventCard({
             download={`${event.slug}.ics`}
             className="btn-secondary"
           >
-            {t("addToCalendar")}
-            <span className="sr-only">: {title} (.ics)</span>
+            <ActionName words={t("addToCalendar")} subject={`${title} (.ics)`} />
           </a>
         </div>
       )}

@@ -53,12 +53,13 @@ function Connect({ facts }: { facts: FooterFacts }) {
         ))}
       </ul>
       {facts ? (
-        <p className="mt-4 text-sm text-gray-700 dark:text-gray-300">
-          <a href={`mailto:${facts.email}`} className="link">
+        // Each a 44 px target (docs/conventions.md), side by side while they fit.
+        <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-gray-700 dark:text-gray-300">
+          <a href={`mailto:${facts.email}`} className="link tap-target inline-flex items-center">
             {facts.email}
           </a>
-          {" · "}
-          <a href={`tel:${facts.phone}`} className="link">
+          <span aria-hidden="true">·</span>
+          <a href={`tel:${facts.phone}`} className="link tap-target inline-flex items-center">
             {facts.phoneDisplay}
           </a>
         </p>
@@ -124,7 +125,9 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
           <p id="footer-newsletter-description" className="mt-1 text-sm text-gray-700 dark:text-gray-300">
             {t("footer.newsletter.description")}
           </p>
-          <Form method="post" action="/newsletter" className="mt-3 flex flex-wrap items-end gap-2">
+          {/* The server's translated message answers an empty or mistyped address, never the
+              browser's own bubble (docs/conventions.md, Forms). */}
+          <Form method="post" action="/newsletter" noValidate className="mt-3 flex flex-wrap items-end gap-2">
             <input type="hidden" name="source" value="footer" />
             <AttributionField />
             <div className="flex min-w-56 flex-1 flex-col">

@@ -67,6 +67,9 @@ export const FILE_KEY_PATTERNS: Record<FileAccept, RegExp> = {
   pdf: /^[0-9a-f]{64}\.pdf$/,
   image: /^[0-9a-f]{64}\.(?:jpg|png|webp)$/,
 };
+/** Whether a stored value is an upload's key, of either kind. */
+export const isUploadKey = (value: unknown): value is string =>
+  typeof value === "string" && Object.values(FILE_KEY_PATTERNS).some((pattern) => pattern.test(value));
 
 /** A field that is written in both languages: stored as `{ en, es }`, posted as `name_en`, `name_es`. */
 export function isBilingual(

@@ -1,10 +1,12 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
-import { DateTime } from "~/components/ui/format";
-import { AUDIT_KINDS, listAudit, type FieldChange } from "~/server/records/audit.server";
+import { DateTime, Money } from "~/components/ui/format";
+import { ENTRY_TYPES, isContentType, isUploadKey, type FieldSpec } from "~/lib/content/entry-types";
+import { AUDIT_KINDS, listAudit, type FieldChange, type NamedRecord } from "~/server/records/audit.server";
 import { staffMembers } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -25,15 +27,58 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["list"]["rows"][number];
+type T = ReturnType<typeof useTranslation<"admin">>["t"];
+
+/** Upload keys (SHA-256 of the bytes): the file's name already says which file it was. */
+const HIDDEN_FACTS = new Set(["from", "to", "sha256"]);
+const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+
+/**
+ * A stored field's name in words: an entry's field by the label its editor shows, with the
+ * language of a bilingual text ("title.en" → "Title (English)"); anything else by
+ * `admin:audit.fields.<name>`, the stored name only for a field no phrase exists for yet.
+ */
+function fieldLabel(t: T, targetType: string, field: string): string {
+  const [name = field, language] = field.split(".");
+  const spec = isContentType(targetType)
+    ? (ENTRY_TYPES[targetType].fields as Record<string, FieldSpec>)[name]
+    : undefined;
+  const label = spec ? t(`entries.fields.${spec.label}`) : t(`audit.fields.${name}`, { defaultValue: name });
+  if (language === "en") return `${label} (${t("entries.english")})`;
+  if (language === "es") return `${label} (${t("entries.spanish")})`;
+  return label;
+}
 
 /** A stored value as words; an object (an export's filters) as "name: value" pairs. */
-function shown(value: unknown, empty: string): string {
+function shown(t: T, row: Row, field: string, value: unknown): ReactNode {
+  const { targetType } = row;
+  const empty = t("audit.empty");
   if (value === null || value === undefined || value === "") return empty;
-  if (Array.isArray(value)) return value.map((item) => shown(item, empty)).join(", ");
+  if (Array.isArray(value)) return value.map((item) => String(item)).join(", ");
   if (typeof value === "object") {
-    const pairs = Object.entries(value).map(([key, item]) => `${key}: ${shown(item, empty)}`);
+    const pairs = Object.entries(value).map(
+      ([key, item]) => `${fieldLabel(t, targetType, key)}: ${String(shown(t, row, key, item))}`,
+    );
     return pairs.length > 0 ? pairs.join(", ") : empty;
   }
+  if (typeof value === "number" && field.endsWith("Cents")) return <Money cents={value} />;
+  if (typeof value === "string" && ISO_MOMENT.test(value)) return <DateTime iso={value} />;
+  // An upload by its file's name, linked to its page; one deleted since by "(removed)".
+  const upload = typeof value === "string" ? row.uploads[value] : undefined;
+  if (upload)
+    return (
+      <Link to={upload.href} className="link">
+        {upload.title}
+      </Link>
+    );
+  if (isUploadKey(value)) return t("audit.gone");
+  // A submission's form, an account's role and an entry's status by their names, not their codes.
+  if (field === "kind") return t(`kinds.${String(value)}`, { defaultValue: String(value) });
+  if (field === "role") return t(`users.roles.${String(value)}`, { defaultValue: String(value) });
+  if (field === "status" && isContentType(targetType))
+    return t(`entries.statuses.${String(value)}`, { defaultValue: String(value) });
+  if (field === "status" && (targetType === "submission" || targetType === "submissions"))
+    return t(`statuses.${String(value)}`, { defaultValue: String(value) });
   return String(value);
 }
 
@@ -41,25 +86,42 @@ function isFieldChanges(value: unknown): value is Record<string, FieldChange> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/** The entries a file's row lists, each by its title and linked to its editor. */
+function EntryList({ entries }: { entries: (NamedRecord | null)[] }) {
+  const { t } = useTranslation("admin");
+  if (entries.length === 0) return <>{t("audit.none")}</>;
+  return (
+    <ul>
+      {entries.map((entry, index) => (
+        <li key={entry?.href ?? index}>
+          {entry ? (
+            <Link to={entry.href} className="link">
+              {entry.title}
+            </Link>
+          ) : (
+            t("audit.gone")
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** An audit row's detail: its facts (filters, rows, kind), then each changed field before and after. */
-function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
+function AuditDetail({ row, detail }: { row: Row; detail: Record<string, unknown> }) {
   const { t } = useTranslation("admin");
   const { changes, ...facts } = detail;
-  const empty = t("audit.empty");
+  const type = row.targetType;
+  const shownFacts = Object.entries(facts).filter(([key]) => !HIDDEN_FACTS.has(key));
   return (
     <div className="grid gap-2">
-      {Object.keys(facts).length > 0 ? (
+      {shownFacts.length > 0 ? (
         <dl className="grid grid-cols-[auto_1fr] gap-x-2">
-          {Object.entries(facts).map(([key, value]) => (
+          {shownFacts.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="font-semibold">{t(`audit.fields.${key}`, { defaultValue: key })}</dt>
-              {/* A submission's form by its name, not its code. */}
+              <dt className="font-semibold">{fieldLabel(t, type, key)}</dt>
               <dd>
-                {key === "kind"
-                  ? t(`kinds.${String(value)}`, { defaultValue: shown(value, empty) })
-                  : key === "role"
-                    ? t(`users.roles.${String(value)}`, { defaultValue: shown(value, empty) })
-                    : shown(value, empty)}
+                {row.mentioned[key] ? <EntryList entries={row.mentioned[key]} /> : shown(t, row, key, value)}
               </dd>
             </div>
           ))}
@@ -68,12 +130,12 @@ function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
       {isFieldChanges(changes)
         ? Object.entries(changes).map(([field, change]) => (
             <div key={field}>
-              <p className="font-semibold">{t(`audit.fields.${field}`, { defaultValue: field })}</p>
+              <p className="font-semibold">{fieldLabel(t, type, field)}</p>
               <dl className="grid grid-cols-[auto_1fr] gap-x-2">
                 <dt className="text-gray-700 dark:text-gray-300">{t("audit.before")}</dt>
-                <dd className="whitespace-pre-wrap">{shown(change.before, empty)}</dd>
+                <dd className="whitespace-pre-wrap">{shown(t, row, field, change.before)}</dd>
                 <dt className="text-gray-700 dark:text-gray-300">{t("audit.after")}</dt>
-                <dd className="whitespace-pre-wrap">{shown(change.after, empty)}</dd>
+                <dd className="whitespace-pre-wrap">{shown(t, row, field, change.after)}</dd>
               </dl>
             </div>
           ))
@@ -98,14 +160,22 @@ const columns: Column<Row>[] = [
   {
     header: "audit.detail",
     className: "min-w-64 max-w-md break-words",
-    cell: (row) => (row.detail ? <AuditDetail detail={row.detail} /> : "—"),
+    cell: (row) => (row.detail ? <AuditDetail row={row} detail={row.detail} /> : "—"),
   },
 ];
+
+/** An action in words; every CSV download is one phrase naming its list ("Exported gifts (CSV)"). */
+function actionWords(t: T, action: string): string {
+  const exported = /^(.+)\.export$/.exec(action)?.[1];
+  if (exported)
+    return t("audit.exported", { list: t(`audit.exports.${exported}`, { defaultValue: exported }) });
+  return t(`audit.actions.${action}`, { defaultValue: action });
+}
 
 /** "Replied by e-mail to Rosa Díaz", the name a link to the record; a removed one says so. */
 function AuditAction({ row }: { row: Row }) {
   const { t } = useTranslation("admin");
-  const words = t(`audit.actions.${row.action}`, { defaultValue: row.action });
+  const words = actionWords(t, row.action);
   const title = row.targetTitle ?? (row.targetId ? t("audit.gone") : null);
   if (!title) return <>{words}</>;
   return (

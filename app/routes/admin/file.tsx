@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
-import { FileField, TextField } from "~/components/admin/upload-fields";
+import { UploadForm } from "~/components/admin/upload-fields";
 import { AdminPageHeader, ConfirmQuestion, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -72,10 +72,7 @@ const kilobytes = (size: number) => Math.max(1, Math.round(size / 1024));
 export default function AdminFile({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const { file, uses, image, accept, limits, altMax, replaced } = loaderData;
-  const busy = useNavigation().state === "submitting";
   const failed = actionData?.replace ?? null;
-  const message = (reason: string | undefined) =>
-    reason ? t(`files.errors.${reason}`, { ...limits, ...failed?.existing }) : undefined;
   return (
     <>
       <p>
@@ -85,7 +82,6 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
       </p>
       <AdminPageHeader title={file.name} />
       {replaced >= 0 ? <Flash>{t("files.page.replaced", { count: replaced })}</Flash> : null}
-      {failed ? <Flash tone="error">{t("files.page.notReplaced")}</Flash> : null}
       <div className="mt-4 flex flex-wrap items-start gap-4">
         {file.width && file.height ? (
           <img
@@ -127,48 +123,30 @@ export default function AdminFile({ loaderData, actionData }: Route.ComponentPro
         <UsesList uses={uses} />
       </section>
 
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        className="mt-8 grid max-w-2xl gap-4 rounded-xl border border-gray-200 p-5 dark:border-gray-700"
-        aria-labelledby="replace-title"
-      >
-        <h2 id="replace-title" className="text-xl font-bold">
-          {t("files.page.replaceTitle")}
-        </h2>
-        <p>{t("files.page.replaceLead")}</p>
-        <FileField
-          label={t("files.page.replaceFile")}
-          accept={accept}
-          hint={t(image ? "files.page.replaceFileHintImage" : "files.page.replaceFileHintPdf", limits)}
-          error={message(failed?.errors.file)}
-        />
-        {image ? (
-          <>
-            <TextField
-              name="altEn"
-              label={t("files.altEn")}
-              hint={t("files.page.replaceAltHint", { max: altMax })}
-              maxLength={altMax}
-              defaultValue={failed?.values.altEn ?? file.altEn}
-              error={message(failed?.errors.altEn)}
-            />
-            <TextField
-              name="altEs"
-              label={t("files.altEs")}
-              maxLength={altMax}
-              defaultValue={failed?.values.altEs ?? file.altEs}
-              error={message(failed?.errors.altEs)}
-            />
-          </>
-        ) : null}
-        <p>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? t("files.page.replacing") : t("files.page.replace")}
-          </button>
-        </p>
-      </Form>
+      <UploadForm
+        id="replace"
+        title={t("files.page.replaceTitle")}
+        lead={t("files.page.replaceLead")}
+        file={{
+          label: t("files.page.replaceFile"),
+          hint: t(image ? "files.page.replaceFileHintImage" : "files.page.replaceFileHintPdf", limits),
+          accept,
+        }}
+        descriptions={
+          image
+            ? {
+                hint: t("files.page.replaceAltHint", { max: altMax }),
+                max: altMax,
+                altEn: file.altEn,
+                altEs: file.altEs,
+              }
+            : null
+        }
+        refused={failed}
+        refusedTitle={t("files.page.notReplaced")}
+        limits={limits}
+        submit={{ label: t("files.page.replace"), busy: t("files.page.replacing") }}
+      />
 
       <section aria-labelledby="delete-title" className="mt-8 max-w-2xl">
         <h2 id="delete-title" className="text-xl font-bold">

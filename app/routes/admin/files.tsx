@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
-import { FileField, TextField } from "~/components/admin/upload-fields";
+import { UploadForm } from "~/components/admin/upload-fields";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText, Flash } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -51,10 +51,7 @@ const kilobytes = (size: number) => Math.max(1, Math.round(size / 1024));
 export default function AdminFiles({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const { list, accept, limits, altMax } = loaderData;
-  const busy = useNavigation().state === "submitting";
   const failed = actionData?.ok === false ? actionData : null;
-  const message = (reason: string | undefined) =>
-    reason ? t(`files.errors.${reason}`, { ...limits, ...failed?.existing }) : undefined;
   const columns: Column<Row>[] = [
     {
       header: "files.preview",
@@ -112,48 +109,19 @@ export default function AdminFiles({ loaderData, actionData }: Route.ComponentPr
             {actionData.file.url}
           </a>
         </Flash>
-      ) : failed ? (
-        <Flash tone="error">{t("files.notUploaded")}</Flash>
       ) : loaderData.deleted ? (
         <Flash>{t("files.deleted", { name: loaderData.deleted })}</Flash>
       ) : null}
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        noValidate
-        className="mt-6 grid max-w-2xl gap-4 rounded-xl border border-gray-200 p-5 dark:border-gray-700"
-        aria-labelledby="upload-title"
-      >
-        <h2 id="upload-title" className="text-xl font-bold">
-          {t("files.uploadTitle")}
-        </h2>
-        <FileField
-          label={t("files.file")}
-          accept={accept}
-          hint={t("files.fileHint", limits)}
-          error={message(failed?.errors.file)}
-        />
-        <TextField
-          name="altEn"
-          label={t("files.altEn")}
-          hint={t("files.altHint", { max: altMax })}
-          maxLength={altMax}
-          defaultValue={failed?.values.altEn}
-          error={message(failed?.errors.altEn)}
-        />
-        <TextField
-          name="altEs"
-          label={t("files.altEs")}
-          maxLength={altMax}
-          defaultValue={failed?.values.altEs}
-          error={message(failed?.errors.altEs)}
-        />
-        <p>
-          <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? t("files.uploading") : t("files.upload")}
-          </button>
-        </p>
-      </Form>
+      <UploadForm
+        id="upload"
+        title={t("files.uploadTitle")}
+        file={{ label: t("files.file"), hint: t("files.fileHint", limits), accept }}
+        descriptions={{ hint: t("files.altHint", { max: altMax }), max: altMax }}
+        refused={failed}
+        refusedTitle={t("files.notUploaded")}
+        limits={limits}
+        submit={{ label: t("files.upload"), busy: t("files.uploading") }}
+      />
       <h2 className="mt-10 text-xl font-bold">{t("files.listTitle")}</h2>
       <FilterBar>
         <FilterSelect

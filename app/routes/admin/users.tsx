@@ -14,11 +14,9 @@ import {
   smallButtonClass,
 } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import { fieldErrors } from "~/lib/forms/field-validation";
 import {
   formStrings,
   InviteChangeSchema,
-  InviteSchema,
   RoleChangeSchema,
   SecondFactorResetSchema,
 } from "~/server/admin/schemas.server";
@@ -28,6 +26,8 @@ import { InviteForm, OpenInvites, type InviteAnswer } from "~/components/admin/i
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { ROLES } from "~/lib/vocabulary";
+import { InviteSchema } from "~/lib/account-schemas";
+import { parsePostedForm } from "~/server/page-form.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getRequestContext } from "~/server/kernel/context.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
@@ -58,27 +58,40 @@ const REFUSALS = {
   own: "users.ownSecondFactor",
 } as const;
 
+/** Why an invitation was refused, as the message its form shows. */
+const INVITE_REFUSALS = {
+  "has-account": "admin:users.invite.hasAccount",
+  pending: "admin:users.invite.pending",
+  "rate-limited": "admin:users.invite.rateLimited",
+} as const;
+
 export async function action(args: Route.ActionArgs) {
   const admin = await requireAdmin(args);
   const { ctx } = getRequestContext(args.context);
   const formData = readPostedForm(args.context);
   const intent = formData.get("intent");
-  // Invitations (decision 052): the answer says what happened, and a refused one keeps what was typed.
+  // Invitations (decision 052): a refused one comes back on its form, naming the field, typed values kept.
   if (intent === "invite") {
-    const values = formStrings(formData);
-    const parsed = v.safeParse(InviteSchema, values);
-    if (!parsed.success)
-      return data<InviteAnswer>(
-        { invite: "invalid", errors: fieldErrors(parsed.issues), values },
-        { status: 400 },
-      );
-    const result = await inviteStaff(env, ctx, admin, parsed.output);
+    const parsed = parsePostedForm(args.context, InviteSchema);
+    if (parsed.kind === "answered") return parsed.answer;
+    const result = await inviteStaff(env, ctx, admin, parsed.value);
     if (!result.ok)
-      return data<InviteAnswer>(
-        { invite: result.reason, errors: {}, values },
+      return data(
+        {
+          // An address with an account or an open invitation is about the e-mail field; too many
+          // e-mails to it is about the whole form.
+          result:
+            result.reason === "rate-limited"
+              ? parsed.reply({ formErrors: [INVITE_REFUSALS[result.reason]] })
+              : parsed.reply({ fieldErrors: { email: [INVITE_REFUSALS[result.reason]] } }),
+        },
         { status: result.reason === "rate-limited" ? 429 : 409 },
       );
-    return { invite: "sent", email: parsed.output.email } satisfies InviteAnswer;
+    return {
+      invite: "sent",
+      email: parsed.value.email,
+      result: parsed.reply({ resetForm: true }),
+    } satisfies InviteAnswer;
   }
   if (intent === "resend-invite" || intent === "revoke-invite") {
     const parsed = v.safeParse(InviteChangeSchema, formStrings(formData));
@@ -89,7 +102,7 @@ export async function action(args: Route.ActionArgs) {
         : await revokeInvite(env, admin, parsed.output.id);
     if (!result.ok)
       return data<InviteAnswer>(
-        { invite: result.reason },
+        { invite: result.reason === "rate-limited" ? "rate-limited" : "not-found" },
         { status: result.reason === "rate-limited" ? 429 : 404 },
       );
     return {
@@ -127,7 +140,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation("admin");
   const { list, roles, currentUserId } = loaderData;
   const invite =
-    actionData && "invite" in actionData && actionData.invite ? (actionData as InviteAnswer) : undefined;
+    actionData && ("invite" in actionData || "result" in actionData)
+      ? (actionData as InviteAnswer)
+      : undefined;
   const answer = actionData && "ok" in actionData ? actionData : undefined;
   const asked = answer?.ok === "ask" ? answer.id : null;
   const confirming = list.rows.find(

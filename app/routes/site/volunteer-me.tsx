@@ -18,6 +18,7 @@ import { MailRequestForm, usePageForm } from "~/components/forms/form-kit";
 import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/volunteer-me";
 import { env } from "~/server/kernel/env.server";
+import { ActionName } from "~/components/ui/action-name";
 
 export const handle = { i18n: ["volunteers"] };
 export const meta = pageMeta;
@@ -146,8 +147,7 @@ export default function VolunteerMePage({ loaderData, actionData }: Route.Compon
                   <Form method="post">
                     <input type="hidden" name="shift" value={shift.id} />
                     <button type="submit" name="intent" value="cancel" className="btn-secondary">
-                      {t("me.cancel")}
-                      <span className="sr-only">: {shift.title}</span>
+                      <ActionName words={t("me.cancel")} subject={shift.title} />
                     </button>
                   </Form>
                   {open.some((other) => other.roleSlug === shift.roleSlug) ? (
@@ -197,13 +197,14 @@ export default function VolunteerMePage({ loaderData, actionData }: Route.Compon
                       value={shift.placesLeft === 0 ? "waitlist" : "signup"}
                       className="btn-primary"
                     >
-                      {t(shift.placesLeft === 0 ? "me.joinWaitlist" : "me.signUp")}
-                      <span className="sr-only">: {shift.title}</span>
+                      <ActionName
+                        words={t(shift.placesLeft === 0 ? "me.joinWaitlist" : "me.signUp")}
+                        subject={shift.title}
+                      />
                     </button>
                     {shift.seriesId ? (
                       <button type="submit" name="intent" value="series" className="btn-secondary">
-                        {t("me.signUpSeries")}
-                        <span className="sr-only">: {shift.title}</span>
+                        <ActionName words={t("me.signUpSeries")} subject={shift.title} />
                       </button>
                     ) : null}
                   </Form>

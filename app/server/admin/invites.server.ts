@@ -78,7 +78,7 @@ export async function inviteStaff(
   ctx: Ctx,
   admin: SessionUser,
   input: InviteInput,
-): Promise<{ ok: true } | { ok: false; reason: InviteRefusal }> {
+): Promise<{ ok: true } | { ok: false; reason: Exclude<InviteRefusal, "not-found"> }> {
   const db = getDb(env);
   const [[account], [open]] = await Promise.all([
     db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1),

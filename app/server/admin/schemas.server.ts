@@ -1,6 +1,5 @@
 import * as v from "valibot";
-import { LENGTH, requiredEmail, requiredText, singleLine } from "~/lib/forms/field-validation";
-import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { singleLine } from "~/lib/forms/field-validation";
 import { ROLES, SUBMISSION_STATUSES } from "~/lib/vocabulary";
 
 /** A text an admin must write: trimmed, not empty, at most `max` characters. */
@@ -44,15 +43,6 @@ export const RoleChangeSchema = v.object({
 });
 
 export const SecondFactorResetSchema = v.object({ intent: v.literal("reset-second-factor"), id });
-
-/** An admin's invitation of a staff member (decision 052); the role is one that opens /admin. */
-export const InviteSchema = v.object({
-  intent: v.literal("invite"),
-  name: requiredText(LENGTH.name),
-  email: requiredEmail(),
-  role: v.picklist(["STAFF", "ADMIN"], "admin:errors.required"),
-  locale: v.picklist(SUPPORTED_LOCALES, "admin:errors.required"),
-});
 
 /** Sending an open invitation again, or withdrawing it. */
 export const InviteChangeSchema = v.object({ intent: v.picklist(["resend-invite", "revoke-invite"]), id });

@@ -1,6 +1,7 @@
-import { and, eq, gte, inArray, like, lt, notLike, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, like, lt, notLike, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
-import { CONTENT_TYPES, entryTitle, isContentType } from "~/lib/content/entry-types";
+import { CONTENT_TYPES, entryTitle, isContentType, isUploadKey } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
@@ -42,15 +43,18 @@ export function fieldChanges(
   );
 }
 
-type CsvExport =
-  | "submissions"
-  | "donations"
-  | "subscribers"
-  | "event-registrations"
-  | "volunteer-hours"
-  | "program-roster"
-  | "program-attendance"
-  | "campaigns";
+/** Every list that downloads as a CSV; the log names each in words (`admin:audit.exports.<list>`). */
+export const CSV_EXPORTS = [
+  "submissions",
+  "donations",
+  "subscribers",
+  "event-registrations",
+  "volunteer-hours",
+  "program-roster",
+  "program-attendance",
+  "campaigns",
+] as const;
+type CsvExport = (typeof CSV_EXPORTS)[number];
 
 /**
  * Every CSV download is recorded before the file is handed over: who, when, which filters and
@@ -164,94 +168,158 @@ export async function listAudit(env: Pick<Env, "DB">, url: URL, viewer: SessionU
   };
 }
 
-type TargetRow = { targetType: string; targetId: string | null };
+type TargetRow = { targetType: string; targetId: string | null; detail: Record<string, unknown> | null };
 
-/** Each row's target as a title and a link to where it is edited; null when gone or not a record. */
+/** A record an audit row names, by its title, with the page where it is edited. */
+export type NamedRecord = { title: string; href: string };
+
+/** `id in (…)` over any number of ids with one bound parameter (D1 allows 100 per query). */
+const idIn = (column: SQLiteColumn, ids: string[]): SQL =>
+  sql`${column} in (select value from json_each(${JSON.stringify(ids)}))`;
+
+/**
+ * Each kind of record the log names, with the one query that titles a page's worth of them.
+ * Every content type is one kind ("entry"), so a page of posts, events and reports is one query.
+ */
+const NAMED_KINDS: Record<string, (db: Db, ids: string[]) => Promise<({ id: string } & NamedRecord)[]>> = {
+  submission: async (db, ids) =>
+    (
+      await db
+        .select({ id: submissions.id, title: submissions.name })
+        .from(submissions)
+        .where(idIn(submissions.id, ids))
+    ).map((row) => ({ ...row, href: `/admin/submissions/${row.id}` })),
+  entry: async (db, ids) =>
+    (
+      await db
+        .select({
+          id: contentEntries.id,
+          type: contentEntries.type,
+          fields: contentEntries.fields,
+          slug: contentEntries.slug,
+        })
+        .from(contentEntries)
+        .where(idIn(contentEntries.id, ids))
+    ).map((entry) => ({
+      id: entry.id,
+      title: entryTitle(entry.fields) || entry.slug,
+      href: `/admin/entries/${entry.type}/${entry.id}`,
+    })),
+  newsletter: async (db, ids) =>
+    (
+      await db
+        .select({ id: newsletters.id, title: newsletters.subjectEn })
+        .from(newsletters)
+        .where(idIn(newsletters.id, ids))
+    ).map((row) => ({ ...row, href: `/admin/newsletters/${row.id}` })),
+  user: async (db, ids) =>
+    (
+      await db
+        .select({ id: users.id, name: users.name, email: users.email })
+        .from(users)
+        .where(idIn(users.id, ids))
+    ).map((user) => ({ id: user.id, title: user.name || user.email, href: "/admin/users" })),
+  file: async (db, ids) =>
+    (await db.select({ id: files.id, title: files.name }).from(files).where(idIn(files.id, ids))).map(
+      (row) => ({
+        ...row,
+        href: `/admin/files/${row.id}`,
+      }),
+    ),
+  invite: async (db, ids) =>
+    (
+      await db
+        .select({ id: staffInvites.id, title: staffInvites.name })
+        .from(staffInvites)
+        .where(idIn(staffInvites.id, ids))
+    ).map((row) => ({ ...row, href: "/admin/users" })),
+};
+
+/** The kind of record a target type names: every content type is an entry. */
+const namedKind = (targetType: string) => (isContentType(targetType) ? "entry" : targetType);
+
+/** The detail fields of a file's row that list entries by id: those that used it, or moved to its replacement. */
+const ENTRY_LIST_FIELDS = ["entries", "usedBy"] as const;
+
+/** Upload keys a row's changes hold (an entry's PDF or photo before and after), to name by file. */
+function fileKeysIn(detail: Record<string, unknown> | null): string[] {
+  const changes = detail?.changes;
+  if (!changes || typeof changes !== "object") return [];
+  return Object.values(changes as Record<string, FieldChange>)
+    .flatMap((change) => [change.before, change.after])
+    .filter(isUploadKey);
+}
+
+function entryIdsIn(detail: Record<string, unknown> | null, field: string): string[] {
+  const ids = detail?.[field];
+  return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === "string") : [];
+}
+
+/**
+ * Each row's target as a title and a link to where it is edited (null when gone or not a
+ * record), and the entries its detail lists by id, titled the same way. One query per kind of
+ * record on the page, never one per row.
+ */
 async function targetTitles(env: Pick<Env, "DB">, rows: TargetRow[]) {
   const db = getDb(env);
-  const idsOf = (match: (type: string) => boolean) => [
-    ...new Set(rows.filter((row) => row.targetId && match(row.targetType)).map((row) => row.targetId!)),
-  ];
-  const submissionIds = idsOf((type) => type === "submission");
-  const entryIds = idsOf(isContentType);
-  const newsletterIds = idsOf((type) => type === "newsletter");
-  const userIds = idsOf((type) => type === "user");
-  const fileIds = idsOf((type) => type === "file");
-  const inviteIds = idsOf((type) => type === "invite");
-  const none = Promise.resolve([] as { id: string; title: string }[]);
-  const [submissionRows, entryRows, newsletterRows, userRows, fileRows, inviteRows] = await Promise.all([
-    submissionIds.length
-      ? db
-          .select({ id: submissions.id, title: submissions.name })
-          .from(submissions)
-          .where(inArray(submissions.id, submissionIds))
-      : none,
-    entryIds.length
-      ? db
-          .select({ id: contentEntries.id, fields: contentEntries.fields, slug: contentEntries.slug })
-          .from(contentEntries)
-          .where(inArray(contentEntries.id, entryIds))
-          .then((found) =>
-            found.map((entry) => ({ id: entry.id, title: entryTitle(entry.fields) || entry.slug })),
-          )
-      : none,
-    newsletterIds.length
-      ? db
-          .select({ id: newsletters.id, title: newsletters.subjectEn })
-          .from(newsletters)
-          .where(inArray(newsletters.id, newsletterIds))
-      : none,
-    userIds.length
-      ? db
-          .select({ id: users.id, name: users.name, email: users.email })
-          .from(users)
-          .where(inArray(users.id, userIds))
-          .then((found) => found.map((user) => ({ id: user.id, title: user.name || user.email })))
-      : none,
-    fileIds.length
-      ? db.select({ id: files.id, title: files.name }).from(files).where(inArray(files.id, fileIds))
-      : none,
-    inviteIds.length
-      ? db
-          .select({ id: staffInvites.id, title: staffInvites.name })
-          .from(staffInvites)
-          .where(inArray(staffInvites.id, inviteIds))
-      : none,
-  ]);
-  const byId = (found: { id: string; title: string }[]) => new Map(found.map((row) => [row.id, row.title]));
-  const named = {
-    submission: byId(submissionRows),
-    entry: byId(entryRows),
-    newsletter: byId(newsletterRows),
-    user: byId(userRows),
-    file: byId(fileRows),
-    invite: byId(inviteRows),
-  };
-  return (row: TargetRow): { targetTitle: string | null; targetHref: string | null } => {
+  const wanted = new Map<string, Set<string>>();
+  const want = (kind: string, id: string) => wanted.set(kind, (wanted.get(kind) ?? new Set()).add(id));
+  for (const row of rows) {
+    if (row.targetId && NAMED_KINDS[namedKind(row.targetType)]) want(namedKind(row.targetType), row.targetId);
+    for (const field of ENTRY_LIST_FIELDS) for (const id of entryIdsIn(row.detail, field)) want("entry", id);
+    for (const key of fileKeysIn(row.detail)) want("file", key);
+  }
+  const found = await Promise.all(
+    [...wanted].map(async ([kind, ids]) => [kind, await NAMED_KINDS[kind]!(db, [...ids])] as const),
+  );
+  const named = new Map(
+    found.map(([kind, records]) => [kind, new Map(records.map((record) => [record.id, record]))]),
+  );
+  const entries = named.get("entry");
+  const uploads = named.get("file");
+  return (
+    row: TargetRow,
+  ): {
+    targetTitle: string | null;
+    targetHref: string | null;
+    /** Each entry list of the detail by field, an entry since removed as null. */
+    mentioned: Record<string, (NamedRecord | null)[]>;
+    /** The uploads its changes name, by key; a key not here was deleted since. */
+    uploads: Record<string, NamedRecord>;
+  } => {
+    const namedUploads = Object.fromEntries(
+      fileKeysIn(row.detail).flatMap((key) => {
+        const upload = uploads?.get(key);
+        return upload ? [[key, { title: upload.title, href: upload.href }]] : [];
+      }),
+    );
+    const mentioned = Object.fromEntries(
+      ENTRY_LIST_FIELDS.filter((field) => Array.isArray(row.detail?.[field])).map((field) => [
+        field,
+        entryIdsIn(row.detail, field).map((id) => {
+          const entry = entries?.get(id);
+          return entry ? { title: entry.title, href: entry.href } : null;
+        }),
+      ]),
+    );
     const id = row.targetId;
-    if (!id) return { targetTitle: null, targetHref: null };
-    if (row.targetType === "submission")
-      return { targetTitle: named.submission.get(id) ?? null, targetHref: `/admin/submissions/${id}` };
-    if (isContentType(row.targetType))
-      return {
-        targetTitle: named.entry.get(id) ?? null,
-        targetHref: `/admin/entries/${row.targetType}/${id}`,
-      };
-    if (row.targetType === "newsletter")
-      return { targetTitle: named.newsletter.get(id) ?? null, targetHref: `/admin/newsletters/${id}` };
-    if (row.targetType === "user")
-      return { targetTitle: named.user.get(id) ?? null, targetHref: "/admin/users" };
-    if (row.targetType === "file")
-      return { targetTitle: named.file.get(id) ?? null, targetHref: "/admin/files" };
-    if (row.targetType === "invite")
-      return { targetTitle: named.invite.get(id) ?? null, targetHref: "/admin/users" };
-    if (row.targetType === "donation") return { targetTitle: null, targetHref: `/admin/donations/${id}` };
+    if (!id) return { targetTitle: null, targetHref: null, mentioned, uploads: namedUploads };
+    const record = named.get(namedKind(row.targetType))?.get(id);
+    if (record)
+      return { targetTitle: record.title, targetHref: record.href, mentioned, uploads: namedUploads };
+    if (row.targetType === "donation")
+      return { targetTitle: null, targetHref: `/admin/donations/${id}`, mentioned, uploads: namedUploads };
     // A copy key ("home:hero.lead") is its own name; the editor opens on it.
     if (row.targetType === "translation") {
       const [, locale = "", namespace = "", key = ""] = /^([^/]+)\/([^:]+):(.*)$/.exec(id) ?? [];
       const query = new URLSearchParams({ locale, namespace, q: key });
-      return { targetTitle: `${namespace}:${key}`, targetHref: `/admin/content?${query.toString()}` };
+      return {
+        targetTitle: `${namespace}:${key}`,
+        targetHref: `/admin/content?${query.toString()}`,
+        mentioned,
+        uploads: namedUploads,
+      };
     }
-    return { targetTitle: null, targetHref: null };
+    return { targetTitle: null, targetHref: null, mentioned, uploads: namedUploads };
   };
 }
