@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Form, Link } from "react-router";
 import { AttributionField } from "~/components/forms/attribution-field";
 import { openCookieSettings } from "~/lib/cookie-consent";
@@ -11,8 +11,7 @@ import { FOOTER_LINKS, type NavLink } from "./navigation";
 const footerLinkClass = "footer-link"; // uno.config.ts shortcuts
 
 /** A column of links, kept as the server wrote it while the page hydrates (decision 039). */
-function LinkList({ title, links }: { title: string; links: NavLink[] }) {
-  const { t } = useTranslation();
+function LinkList({ t, title, links }: { t: TFunction; title: string; links: NavLink[] }) {
   return (
     <>
       <h2 className="footer-heading">{t(title)}</h2>
@@ -30,8 +29,7 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
 }
 
 /** The organisation's profiles, e-mail and telephone (decision 028). */
-function Connect({ facts }: { facts: FooterFacts }) {
-  const { t } = useTranslation();
+function Connect({ t, facts }: { t: TFunction; facts: FooterFacts }) {
   return (
     <>
       <h2 id="footer-social" className="font-bold text-gray-900 dark:text-white">
@@ -68,8 +66,7 @@ function Connect({ facts }: { facts: FooterFacts }) {
 }
 
 /** `facts`: the organisation's contact lines and profiles from D1 (decision 028), null when unknown. */
-export function SiteFooter({ facts }: { facts: FooterFacts }) {
-  const { t } = useTranslation();
+export function SiteFooter({ t, facts }: { t: TFunction; facts: FooterFacts }) {
   const year = new Date().getFullYear();
 
   return (
@@ -90,7 +87,7 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
               <HeartIcon />
               {t("footer.donateNow")}
             </Link>
-            <LanguageSelector align="left" />
+            <LanguageSelector t={t} align="left" />
           </div>
           <ul className="mt-4 flex flex-wrap gap-x-4">
             <li>
@@ -106,13 +103,13 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
           </ul>
         </div>
         <KeptPart>
-          <LinkList title="footer.quickLinks" links={FOOTER_LINKS.quickLinks} />
+          <LinkList t={t} title="footer.quickLinks" links={FOOTER_LINKS.quickLinks} />
         </KeptPart>
         <KeptPart>
-          <LinkList title="footer.programs" links={FOOTER_LINKS.programs} />
+          <LinkList t={t} title="footer.programs" links={FOOTER_LINKS.programs} />
         </KeptPart>
         <KeptPart>
-          <LinkList title="footer.getInvolved" links={FOOTER_LINKS.getInvolved} />
+          <LinkList t={t} title="footer.getInvolved" links={FOOTER_LINKS.getInvolved} />
         </KeptPart>
       </div>
 
@@ -149,7 +146,7 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
           </Form>
         </section>
         <KeptPart as="section" aria-labelledby="footer-social" data={facts}>
-          <Connect facts={facts} />
+          <Connect t={t} facts={facts} />
         </KeptPart>
       </div>
 
