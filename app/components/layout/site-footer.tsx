@@ -28,6 +28,17 @@ function LinkList({ t, title, links }: { t: TFunction; title: string; links: Nav
   );
 }
 
+/** Links side by side in a row of the footer, each a list item. */
+function InlineLinks({ links }: { links: { to: string; label: string }[] }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to} className={footerLinkClass}>
+        {link.label}
+      </Link>
+    </li>
+  ));
+}
+
 /** The organisation's profiles, e-mail and telephone (decision 028). */
 function Connect({ t, facts }: { t: TFunction; facts: FooterFacts }) {
   return (
@@ -90,16 +101,12 @@ export function SiteFooter({ t, facts }: { t: TFunction; facts: FooterFacts }) {
             <LanguageSelector t={t} align="left" />
           </div>
           <ul className="mt-4 flex flex-wrap gap-x-4">
-            <li>
-              <Link to="/contact" className={footerLinkClass}>
-                {t("footer.contactForm")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/events" className={footerLinkClass}>
-                {t("footer.eventCalendar")}
-              </Link>
-            </li>
+            <InlineLinks
+              links={[
+                { to: "/contact", label: t("footer.contactForm") },
+                { to: "/events", label: t("footer.eventCalendar") },
+              ]}
+            />
           </ul>
         </div>
         <KeptPart>
@@ -155,21 +162,13 @@ export function SiteFooter({ t, facts }: { t: TFunction; facts: FooterFacts }) {
           <p>{t("footer.copyright", { year })}</p>
           <nav aria-label={t("footer.legal")}>
             <ul className="flex flex-wrap gap-x-4">
-              <li>
-                <Link to="/privacy" className={footerLinkClass}>
-                  {t("footer.privacy")}
-                </Link>
-              </li>
-              <li>
-                <Link to="/terms" className={footerLinkClass}>
-                  {t("footer.terms")}
-                </Link>
-              </li>
-              <li>
-                <Link to="/accessibility" className={footerLinkClass}>
-                  {t("footer.accessibility")}
-                </Link>
-              </li>
+              <InlineLinks
+                links={[
+                  { to: "/privacy", label: t("footer.privacy") },
+                  { to: "/terms", label: t("footer.terms") },
+                  { to: "/accessibility", label: t("footer.accessibility") },
+                ]}
+              />
               <li>
                 {/* With JavaScript it reopens the banner; without, nothing optional can be stored,
                     so it leads to the privacy page's account of what is (decision 015). */}

@@ -71,6 +71,22 @@ function Hero({ t, format, foundingYear }: { t: HomeT; format: Format; foundingY
   );
 }
 
+type PanelLink = { to: string; label: string };
+
+/** The two buttons on a green panel (the hero, the invitation to give): a white one, then an outlined one. */
+function PanelButtons({ className, main, other }: { className: string; main: PanelLink; other: PanelLink }) {
+  return (
+    <div className={`${className} flex flex-wrap gap-3`}>
+      <Link to={main.to} className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+        {main.label}
+      </Link>
+      <Link to={other.to} className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+        {other.label}
+      </Link>
+    </div>
+  );
+}
+
 /** The hero's words, links and figures (kept while the page hydrates, decision 039). */
 function HeroText({ t, format, foundingYear }: { t: HomeT; format: Format; foundingYear: number | null }) {
   return (
@@ -82,14 +98,11 @@ function HeroText({ t, format, foundingYear }: { t: HomeT; format: Format; found
         {t("hero.title")}
       </h1>
       <p className="mt-4 max-w-xl text-lg text-emerald-50 dark:text-gray-200">{t("hero.lead")}</p>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/impact" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
-          {t("hero.impactButton")}
-        </Link>
-        <Link to="/join" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
-          {t("hero.joinButton")}
-        </Link>
-      </div>
+      <PanelButtons
+        className="mt-8"
+        main={{ to: "/impact", label: t("hero.impactButton") }}
+        other={{ to: "/join", label: t("hero.joinButton") }}
+      />
       <h2 className="sr-only">{t("hero.statsLabel")}</h2>
       <dl className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {HERO_STATS.map((stat) => (
@@ -287,14 +300,11 @@ function GiveInvitation({ t, format }: { t: HomeT; format: Format }) {
         {t("cta.title")}
       </h2>
       <p className="mt-3 max-w-2xl text-lg text-emerald-50 dark:text-gray-200">{t("cta.lead")}</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/give" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
-          {t("cta.donate")}
-        </Link>
-        <Link to="/volunteer" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
-          {t("cta.volunteer")}
-        </Link>
-      </div>
+      <PanelButtons
+        className="mt-6"
+        main={{ to: "/give", label: t("cta.donate") }}
+        other={{ to: "/volunteer", label: t("cta.volunteer") }}
+      />
       <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
       <ul className="mt-4 grid gap-4 md:grid-cols-3">
         {HOME_GIFT_TILES_CENTS.map((amount) => (
