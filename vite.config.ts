@@ -33,7 +33,7 @@ export default defineConfig({
                   // Small modules nearly every page loads: one file instead of eight (decision 035). The
                   // attribution field rides in the footer's newsletter form on every page (decision 056).
                   name: "site",
-                  test: /app[\\/]lib[\\/](i18n|vocabulary|seo|attribution)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$|layout[\\/]kept-part\.tsx$|forms[\\/]attribution-field\.tsx$/,
+                  test: /app[\\/]lib[\\/](i18n|i18n-instance|vocabulary|seo|attribution|format)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$|layout[\\/]kept-part\.tsx$|forms[\\/]attribution-field\.tsx$|vite[\\/]preload-helper/,
                 },
               ],
             },

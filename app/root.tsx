@@ -31,6 +31,7 @@ import {
   scriptSafeJson,
   TRANSLATIONS_ELEMENT_ID,
 } from "./lib/i18n";
+import { useI18nInstance } from "./lib/i18n-instance";
 import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
 import { footerFacts, type FooterFacts } from "./lib/organization";
 import { usePageSeo } from "./lib/seo";
@@ -101,7 +102,7 @@ function usePageAccent(): string {
 
 /** This page's namespaces in its language, for entry.client.tsx to hydrate with (decision 011). */
 function TranslationsInPage({ namespaces }: { namespaces: string[] }) {
-  const { i18n } = useTranslation();
+  const i18n = useI18nInstance();
   // entry.client.tsx reads the server's copy once, before hydrating; the browser never writes it
   // again, so it costs no serialisation there (decision 039).
   if (typeof document !== "undefined") return <TranslationsElement json={READ_BEFORE_HYDRATION} />;
@@ -125,7 +126,7 @@ const TranslationsElement = ({ json }: { json: { __html: string } }) => (
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { i18n } = useTranslation();
+  const i18n = useI18nInstance();
   const nonce = useNonce();
   const namespaces = useRouteNamespaces();
   const locale = data?.locale ?? i18n.language;
@@ -163,13 +164,14 @@ function SiteFrame({
   footer: FooterFacts;
   children: React.ReactNode;
 }) {
+  // The frame's one translation hook: the header, footer and banner take its `t` (decision 066).
   const { t } = useTranslation();
   useMenus();
   return (
     <>
       {/* First in the page, as GOV.UK places it: keyboard and screen reader users meet it
           before anything else, while it sits visually at the bottom (decision 015). */}
-      <CookieBanner />
+      <CookieBanner t={t} />
       <IconSprite />
       <a
         href="#main"
@@ -177,12 +179,12 @@ function SiteFrame({
       >
         {t("skipToContent")}
       </a>
-      <SiteHeader user={user} />
+      <SiteHeader user={user} t={t} />
       <main id="main" tabIndex={-1} className="pt-20 outline-none">
         {children}
       </main>
-      <SiteFooter facts={footer} />
-      <NavigationPending />
+      <SiteFooter facts={footer} t={t} />
+      <NavigationPending t={t} />
     </>
   );
 }
@@ -211,7 +213,7 @@ function useScrollToTopOnNavigation() {
  * switch to it, else save the current one so the next request renders it directly.
  */
 function useLanguageDetection() {
-  const { i18n } = useTranslation();
+  const i18n = useI18nInstance();
   const switchLanguage = useSwitchLanguage();
   useEffect(() => {
     // The server saw the query, the cookie and the browser's language. Only a choice kept in

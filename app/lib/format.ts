@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useI18nInstance } from "./i18n-instance";
 import { LOCALE_TAGS, toLocale, type Locale } from "./i18n";
 
 /**
@@ -141,8 +141,7 @@ export function newYorkTimeToUtc(date: string, time = "00:00"): Date {
 
 /** The language the page is shown in, for formatting in components. */
 export function useLocale(): Locale {
-  const { i18n } = useTranslation();
-  return toLocale(i18n.language);
+  return toLocale(useI18nInstance().language);
 }
 
 /** Numbers, money and dates in the visitor's language, for page components. */

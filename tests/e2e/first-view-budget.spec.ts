@@ -19,13 +19,29 @@ async function firstViewScripts(page: Page, path: string) {
   return scripts;
 }
 
-for (const path of ["/", "/about", "/events", "/programs", "/blog"]) {
+/**
+ * /volunteer ends with the sign-up form, whose code (Conform, valibot, Turnstile) its first view
+ * loads. Loading it only as the form comes near the screen needs a `<Suspense>` boundary, and React
+ * writes a boundary that large (or one still pending when the page starts to stream) out of order,
+ * shown by a script: without JavaScript the form would be missing (decision 066).
+ */
+const VOLUNTEER_FIRST_VIEW_BYTES = 168 * 1024;
+
+const BUDGETS: [path: string, bytes: number][] = [
+  ...["/", "/about", "/events", "/programs", "/blog"].map((path): [string, number] => [
+    path,
+    FIRST_VIEW_BYTES,
+  ]),
+  ["/volunteer", VOLUNTEER_FIRST_VIEW_BYTES],
+];
+
+for (const [path, budget] of BUDGETS) {
   test(`the first view of ${path} stays within its JavaScript budget`, async ({ page, request }) => {
     const scripts = await firstViewScripts(page, path);
     let gzipBytes = 0;
     for (const url of scripts) gzipBytes += gzipSync(await (await request.get(url)).body()).length;
     expect(scripts.size).toBeGreaterThan(0);
-    expect(gzipBytes, [...scripts].join("\n")).toBeLessThanOrEqual(FIRST_VIEW_BYTES);
+    expect(gzipBytes, [...scripts].join("\n")).toBeLessThanOrEqual(budget);
   });
 }
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Card, Facts } from "~/components/pages/ui";
-import { localized, type Entry } from "~/lib/content/entry-types";
+import type { InLanguage } from "~/lib/content/entry-types";
 
 const FACTS = ["commitment", "schedule", "skills", "requirements", "impact"] as const;
 
@@ -10,24 +10,20 @@ const FACTS = ["commitment", "schedule", "skills", "requirements", "impact"] as 
  */
 export function RoleCard({
   role,
-  locale,
   placesLeft,
 }: {
-  role: Entry<"role">;
-  locale: string;
+  /** The role in the page's language (`inLanguage`). */
+  role: InLanguage<"role">;
   placesLeft?: number;
 }) {
   const { t } = useTranslation("involve");
   const { fields } = role;
   const spots = placesLeft ?? fields.spots;
-  const subtitle = localized(fields.subtitle, locale);
+  const subtitle = fields.subtitle;
   return (
-    <Card
-      title={localized(fields.title, locale)}
-      badge={spots === null ? undefined : t("labels.spots", { count: spots })}
-    >
+    <Card title={fields.title} badge={spots === null ? undefined : t("labels.spots", { count: spots })}>
       {subtitle ? <p className="font-semibold text-accent-800 dark:text-accent-200">{subtitle}</p> : null}
-      <p>{localized(fields.description, locale)}</p>
+      <p>{fields.description}</p>
       <Facts
         items={[
           ...(fields.minAge === null
@@ -35,7 +31,7 @@ export function RoleCard({
             : [{ term: t("labels.minAge"), value: t("labels.minAgeValue", { age: fields.minAge }) }]),
           ...FACTS.map((name) => ({
             term: t(`labels.${name}`),
-            value: localized(fields[name], locale),
+            value: fields[name],
           })).filter((fact) => fact.value),
         ]}
       />

@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { FallbackImage } from "~/components/pages/fallback-image";
 import { useHydrated, useReducedMotion } from "~/components/pages/motion";
 import { HERO_ROTATION_MS } from "~/content/figures";
@@ -9,8 +9,7 @@ import { HERO_SLIDES, ILLUSTRATION } from "~/content/home";
  * The hero's four rotating images (docs/product.md §2), changing every 4 s, with dot buttons. It
  * stops for reduced motion, while focus is inside, and with the pause button (WCAG 2.2.2).
  */
-export function HeroCarousel() {
-  const { t } = useTranslation("home");
+export function HeroCarousel({ t }: { t: TFunction<"home"> }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -37,7 +36,7 @@ export function HeroCarousel() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <HeroSlides index={index} running={running} />
+      <HeroSlides t={t} index={index} running={running} />
       {/* The dots and pause button work only with JavaScript: they appear once the page has hydrated. */}
       {hydrated ? (
         <div className="mt-3 flex items-center justify-center gap-1">
@@ -83,8 +82,15 @@ export function HeroCarousel() {
  * The slides, rendered again only when the shown slide changes or the rotation stops or starts,
  * not when the controls appear after hydration.
  */
-const HeroSlides = memo(function HeroSlides({ index, running }: { index: number; running: boolean }) {
-  const { t } = useTranslation("home");
+const HeroSlides = memo(function HeroSlides({
+  t,
+  index,
+  running,
+}: {
+  t: TFunction<"home">;
+  index: number;
+  running: boolean;
+}) {
   const count = HERO_SLIDES.length;
   return (
     <div className="grid" aria-live={running ? "off" : "polite"} data-testid="hero-slides">

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { KeptPart } from "~/components/layout/kept-part";
-import { formatNumber, useFormat, useLocale } from "~/lib/format";
+import { formatNumber, useLocale } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import { COUNTER_STEP_MS, COUNTER_STEPS, COUNTER_THRESHOLD, COUNTERS } from "~/content/figures";
 
@@ -14,7 +14,7 @@ import { COUNTER_STEP_MS, COUNTER_STEPS, COUNTER_THRESHOLD, COUNTERS } from "~/c
  * writes each shown figure's one text node, where a React state would render the list 21 times
  * (decision 041).
  */
-export function StatCounters() {
+export function StatCounters({ t }: { t: TFunction<"home"> }) {
   const locale = useLocale();
   const ref = useRef<HTMLElement>(null);
 
@@ -55,7 +55,7 @@ export function StatCounters() {
 
   return (
     <KeptPart as="dl" ref={ref} className="mt-8 grid gap-6 sm:grid-cols-3">
-      <CounterFigures />
+      <CounterFigures t={t} locale={locale} />
     </KeptPart>
   );
 }
@@ -65,9 +65,7 @@ function shownFigure(counter: (typeof COUNTERS)[number], locale: Locale, step: n
   return `${formatNumber(Math.round((counter.value * step) / COUNTER_STEPS), locale)}${counter.suffix}`;
 }
 
-function CounterFigures() {
-  const { t } = useTranslation("home");
-  const format = useFormat();
+function CounterFigures({ t, locale }: { t: TFunction<"home">; locale: Locale }) {
   return COUNTERS.map((counter) => (
     <div
       key={counter.id}
@@ -76,10 +74,10 @@ function CounterFigures() {
       <dt className="mt-2 text-lg text-gray-700 dark:text-gray-300">{t(`stats.${counter.id}`)}</dt>
       <dd className="text-5xl font-black tabular-nums text-accent-800 dark:text-accent-200">
         <span aria-hidden="true" data-testid={`counter-${counter.id}`} data-counter={counter.id}>
-          {shownFigure(counter, format.locale, COUNTER_STEPS)}
+          {shownFigure(counter, locale, COUNTER_STEPS)}
         </span>
         <span className="sr-only">
-          {format.number(counter.value)}
+          {formatNumber(counter.value, locale)}
           {counter.suffix}
         </span>
       </dd>

@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useHydrated, useReducedMotion } from "~/components/pages/motion";
 import { TESTIMONIAL_ROTATION_MS } from "~/content/figures";
 import { TESTIMONIALS } from "~/content/home";
@@ -26,8 +26,7 @@ function Arrow({ direction }: { direction: "left" | "right" }) {
  * "Go to testimonial N", clickable cards below, wrapping around. Paused for reduced motion,
  * while focus is inside and with the pause button.
  */
-export function Testimonials() {
-  const { t } = useTranslation("home");
+export function Testimonials({ t }: { t: TFunction<"home"> }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -61,7 +60,7 @@ export function Testimonials() {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      <TestimonialSlides index={index} running={running} />
+      <TestimonialSlides t={t} index={index} running={running} />
       {hydrated ? (
         <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
           <button
@@ -125,11 +124,11 @@ export function Testimonials() {
                     : "border-gray-200 bg-white hover:border-accent-400 dark:border-gray-700 dark:bg-gray-900"
                 }`}
               >
-                <TestimonialAuthor id={id} />
+                <TestimonialAuthor t={t} id={id} />
               </button>
             ) : (
               <div className="h-full w-full rounded-xl border-2 border-gray-200 bg-white p-4 dark:border-gray-700 dark:bg-gray-900">
-                <TestimonialAuthor id={id} />
+                <TestimonialAuthor t={t} id={id} />
               </div>
             )}
           </li>
@@ -139,8 +138,7 @@ export function Testimonials() {
   );
 }
 
-function TestimonialAuthor({ id }: { id: (typeof TESTIMONIALS)[number] }) {
-  const { t } = useTranslation("home");
+function TestimonialAuthor({ t, id }: { t: TFunction<"home">; id: (typeof TESTIMONIALS)[number] }) {
   return (
     <>
       <span className="block font-bold">{t(`testimonials.items.${id}.author`)}</span>
@@ -153,13 +151,14 @@ function TestimonialAuthor({ id }: { id: (typeof TESTIMONIALS)[number] }) {
 
 /** The quotes, rendered again only when the shown quote changes or the rotation stops or starts. */
 const TestimonialSlides = memo(function TestimonialSlides({
+  t,
   index,
   running,
 }: {
+  t: TFunction<"home">;
   index: number;
   running: boolean;
 }) {
-  const { t } = useTranslation("home");
   const count = TESTIMONIALS.length;
   return (
     <div className="grid" aria-live={running ? "off" : "polite"}>

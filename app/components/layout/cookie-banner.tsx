@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Link } from "react-router";
 import {
   COOKIE_BANNER_HEIGHT_VAR,
@@ -27,8 +27,7 @@ const CookieSettings = lazy(() => import("./cookie-settings"));
  * height (body padding and scroll padding, app.css): a focused element is always scrolled clear
  * of it (decision 015).
  */
-export function CookieBanner() {
-  const { t } = useTranslation();
+export function CookieBanner({ t }: { t: TFunction }) {
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);

@@ -7,8 +7,8 @@ import {
   type ReactNode,
   type Ref,
 } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
+import { useI18nInstance } from "~/lib/i18n-instance";
 
 type KeptPartProps = HTMLAttributes<HTMLElement> & {
   /** The element that holds the part. */
@@ -49,7 +49,7 @@ const SERVER_CHILDREN = { __html: "" };
  * one: each kept part is one fiber to hydrate (decision 041).
  */
 export function KeptPart({ data, as = "div", children, onClick, ...props }: KeptPartProps) {
-  const { i18n } = useTranslation();
+  const i18n = useI18nInstance();
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
   const shown = `${i18n.language} ${pathname}${search} ${dataKey(data)}`;

@@ -1,14 +1,14 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useLocation } from "react-router";
 import { isLocale, LANGUAGES, LOCALE_QUERY_PARAM, type Locale } from "~/lib/i18n";
+import { useI18nInstance } from "~/lib/i18n-instance";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
 import { KeptPart } from "./kept-part";
 import { useSwitchLanguage } from "./use-switch-language";
 
 /** The languages, as links the server can follow too (kept while the page hydrates, decision 039). */
-function LanguageLinks({ current }: { current: Locale }) {
-  const { t, i18n } = useTranslation();
+function LanguageLinks({ t, current }: { t: TFunction; current: Locale }) {
   const location = useLocation();
   return LANGUAGES.map((language) => {
     const params = new URLSearchParams(location.search);
@@ -25,7 +25,7 @@ function LanguageLinks({ current }: { current: Locale }) {
         >
           <span aria-hidden="true">{language.flag}</span>
           <span>{language.nativeName}</span>
-          <span className="sr-only" lang={i18n.language}>
+          <span className="sr-only" lang={current}>
             {`(${t(`language.names.${language.code}`)})`}
           </span>
         </a>
@@ -38,8 +38,8 @@ function LanguageLinks({ current }: { current: Locale }) {
  * Each language is a link with ?lng=, so the choice works without JavaScript (the server then
  * saves it in the cookie); with JavaScript the switch happens in place.
  */
-export function LanguageSelector({ align = "right" }: { align?: "left" | "right" }) {
-  const { t, i18n } = useTranslation();
+export function LanguageSelector({ t, align = "right" }: { t: TFunction; align?: "left" | "right" }) {
+  const i18n = useI18nInstance();
   const switchLanguage = useSwitchLanguage();
   const current = LANGUAGES.find((language) => language.code === i18n.language) ?? LANGUAGES[0];
 
@@ -67,7 +67,7 @@ export function LanguageSelector({ align = "right" }: { align?: "left" | "right"
           void switchLanguage(code);
         }}
       >
-        <LanguageLinks current={current.code} />
+        <LanguageLinks t={t} current={current.code} />
       </KeptPart>
     </Disclosure>
   );

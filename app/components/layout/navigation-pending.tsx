@@ -1,9 +1,8 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useNavigation } from "react-router";
 
 /** The centred spinner and Loading... of docs/product.md §2 while the next page loads. */
-export function NavigationPending() {
-  const { t } = useTranslation();
+export function NavigationPending({ t }: { t: TFunction }) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.formMethod === undefined;
   return (

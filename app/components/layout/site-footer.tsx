@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Form, Link } from "react-router";
 import { AttributionField } from "~/components/forms/attribution-field";
 import { openCookieSettings } from "~/lib/cookie-consent";
@@ -11,8 +11,7 @@ import { FOOTER_LINKS, type NavLink } from "./navigation";
 const footerLinkClass = "footer-link"; // uno.config.ts shortcuts
 
 /** A column of links, kept as the server wrote it while the page hydrates (decision 039). */
-function LinkList({ title, links }: { title: string; links: NavLink[] }) {
-  const { t } = useTranslation();
+function LinkList({ t, title, links }: { t: TFunction; title: string; links: NavLink[] }) {
   return (
     <>
       <h2 className="footer-heading">{t(title)}</h2>
@@ -29,9 +28,19 @@ function LinkList({ title, links }: { title: string; links: NavLink[] }) {
   );
 }
 
+/** Links side by side in a row of the footer, each a list item. */
+function InlineLinks({ links }: { links: { to: string; label: string }[] }) {
+  return links.map((link) => (
+    <li key={link.to}>
+      <Link to={link.to} className={footerLinkClass}>
+        {link.label}
+      </Link>
+    </li>
+  ));
+}
+
 /** The organisation's profiles, e-mail and telephone (decision 028). */
-function Connect({ facts }: { facts: FooterFacts }) {
-  const { t } = useTranslation();
+function Connect({ t, facts }: { t: TFunction; facts: FooterFacts }) {
   return (
     <>
       <h2 id="footer-social" className="font-bold text-gray-900 dark:text-white">
@@ -69,8 +78,7 @@ function Connect({ facts }: { facts: FooterFacts }) {
 }
 
 /** `facts`: the organisation's contact lines and profiles from D1 (decision 028), null when unknown. */
-export function SiteFooter({ facts }: { facts: FooterFacts }) {
-  const { t } = useTranslation();
+export function SiteFooter({ t, facts }: { t: TFunction; facts: FooterFacts }) {
   const year = new Date().getFullYear();
 
   return (
@@ -91,29 +99,25 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
               <HeartIcon />
               {t("footer.donateNow")}
             </Link>
-            <LanguageSelector align="left" />
+            <LanguageSelector t={t} align="left" />
           </div>
           <ul className="mt-4 flex flex-wrap gap-x-4">
-            <li>
-              <Link to="/contact" className={footerLinkClass}>
-                {t("footer.contactForm")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/events" className={footerLinkClass}>
-                {t("footer.eventCalendar")}
-              </Link>
-            </li>
+            <InlineLinks
+              links={[
+                { to: "/contact", label: t("footer.contactForm") },
+                { to: "/events", label: t("footer.eventCalendar") },
+              ]}
+            />
           </ul>
         </div>
         <KeptPart>
-          <LinkList title="footer.quickLinks" links={FOOTER_LINKS.quickLinks} />
+          <LinkList t={t} title="footer.quickLinks" links={FOOTER_LINKS.quickLinks} />
         </KeptPart>
         <KeptPart>
-          <LinkList title="footer.programs" links={FOOTER_LINKS.programs} />
+          <LinkList t={t} title="footer.programs" links={FOOTER_LINKS.programs} />
         </KeptPart>
         <KeptPart>
-          <LinkList title="footer.getInvolved" links={FOOTER_LINKS.getInvolved} />
+          <LinkList t={t} title="footer.getInvolved" links={FOOTER_LINKS.getInvolved} />
         </KeptPart>
       </div>
 
@@ -152,7 +156,7 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
           </Form>
         </section>
         <KeptPart as="section" aria-labelledby="footer-social" data={facts}>
-          <Connect facts={facts} />
+          <Connect t={t} facts={facts} />
         </KeptPart>
       </div>
 
@@ -161,21 +165,13 @@ export function SiteFooter({ facts }: { facts: FooterFacts }) {
           <p>{t("footer.copyright", { year })}</p>
           <nav aria-label={t("footer.legal")}>
             <ul className="flex flex-wrap gap-x-4">
-              <li>
-                <Link to="/privacy" className={footerLinkClass}>
-                  {t("footer.privacy")}
-                </Link>
-              </li>
-              <li>
-                <Link to="/terms" className={footerLinkClass}>
-                  {t("footer.terms")}
-                </Link>
-              </li>
-              <li>
-                <Link to="/accessibility" className={footerLinkClass}>
-                  {t("footer.accessibility")}
-                </Link>
-              </li>
+              <InlineLinks
+                links={[
+                  { to: "/privacy", label: t("footer.privacy") },
+                  { to: "/terms", label: t("footer.terms") },
+                  { to: "/accessibility", label: t("footer.accessibility") },
+                ]}
+              />
               <li>
                 {/* With JavaScript it reopens the banner; without, nothing optional can be stored,
                     so it leads to the privacy page's account of what is (decision 015). */}

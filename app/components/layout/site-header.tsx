@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Form, Link, NavLink, useNavigate, useRevalidator } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { isStaffRole } from "~/lib/vocabulary";
@@ -41,8 +41,9 @@ function useCompactHeader() {
   return compact;
 }
 
-function UserArea({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
-  const { t } = useTranslation();
+type UserProps = { t: TFunction; user: SessionUser; onLogout: () => void };
+
+function UserArea({ t, user, onLogout }: UserProps) {
   const displayName = user.name || user.email;
   const role = user.role.toLowerCase();
   return (
@@ -55,13 +56,12 @@ function UserArea({ user, onLogout }: { user: SessionUser; onLogout: () => void 
         <span className="max-w-40 truncate text-sm font-semibold">{displayName}</span>
         <span className="text-xs text-gray-600 dark:text-gray-300">{role}</span>
       </Link>
-      <UserActions user={user} onLogout={onLogout} />
+      <UserActions t={t} user={user} onLogout={onLogout} />
     </div>
   );
 }
 
-function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
-  const { t } = useTranslation();
+function UserActions({ t, user, onLogout }: UserProps) {
   return (
     <>
       {isStaffRole(user.role) ? (
@@ -89,8 +89,7 @@ function UserActions({ user, onLogout }: { user: SessionUser; onLogout: () => vo
  * The top bar has no room for name, Admin and Logout side by side next to the navigation,
  * so there they sit in a menu under the name and role (the mobile menu lists them flat).
  */
-function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void }) {
-  const { t } = useTranslation();
+function UserMenu({ t, user, onLogout }: UserProps) {
   const displayName = user.name || user.email;
   const role = user.role.toLowerCase();
   return (
@@ -114,15 +113,14 @@ function UserMenu({ user, onLogout }: { user: SessionUser; onLogout: () => void 
         <Link to="/account" className={menuLinkClass}>
           {t("nav.account")}
         </Link>
-        <UserActions user={user} onLogout={onLogout} />
+        <UserActions t={t} user={user} onLogout={onLogout} />
       </div>
     </Disclosure>
   );
 }
 
 /** A top-bar menu's links: kept as the server wrote them while the page hydrates (decision 039). */
-function GroupLinks({ group }: { group: NavGroup }) {
-  const { t } = useTranslation();
+function GroupLinks({ t, group }: { t: TFunction; group: NavGroup }) {
   return [group.overview, ...group.links].map((link) => (
     <li key={link.to}>
       <NavLink to={link.to} end className={menuLinkClass}>
@@ -133,8 +131,7 @@ function GroupLinks({ group }: { group: NavGroup }) {
 }
 
 /** The small screen's menu: every group's overview with its pages under it (decision 039). */
-function MobileMenuLinks() {
-  const { t } = useTranslation();
+function MobileMenuLinks({ t }: { t: TFunction }) {
   return (
     <>
       <li>
@@ -167,8 +164,7 @@ function MobileMenuLinks() {
   );
 }
 
-function DonateButton() {
-  const { t } = useTranslation();
+function DonateButton({ t }: { t: TFunction }) {
   return (
     <Link to="/give" className="btn-donate">
       <HeartIcon />
@@ -203,8 +199,8 @@ function useShownUser(user: SessionUser | null) {
   return [shown, logout] as const;
 }
 
-export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) {
-  const { t } = useTranslation();
+/** `t`: the site frame's translation (decision 066), handed to every part of the header. */
+export function SiteHeader({ t, user: sessionUser }: { t: TFunction; user: SessionUser | null }) {
   const compact = useCompactHeader();
   const [user, onLogout] = useShownUser(sessionUser);
 
@@ -244,7 +240,7 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
                   }
                 >
                   <KeptPart as="ul" className="menu-panel left-0 min-w-56">
-                    <GroupLinks group={group} />
+                    <GroupLinks t={t} group={group} />
                   </KeptPart>
                 </Disclosure>
               </li>
@@ -259,15 +255,15 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
 
         <div className="ml-auto flex items-center gap-2">
           <div className="hidden items-center gap-2 xl:flex">
-            <LanguageSelector />
-            <ThemeSwitcher />
+            <LanguageSelector t={t} />
+            <ThemeSwitcher t={t} />
           </div>
           {user ? (
             <div className="hidden sm:block">
-              <UserMenu user={user} onLogout={onLogout} />
+              <UserMenu t={t} user={user} onLogout={onLogout} />
             </div>
           ) : (
-            <DonateButton />
+            <DonateButton t={t} />
           )}
           <Disclosure
             className="xl:hidden"
@@ -280,14 +276,14 @@ export function SiteHeader({ user: sessionUser }: { user: SessionUser | null }) 
               className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem-var(--cookie-banner-height,0px))] overflow-y-auto border-b border-gray-200 bg-white px-4 pb-6 pt-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
             >
               <KeptPart as="ul" className="grid gap-1 sm:grid-cols-2">
-                <MobileMenuLinks />
+                <MobileMenuLinks t={t} />
               </KeptPart>
               <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 dark:border-gray-800">
-                <LanguageSelector align="left" />
-                <ThemeSwitcher />
+                <LanguageSelector t={t} align="left" />
+                <ThemeSwitcher t={t} />
                 {user ? (
                   <div className="sm:hidden">
-                    <UserArea user={user} onLogout={onLogout} />
+                    <UserArea t={t} user={user} onLogout={onLogout} />
                   </div>
                 ) : null}
               </div>

@@ -1,13 +1,12 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { applyTheme, isTheme, rememberTheme, THEME_STORAGE_KEY, THEMES, type Theme } from "~/lib/theme";
 import { MonitorIcon, MoonIcon, SunIcon } from "./icons";
 
 const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 
 /** Light, dark or system. Themes need JavaScript, so the control shows only where it runs. */
-export function ThemeSwitcher() {
-  const { t } = useTranslation();
+export function ThemeSwitcher({ t }: { t: TFunction }) {
   const [theme, setTheme] = useState<Theme>("system");
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { LOCALE_QUERY_PARAM, type Locale } from "~/lib/i18n";
+import { useI18nInstance } from "~/lib/i18n-instance";
 import { browserLanguageDetector } from "./browser-language";
 
 /**
@@ -10,7 +10,7 @@ import { browserLanguageDetector } from "./browser-language";
  * server-made text such as page titles follows.
  */
 export function useSwitchLanguage() {
-  const { i18n } = useTranslation();
+  const i18n = useI18nInstance();
   const location = useLocation();
   const navigate = useNavigate();
   const revalidator = useRevalidator();

@@ -628,7 +628,7 @@ function EntryEditor({ loaderData, actionData }: Route.ComponentProps) {
             ) : type === "story" ? (
               <StoryCard story={inLanguage(preview as Entry<"story">, locale)} />
             ) : type === "role" ? (
-              <RoleCard role={preview as Entry<"role">} locale={locale} />
+              <RoleCard role={inLanguage(preview as Entry<"role">, locale)} />
             ) : type === "program" ? (
               <ProgramBadgePreview entry={preview as Entry<"program">} />
             ) : (

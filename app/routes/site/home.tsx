@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/home/hero-carousel";
@@ -34,6 +35,11 @@ const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
 export const handle = { i18n: ["home"] };
 export const meta = pageMeta;
 
+/** The page's one translation, made by HomePage and handed to each part (decision 066). */
+type HomeT = TFunction<"home">;
+/** Numbers and money in the page's language, made once by HomePage. */
+type Format = ReturnType<typeof useFormat>;
+
 export async function loader(args: Route.LoaderArgs) {
   const facts = await getOrganization(env);
   const campaign = facts ? fundraisingCampaign(facts) : null;
@@ -47,28 +53,42 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-function Hero({ foundingYear }: { foundingYear: number | null }) {
+function Hero({ t, format, foundingYear }: { t: HomeT; format: Format; foundingYear: number | null }) {
   return (
     <section aria-labelledby="hero-title" className="bg-emerald-900 text-white dark:bg-gray-900">
       <div className="container-page grid items-center gap-10 py-12 lg:grid-cols-2 lg:py-16">
         <KeptPart data={foundingYear}>
-          <HeroText foundingYear={foundingYear} />
+          <HeroText t={t} format={format} foundingYear={foundingYear} />
         </KeptPart>
-        <HeroCarousel />
+        <HeroCarousel t={t} />
       </div>
       <div className="border-t border-emerald-800 bg-emerald-950 dark:border-gray-800 dark:bg-gray-950">
         <KeptPart as="ul" className="container-page grid gap-6 py-8 md:grid-cols-3">
-          <HeroBlurbs />
+          <HeroBlurbs t={t} />
         </KeptPart>
       </div>
     </section>
   );
 }
 
+type PanelLink = { to: string; label: string };
+
+/** The two buttons on a green panel (the hero, the invitation to give): a white one, then an outlined one. */
+function PanelButtons({ className, main, other }: { className: string; main: PanelLink; other: PanelLink }) {
+  return (
+    <div className={`${className} flex flex-wrap gap-3`}>
+      <Link to={main.to} className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+        {main.label}
+      </Link>
+      <Link to={other.to} className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+        {other.label}
+      </Link>
+    </div>
+  );
+}
+
 /** The hero's words, links and figures (kept while the page hydrates, decision 039). */
-function HeroText({ foundingYear }: { foundingYear: number | null }) {
-  const { t } = useTranslation("home");
-  const format = useFormat();
+function HeroText({ t, format, foundingYear }: { t: HomeT; format: Format; foundingYear: number | null }) {
   return (
     <>
       <p className="font-semibold uppercase tracking-wide text-emerald-100">
@@ -78,14 +98,11 @@ function HeroText({ foundingYear }: { foundingYear: number | null }) {
         {t("hero.title")}
       </h1>
       <p className="mt-4 max-w-xl text-lg text-emerald-50 dark:text-gray-200">{t("hero.lead")}</p>
-      <div className="mt-8 flex flex-wrap gap-3">
-        <Link to="/impact" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
-          {t("hero.impactButton")}
-        </Link>
-        <Link to="/join" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
-          {t("hero.joinButton")}
-        </Link>
-      </div>
+      <PanelButtons
+        className="mt-8"
+        main={{ to: "/impact", label: t("hero.impactButton") }}
+        other={{ to: "/join", label: t("hero.joinButton") }}
+      />
       <h2 className="sr-only">{t("hero.statsLabel")}</h2>
       <dl className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
         {HERO_STATS.map((stat) => (
@@ -108,8 +125,7 @@ function HeroText({ foundingYear }: { foundingYear: number | null }) {
   );
 }
 
-function HeroBlurbs() {
-  const { t } = useTranslation("home");
+function HeroBlurbs({ t }: { t: HomeT }) {
   return HERO_BLURBS.map((id) => (
     <li key={id}>
       <h3 className="text-lg font-bold">{t(`hero.blurbs.${id}.title`)}</h3>
@@ -119,8 +135,15 @@ function HeroBlurbs() {
 }
 
 /** A program's words and link (kept while the page hydrates, decision 039). */
-function ProgramText({ program, title }: { program: (typeof HOME_PROGRAMS)[number]; title: string }) {
-  const { t } = useTranslation("home");
+function ProgramText({
+  t,
+  program,
+  title,
+}: {
+  t: HomeT;
+  program: (typeof HOME_PROGRAMS)[number];
+  title: string;
+}) {
   return (
     <>
       <h3 className="text-2xl font-bold">{title}</h3>
@@ -141,8 +164,7 @@ function ProgramText({ program, title }: { program: (typeof HOME_PROGRAMS)[numbe
   );
 }
 
-function Programs() {
-  const { t } = useTranslation("home");
+function Programs({ t }: { t: HomeT }) {
   return (
     <section aria-labelledby="programs-title" {...revealSection("container-page py-16")}>
       <h2 id="programs-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -171,7 +193,7 @@ function Programs() {
                 />
               </div>
               <KeptPart>
-                <ProgramText program={program} title={title} />
+                <ProgramText t={t} program={program} title={title} />
               </KeptPart>
             </article>
           );
@@ -216,9 +238,15 @@ const impactCard =
   "flex flex-col-reverse rounded-xl border border-gray-200 bg-white p-5 dark:border-gray-700 dark:bg-gray-950";
 
 /** The year's figures (kept while the page hydrates, decision 039, as are the invitations below). */
-function ImpactFigures({ foundingYear }: { foundingYear: number | null }) {
-  const { t } = useTranslation("home");
-  const format = useFormat();
+function ImpactFigures({
+  t,
+  format,
+  foundingYear,
+}: {
+  t: HomeT;
+  format: Format;
+  foundingYear: number | null;
+}) {
   return (
     <>
       <h2 id="impact-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -249,8 +277,7 @@ function ImpactFigures({ foundingYear }: { foundingYear: number | null }) {
   );
 }
 
-function MissionInvitation() {
-  const { t } = useTranslation("home");
+function MissionInvitation({ t }: { t: HomeT }) {
   return (
     <>
       <h2 id="mission-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
@@ -266,23 +293,18 @@ function MissionInvitation() {
   );
 }
 
-function GiveInvitation() {
-  const { t } = useTranslation("home");
-  const format = useFormat();
+function GiveInvitation({ t, format }: { t: HomeT; format: Format }) {
   return (
     <div className="rounded-3xl bg-emerald-900 p-8 text-white sm:p-12 dark:bg-gray-900">
       <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
         {t("cta.title")}
       </h2>
       <p className="mt-3 max-w-2xl text-lg text-emerald-50 dark:text-gray-200">{t("cta.lead")}</p>
-      <div className="mt-6 flex flex-wrap gap-3">
-        <Link to="/give" className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
-          {t("cta.donate")}
-        </Link>
-        <Link to="/volunteer" className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
-          {t("cta.volunteer")}
-        </Link>
-      </div>
+      <PanelButtons
+        className="mt-6"
+        main={{ to: "/give", label: t("cta.donate") }}
+        other={{ to: "/volunteer", label: t("cta.volunteer") }}
+      />
       <h3 className="mt-10 text-xl font-bold">{t("cta.tilesLabel")}</h3>
       <ul className="mt-4 grid gap-4 md:grid-cols-3">
         {HOME_GIFT_TILES_CENTS.map((amount) => (
@@ -306,11 +328,12 @@ function GiveInvitation() {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("home");
+  const format = useFormat();
   const { foundingYear, campaign } = loaderData;
   useRevealSections();
   return (
     <>
-      <Hero foundingYear={foundingYear} />
+      <Hero t={t} format={format} foundingYear={foundingYear} />
 
       <section aria-labelledby="stats-title" {...revealSection("bg-accent-50 dark:bg-gray-950", 0.3)}>
         <div className="container-page py-16 text-center">
@@ -320,21 +343,21 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <p className="mx-auto mt-3 max-w-2xl text-lg text-gray-700 dark:text-gray-300">
             {t(campaign.ended ? "stats.leadEnded" : "stats.lead", { year: campaign.year })}
           </p>
-          <StatCounters />
+          <StatCounters t={t} />
         </div>
       </section>
 
-      <Programs />
+      <Programs t={t} />
 
       <section aria-labelledby="impact-title" {...revealSection("bg-gray-50 dark:bg-gray-900")}>
         <KeptPart className="container-page py-16" data={foundingYear}>
-          <ImpactFigures foundingYear={foundingYear} />
+          <ImpactFigures t={t} format={format} foundingYear={foundingYear} />
         </KeptPart>
       </section>
 
       <section aria-labelledby="mission-title" {...revealSection()}>
         <KeptPart className="container-page py-16 text-center">
-          <MissionInvitation />
+          <MissionInvitation t={t} />
         </KeptPart>
       </section>
 
@@ -343,13 +366,13 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h2 id="testimonials-title" className="text-3xl font-bold tracking-tight sm:text-4xl">
             {t("testimonials.title")}
           </h2>
-          <Testimonials />
+          <Testimonials t={t} />
         </div>
       </section>
 
       <section aria-labelledby="cta-title" {...revealSection()}>
         <KeptPart className="container-page py-16">
-          <GiveInvitation />
+          <GiveInvitation t={t} format={format} />
         </KeptPart>
       </section>
     </>

@@ -37,7 +37,7 @@ export default function VolunteerPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <CardGrid>
             {roles.map((role) => (
-              <RoleCard key={role.id} role={role} locale={locale} placesLeft={spots[role.slug]} />
+              <RoleCard key={role.id} role={role} placesLeft={spots[role.slug]} />
             ))}
           </CardGrid>
         )}

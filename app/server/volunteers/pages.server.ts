@@ -1,5 +1,5 @@
 import { desc, eq } from "drizzle-orm";
-import { localized } from "~/lib/content/entry-types";
+import { inLanguage, localized } from "~/lib/content/entry-types";
 import { newYorkClock, newYorkDate } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
 import { VolunteerActionSchema } from "~/lib/volunteers";
@@ -47,7 +47,12 @@ export async function volunteerRolesPage(env: Pick<Env, "DB" | "CACHE">, locale:
     upcomingShifts(env, { limit: PUBLIC_SHIFTS }),
     placesLeftByRole(env),
   ]);
-  return { roles, shifts: shifts.map((shift) => shiftView(shift, locale)), spots };
+  return {
+    // Each role in the visitor's language only (decision 030): the card needs no content code.
+    roles: roles.map((role) => inLanguage(role, locale)),
+    shifts: shifts.map((shift) => shiftView(shift, locale)),
+    spots,
+  };
 }
 
 /**
