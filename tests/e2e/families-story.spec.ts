@@ -275,3 +275,47 @@ test("staff take attendance on a phone, see the allergy flags and download the r
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/story-roster-1280.png`, fullPage: true });
 });
+
+test("the roster in Spanish, by keyboard, 390 and 1280, light and dark", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await signInStaff(page, STAFF, `/login?redirectTo=/admin/program-sessions/${sessionId}`);
+  await page.goto(`/admin/program-sessions/${sessionId}?lng=es`);
+  const wanda = page.getByTestId("roster-child").filter({ hasText: "Wanda Wait" });
+  await expect(wanda.getByRole("button", { name: "Presente" })).toHaveAttribute("aria-pressed", "true");
+  await expect(wanda.getByText("Alergias:")).toBeVisible();
+  // Keyboard only: Tab reaches a mark, its focus ring showing.
+  const absent = wanda.getByRole("button", { name: "Ausente" });
+  for (
+    let presses = 0;
+    presses < 120 && !(await absent.evaluate((button) => button === document.activeElement));
+    presses++
+  )
+    await page.keyboard.press("Tab");
+  await expect(absent).toBeFocused();
+  await wanda.screenshot({ path: `${SHOTS}/story-roster-es-1280-focus.png` });
+  await expectNoAxeViolations(page);
+  await turnSystemDark(page);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.screenshot({ path: `${SHOTS}/story-roster-es-1280-dark.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.screenshot({ path: `${SHOTS}/story-roster-es-390-dark.png`, fullPage: true });
+
+  // Without JavaScript each mark is a plain form post, on the same signed-in browser.
+  const withoutScripts = await page
+    .context()
+    .browser()!
+    .newContext({
+      storageState: await page.context().storageState(),
+      javaScriptEnabled: false,
+      viewport: PHONE,
+    });
+  const plain = await withoutScripts.newPage();
+  await plain.goto(`/admin/program-sessions/${sessionId}?lng=es`);
+  const row = plain.getByTestId("roster-child").filter({ hasText: "Wanda Wait" });
+  await row.getByRole("button", { name: "Tarde" }).click();
+  await expect(row.getByRole("button", { name: "Tarde" })).toHaveAttribute("aria-pressed", "true");
+  await expect(row.getByRole("button", { name: "Presente" })).toHaveAttribute("aria-pressed", "false");
+  await plain.screenshot({ path: `${SHOTS}/story-roster-nojs-es-390.png`, fullPage: true });
+  await withoutScripts.close();
+});
