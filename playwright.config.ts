@@ -6,6 +6,10 @@ export const BASE_URL = `http://localhost:${PORT}`;
 // the local Stripe-compatible server (tests/support/stripe-server.ts).
 export const STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? 12193);
 export const STRIPE_ORIGIN = `http://127.0.0.1:${STRIPE_PORT}`;
+// the stand-in for the mail provider (tests/support/mail-server.ts): the Worker sends over HTTP, as
+// in production, and a spec reads a message as the provider took it. Its own port per E2E_PORT.
+export const MAIL_PORT = Number(process.env.E2E_MAIL_PORT ?? PORT + 4000);
+export const MAIL_ORIGIN = `http://127.0.0.1:${MAIL_PORT}`;
 
 // Debian's Chromium where Playwright cannot download its own (this project's machines);
 // elsewhere Playwright's own browser.
@@ -70,8 +74,8 @@ export default defineConfig({
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
-      // tells e2e-server.mjs where the Stripe-compatible server listens.
-      env: { E2E_STRIPE_PORT: String(STRIPE_PORT) },
+      // tells e2e-server.mjs where the Stripe-compatible server and the mail provider listen.
+      env: { E2E_STRIPE_PORT: String(STRIPE_PORT), E2E_MAIL_API_URL: `${MAIL_ORIGIN}/ok` },
     },
     {
       // the stand-in for Stripe's API and Checkout page.
@@ -82,6 +86,16 @@ export default defineConfig({
       stdout: "ignore",
       stderr: "pipe",
       env: { STRIPE_MOCK_PORT: String(STRIPE_PORT) },
+    },
+    {
+      // the stand-in for the mail provider, which records every message it takes.
+      command: "node tests/support/mail-server.ts",
+      url: `${MAIL_ORIGIN}/__test/requests`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: { MAIL_MOCK_PORT: String(MAIL_PORT) },
     },
   ],
 });

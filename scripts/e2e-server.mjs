@@ -12,9 +12,9 @@ const stripeVars = [
   `STRIPE_API_BASE:${stripeOrigin}`,
   `STRIPE_CHECKOUT_ORIGIN:${stripeOrigin}`,
 ].flatMap((entry) => ["--var", entry]);
-// The bench (scripts/bench.mjs) measures the production shape of mail: over HTTP to its own sink
-// instead of the log transport, whose console lines wrangler carries over the inspector protocol.
-// The e2e tests leave E2E_MAIL_API_URL unset and keep wrangler.toml's transport.
+// Mail in its production shape, over HTTP to a stand-in provider instead of the log transport:
+// the bench (scripts/bench.mjs) counts what its sink took, and the e2e tests read a message as the
+// provider received it (playwright.config.ts starts tests/support/mail-server.ts).
 const mailVars = process.env.E2E_MAIL_API_URL
   ? ["MAIL_TRANSPORT:http", `MAIL_API_URL:${process.env.E2E_MAIL_API_URL}`].flatMap((entry) => [
       "--var",

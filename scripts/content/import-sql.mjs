@@ -37,7 +37,7 @@ export function contentImportStatements(seed) {
  * flow at once: one statement, a no-op once any session exists. Their dates follow today and their
  * program year is today's (July 1 starts one). Never run against production, where sessions are
  * the organisation's real classes, written by staff in /admin/program-sessions.
- * @param {{ id: string; program: string; titleEn: string; titleEs: string; descriptionEn: string; descriptionEs: string; weekdays: string; startTime: string; endTime: string; location: string; minAge: number; maxAge: number; minGrade: number; maxGrade: number; capacity: number; feeCents: number; scholarship: boolean; needsApproval: boolean }[]} sessions
+ * @param {{ id: string; program: string; titleEn: string; titleEs: string; descriptionEn: string; descriptionEs: string; weekdays: string; startTime: string; endTime: string; location: string; locationEs: string; minAge: number; maxAge: number; minGrade: number; maxGrade: number; capacity: number; feeCents: number; scholarship: boolean; needsApproval: boolean }[]} sessions
  */
 export function programSessionStatements(sessions) {
   const term =
@@ -57,6 +57,7 @@ export function programSessionStatements(sessions) {
       "date('now', '+7 days')",
       "date('now', '+120 days')",
       quote(session.location),
+      quote(session.locationEs),
       session.minAge,
       session.maxAge,
       session.minGrade,
@@ -70,7 +71,7 @@ export function programSessionStatements(sessions) {
   );
   return [
     "INSERT INTO program_sessions (id, program, title_en, title_es, description_en, description_es, term, weekdays, " +
-      "start_time, end_time, start_date, end_date, location, min_age, max_age, min_grade, max_grade, capacity, " +
+      "start_time, end_time, start_date, end_date, location, location_es, min_age, max_age, min_grade, max_grade, capacity, " +
       "fee_cents, scholarship, needs_approval, status) " +
       `SELECT * FROM (VALUES (${rows.join("), (")})) ` +
       "WHERE NOT EXISTS (SELECT 1 FROM program_sessions);",

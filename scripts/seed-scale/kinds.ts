@@ -540,8 +540,6 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           birthDate: `${Number(createdAt.slice(0, 4)) - 6 - grade}-0${1 + (n % 9)}-1${n % 10}`,
           grade,
           school: `P.S. ${100 + (n % 90)}`,
-          photoConsent: unit(n, 32) < 0.7,
-          participationConsent: true,
           createdAt,
           updatedAt: createdAt,
         };

@@ -75,7 +75,8 @@ test("staff write a session in both languages in the editor", async ({ page }) =
   await page.getByRole("combobox", { name: /^Program/ }).selectOption("education");
   await page.getByRole("textbox", { name: /^Name in English/ }).fill(TITLE);
   await page.getByRole("textbox", { name: /^Name in Spanish/ }).fill(`Club de ajedrez ${RUN}`);
-  await page.getByRole("textbox", { name: /^Place(?!s)/ }).fill("Library, 2nd floor");
+  await page.getByRole("textbox", { name: /^Place in English/ }).fill("Library, 2nd floor");
+  await page.getByRole("textbox", { name: /^Place in Spanish/ }).fill("Biblioteca, segundo piso");
   await page.getByRole("textbox", { name: /^Starts at/ }).fill("4pm");
   await page.getByRole("textbox", { name: /^Ends at/ }).fill("3pm");
   await page.getByRole("button", { name: "Create session" }).click();

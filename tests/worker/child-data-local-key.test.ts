@@ -43,15 +43,13 @@ const details = {
   birthDate: "2016-03-14",
   grade: 4,
   school: "PS 175",
-  photoConsent: false,
-  participationConsent: true,
-  consentTerm: "2026-27",
 };
+const consent = { programYear: "2026-27", photoConsent: false };
 
 describe("children's data key on a run without the secret", () => {
   it("on a local run, adds a child under a random key kept in KV, the same key on every later read", async () => {
     expect(await env.CACHE.get("secrets:child-data-key")).toBeNull();
-    const childId = await saveChild(localRun, await guardian(), { details, health: record });
+    const childId = await saveChild(localRun, await guardian(), { details, consent, health: record });
     expect(childId).not.toBeNull();
 
     const kept = await env.CACHE.get("secrets:child-data-key");
@@ -62,7 +60,7 @@ describe("children's data key on a run without the secret", () => {
     expect(await readHealthRecord(localRun, childId!)).toEqual(record);
 
     // A second child reuses the kept key rather than making another.
-    const second = await saveChild(localRun, await guardian(), { details, health: record });
+    const second = await saveChild(localRun, await guardian(), { details, consent, health: record });
     expect(await env.CACHE.get("secrets:child-data-key")).toBe(kept);
     expect(await readHealthRecord(localRun, second!)).toEqual(record);
   });
@@ -70,7 +68,7 @@ describe("children's data key on a run without the secret", () => {
   it("on a public site, refuses to add a child and keeps nothing, and never makes a key", async () => {
     await env.CACHE.delete("secrets:child-data-key");
     const guardianId = await guardian();
-    await expect(saveChild(publicSite, guardianId, { details, health: record })).rejects.toThrow(
+    await expect(saveChild(publicSite, guardianId, { details, consent, health: record })).rejects.toThrow(
       "CHILD_DATA_KEYS is not set",
     );
     expect(await db.select().from(children).where(eq(children.guardianId, guardianId))).toEqual([]);

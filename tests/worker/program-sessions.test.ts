@@ -47,7 +47,8 @@ const sessionForm = (overrides: Record<string, string> = {}) => ({
   endTime: "5:30 PM",
   startDate: LATER(10),
   endDate: LATER(100),
-  location: "Library, 2nd floor",
+  locationEn: "Library, 2nd floor",
+  locationEs: "Biblioteca, segundo piso",
   minAge: "7",
   maxAge: "12",
   minGrade: "2",
@@ -77,10 +78,8 @@ async function family(locale = "en", consentTerm = TERM) {
       birthDate: "2017-03-14",
       grade: 4,
       school: "PS 175",
-      photoConsent: false,
-      participationConsent: true,
-      consentTerm,
     },
+    consent: { programYear: consentTerm, photoConsent: false },
     health: {
       healthNotes: "asthma",
       allergies: SECRET_ALLERGY,
@@ -156,6 +155,8 @@ describe("the staff editor of program sessions", () => {
       capacity: 2,
       status: "published",
       term: TERM,
+      location: "Library, 2nd floor",
+      locationEs: "Biblioteca, segundo piso",
     });
     const roster = shown(
       await (await fetchPage(`/admin/program-sessions/${id}?saved=1`, { headers: asStaff })).text(),
@@ -166,6 +167,7 @@ describe("the staff editor of program sessions", () => {
     );
     expect(editor).toContain(`value="${title}"`);
     expect(editor).toContain('value="25.50"');
+    expect(editor).toContain('value="Biblioteca, segundo piso"');
 
     // Two places taken, one family waiting; raising the capacity offers the place at once.
     await enrol(id);
@@ -216,6 +218,26 @@ describe("sessions on the program pages", () => {
     const open = await createSession({ capacity: "5" });
     const full = await createSession({ capacity: "1" });
     const draft = await createSession({ published: "" });
+    // A session saved when the place had one language: its one value, in either language.
+    await db.insert(programSessions).values({
+      id: `session-one-place-${next()}`,
+      program: "education",
+      titleEn: "Reading Circle",
+      titleEs: "Círculo de lectura",
+      term: TERM,
+      weekdays: "3",
+      startTime: "15:00",
+      endTime: "16:00",
+      startDate: LATER(10),
+      endDate: LATER(60),
+      location: "Gym, old building",
+      minAge: 6,
+      maxAge: 12,
+      minGrade: 1,
+      maxGrade: 6,
+      capacity: 5,
+      status: "published",
+    });
     await enrol(full.id);
     const education = shown(await (await fetchPage("/education")).text());
     expect(education).toContain(open.title);
@@ -224,6 +246,9 @@ describe("sessions on the program pages", () => {
     expect(education).toContain("Full: join the waitlist");
     expect(education).toContain("Tuesday, Thursday, 4:00 PM–5:30 PM");
     expect(education).toContain("$25.50");
+    expect(education).toContain("Library, 2nd floor");
+    expect(education).not.toContain("Biblioteca, segundo piso");
+    expect(education).toContain("Gym, old building");
     expect(education).toContain(`href="/account/children?session=${open.id}"`);
     expect(education).not.toContain(draft.title);
     expect(shown(await (await fetchPage("/athletics")).text())).not.toContain(open.title);
@@ -232,6 +257,9 @@ describe("sessions on the program pages", () => {
     expect(spanish).toContain("Club de ajedrez");
     expect(spanish).toContain("Quedan 5 lugares");
     expect(spanish).toContain("martes, jueves, 4:00 p.m.–5:30 p.m.");
+    expect(spanish).toContain("Biblioteca, segundo piso");
+    expect(spanish).not.toContain("Library, 2nd floor");
+    expect(spanish).toContain("Gym, old building");
 
     // A visitor signs in first and comes back to the session; a signed-in guardian lands on it.
     const anonymous = await fetchPage(`/account/children?session=${open.id}`, { redirect: "manual" });
@@ -342,6 +370,35 @@ describe("a guardian's child and consents", () => {
     );
     expect(shown(await confirmed.text())).toContain(`Consents confirmed for the ${TERM} program year.`);
     expect(shown(await (await ask()).text())).toContain("Your child has a place.");
+  });
+
+  it("keeps each program year's consents: confirming next year's early leaves this year's places open", async () => {
+    const NEXT = programYear(`${Number(TERM.slice(0, 4)) + 1}-09-01`);
+    const thisYear = await createSession({ capacity: "4" });
+    const nextYear = await createSession({ capacity: "4", term: NEXT });
+    const guardian = await family();
+    const cookie = { Cookie: guardian.cookie };
+    const before = shown(await (await fetchPage("/account/children", { headers: cookie })).text());
+    expect(before).toContain(`Consents confirmed for the ${TERM} program year.`);
+    expect(before).toContain(`Confirm consents for the ${NEXT} program year`);
+    expect(before).not.toContain(`Confirm consents for the ${TERM} program year`);
+    const confirmed = await postForm(
+      "/account/children",
+      { intent: "consent", childId: guardian.childId, term: NEXT, participationConsent: "on" },
+      cookie,
+    );
+    const after = shown(await confirmed.text());
+    expect(after).toContain(`Consents confirmed for the program years ${TERM}, ${NEXT}.`);
+    // Nothing asks again for this year's consents.
+    expect(after).not.toContain("Confirm consents for the");
+    for (const session of [thisYear, nextYear]) {
+      const asked = await postForm(
+        "/account/children",
+        { intent: "enrol", childId: guardian.childId, sessionId: session.id },
+        cookie,
+      );
+      expect(shown(await asked.text()), session.title).toContain("Your child has a place.");
+    }
   });
 });
 

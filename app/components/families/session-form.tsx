@@ -48,7 +48,8 @@ export function SessionForm({
     endTime: t("editor.endTime"),
     startDate: t("editor.startDate"),
     endDate: t("editor.endDate"),
-    location: t("editor.location"),
+    locationEn: t("editor.locationEn"),
+    locationEs: t("editor.locationEs"),
     minAge: t("editor.minAge"),
     maxAge: t("editor.maxAge"),
     minGrade: t("editor.minGrade"),
@@ -72,8 +73,9 @@ export function SessionForm({
       <TextField meta={fields.titleEs} label={labels.titleEs} required />
       <TextAreaField meta={fields.descriptionEn} label={labels.descriptionEn} rows={4} />
       <TextAreaField meta={fields.descriptionEs} label={labels.descriptionEs} rows={4} />
+      <TextField meta={fields.locationEn} label={labels.locationEn} required />
+      <TextField meta={fields.locationEs} label={labels.locationEs} required />
       <TextField meta={fields.term} label={labels.term} hint={t("editor.termHint")} required />
-      <TextField meta={fields.location} label={labels.location} required />
       {/* The "choose a day" message sits by the first day, where the error summary's link lands. */}
       <fieldset className="md:col-span-2">
         <legend className="font-semibold">{labels.day1}</legend>

@@ -82,12 +82,15 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
             </h2>
             <p>{t("children.gradeLine", { grade: t(`grades.${child.grade}`) })}</p>
             <p>
-              {child.participationConsent
-                ? t("consent.givenFor", { year: child.consentTerm })
+              {child.consents.length > 0
+                ? t("consent.givenFor", {
+                    count: child.consents.length,
+                    year: child.consents.map((consent) => consent.programYear).join(", "),
+                  })
                 : t("consent.notGiven")}
             </p>
             {loaderData.consentTerms
-              .filter((term) => !child.participationConsent || term !== child.consentTerm)
+              .filter((term) => !child.consents.some((consent) => consent.programYear === term))
               .map((term) => (
                 <Form
                   key={term}
@@ -118,7 +121,7 @@ export default function ChildrenPage({ loaderData, actionData }: Route.Component
                     <input
                       type="checkbox"
                       name="photoConsent"
-                      defaultChecked={child.photoConsent}
+                      defaultChecked={child.consents.at(-1)?.photoConsent}
                       className="focus-ring mt-1 h-5 w-5 shrink-0"
                     />
                     <span>{t("fields.photoConsent")}</span>

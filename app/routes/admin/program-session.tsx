@@ -4,6 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { SubmitButton, TextAreaField, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
+import { AttendanceMarks } from "~/components/families/attendance-marks";
 import { ATTENDANCE_MARKS, type AttendanceMark } from "~/lib/families";
 import { SessionMessageSchema } from "~/lib/family-schemas";
 import { formatNewYorkDateTime, newYorkDate, useLocale } from "~/lib/format";
@@ -74,11 +75,21 @@ export async function action(args: Route.ActionArgs) {
   return outcome.ok ? { decided: decision } : data({ refused: true }, { status: 409 });
 }
 
-const markClass: Record<AttendanceMark, string> = {
-  present: "border-emerald-700",
-  absent: "border-red-700",
-  late: "border-amber-700",
-};
+/**
+ * In the browser, a post the connection lost answers `unsent` (503) instead of the error page, so an
+ * attendance mark taken on a bad connection stays on screen and is sent again (AttendanceMarks).
+ * The server's own answers, refusals included, pass through unchanged.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  try {
+    return await serverAction();
+  } catch (error) {
+    // fetch() rejects with a TypeError only when no answer arrived (offline, dropped connection).
+    // An error status: React Router then skips reloading the page's data, which would fail too.
+    if (error instanceof TypeError) return data({ unsent: true as const }, { status: 503 });
+    throw error;
+  }
+}
 
 export default function ProgramSessionRoster({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("families");
@@ -106,6 +117,7 @@ export default function ProgramSessionRoster({ loaderData, actionData }: Route.C
         <Flash>{t("message.sent", { count: answer.messaged })}</Flash>
       ) : null}
       {answer.refused ? <Flash tone="error">{t("roster.refused")}</Flash> : null}
+      {answer.unsent ? <Flash tone="error">{t("roster.unsentForm")}</Flash> : null}
       <p className="mt-4 flex flex-wrap gap-3">
         <a href={`/admin/program-sessions/${session.id}/roster.csv`} className="btn-secondary" download>
           {t("roster.rosterCsv")}
@@ -174,29 +186,7 @@ export default function ProgramSessionRoster({ loaderData, actionData }: Route.C
               </dl>
             ) : null}
             {row.status === "enrolled" ? (
-              <Form
-                method="post"
-                className="mt-3 flex flex-wrap gap-2"
-                aria-label={t("roster.markFor", { child: row.name })}
-              >
-                <input type="hidden" name="childId" value={row.childId} />
-                {ATTENDANCE_MARKS.map((mark) => (
-                  <button
-                    key={mark}
-                    type="submit"
-                    name="mark"
-                    value={mark}
-                    aria-pressed={row.mark === mark}
-                    className={`tap-target rounded-lg border-2 px-4 py-2 font-semibold ${
-                      row.mark === mark
-                        ? `${markClass[mark]} bg-gray-100 dark:bg-gray-800`
-                        : "border-gray-400"
-                    }`}
-                  >
-                    {t(`marks.${mark}`)}
-                  </button>
-                ))}
-              </Form>
+              <AttendanceMarks childId={row.childId} name={row.name} mark={row.mark} />
             ) : null}
             <Form method="post" className="mt-3 flex flex-wrap gap-2">
               <input type="hidden" name="enrolmentId" value={row.id} />

@@ -832,7 +832,12 @@ export const programSessions = sqliteTable(
     /** yyyy-mm-dd, New York. */
     startDate: text("start_date").notNull(),
     endDate: text("end_date").notNull(),
+    /**
+     * Where it meets, in English and Spanish. A session saved before both languages has only
+     * `location`; its readers in Spanish see that until staff add `location_es`.
+     */
     location: text("location").notNull(),
+    locationEs: text("location_es").notNull().default(""),
     minAge: integer("min_age").notNull(),
     maxAge: integer("max_age").notNull(),
     /** Grades 0 (kindergarten) to 12. */
@@ -866,14 +871,30 @@ export const children = sqliteTable(
     birthDate: text("birth_date").notNull(),
     grade: integer("grade").notNull(),
     school: text("school").notNull().default(""),
-    photoConsent: integer("photo_consent", { mode: "boolean" }).notNull().default(false),
-    participationConsent: integer("participation_consent", { mode: "boolean" }).notNull().default(false),
-    /** The program year (a session's `term`) the guardian last confirmed both consents for. */
-    consentTerm: text("consent_term"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [index("children_guardian_idx").on(table.guardianId)],
+);
+
+/**
+ * A guardian's consents for a child in one program year (a session's `term`, "2026-27"),
+ * confirmed once per year (decision 054): the row is the consent to take part, `photo_consent`
+ * the choice about photos. One row per year, so confirming next year early keeps this year's.
+ */
+export const childConsents = sqliteTable(
+  "child_consents",
+  {
+    childId: text("child_id")
+      .notNull()
+      .references(() => children.id, { onDelete: "cascade" }),
+    programYear: text("program_year").notNull(),
+    photoConsent: integer("photo_consent", { mode: "boolean" }).notNull().default(false),
+    confirmedAt: text("confirmed_at")
+      .notNull()
+      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (table) => [primaryKey({ columns: [table.childId, table.programYear] })],
 );
 
 /**

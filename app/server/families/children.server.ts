@@ -1,7 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { newYorkDate } from "~/lib/format";
 import { getDb } from "../db/client.server";
-import { attendanceMarks, children, enrolments, programSessions } from "../db/schema";
+import { attendanceMarks, childConsents, children, enrolments, programSessions } from "../db/schema";
 import { type HealthRecord, healthRecordWrite, readHealthRecord } from "./child-data.server";
 import { offerFreePlaces } from "./enrolments.server";
 
@@ -12,21 +12,69 @@ export type ChildDetails = {
   birthDate: string;
   grade: number;
   school: string;
-  photoConsent: boolean;
-  participationConsent: boolean;
-  /** The program year the guardian confirms the consents for. */
-  consentTerm: string;
 };
 
+/** The consents a guardian gives with the child form: taking part in one program year, and photos. */
+export type YearConsent = { programYear: string; photoConsent: boolean };
+
 /**
- * A guardian adds a child (no `childId`) or changes one of theirs: the details and the
- * encrypted health record in one batch. Answers the child's id, or null for a child that is not
- * theirs.
+ * A guardian's children (or the one asked for, if theirs), oldest entry first, each with the
+ * program years its consents were given for: the family page and the child's page read them
+ * alike. Two reads in one round trip.
+ */
+export async function loadGuardianChildren(env: Pick<Env, "DB">, guardianId: string, childId?: string) {
+  const db = getDb(env);
+  const theirs = and(eq(children.guardianId, guardianId), childId ? eq(children.id, childId) : undefined);
+  const [kids, consents] = await db.batch([
+    db
+      .select({
+        id: children.id,
+        name: children.name,
+        birthDate: children.birthDate,
+        grade: children.grade,
+        school: children.school,
+      })
+      .from(children)
+      .where(theirs)
+      .orderBy(asc(children.createdAt)),
+    db
+      .select({
+        childId: childConsents.childId,
+        programYear: childConsents.programYear,
+        photoConsent: childConsents.photoConsent,
+      })
+      .from(childConsents)
+      .where(inArray(childConsents.childId, db.select({ id: children.id }).from(children).where(theirs)))
+      .orderBy(asc(childConsents.programYear)),
+  ]);
+  return kids.map((kid) => ({
+    ...kid,
+    consents: consents
+      .filter((consent) => consent.childId === kid.id)
+      .map(({ programYear, photoConsent }): YearConsent => ({ programYear, photoConsent })),
+  }));
+}
+
+/** A year's consents as one statement: confirming a year again replaces that year's choice only. */
+function consentWrite(db: ReturnType<typeof getDb>, childId: string, consent: YearConsent) {
+  return db
+    .insert(childConsents)
+    .values({ childId, ...consent })
+    .onConflictDoUpdate({
+      target: [childConsents.childId, childConsents.programYear],
+      set: { photoConsent: consent.photoConsent, confirmedAt: new Date().toISOString() },
+    });
+}
+
+/**
+ * A guardian adds a child (no `childId`) or changes one of theirs: the details, this program
+ * year's consents and the encrypted health record in one batch. Answers the child's id, or null
+ * for a child that is not theirs.
  */
 export async function saveChild(
   env: FamilyEnv,
   guardianId: string,
-  input: { childId?: string; details: ChildDetails; health: HealthRecord },
+  input: { childId?: string; details: ChildDetails; consent: YearConsent; health: HealthRecord },
 ): Promise<string | null> {
   const db = getDb(env);
   const childId = input.childId ?? crypto.randomUUID();
@@ -44,7 +92,7 @@ export async function saveChild(
         .where(and(eq(children.id, childId), eq(children.guardianId, guardianId)))
     : db.insert(children).values({ id: childId, guardianId, ...input.details });
   const { statement } = await healthRecordWrite(env, childId, input.health);
-  await db.batch([details, statement]);
+  await db.batch([details, consentWrite(db, childId, input.consent), statement]);
   return childId;
 }
 
@@ -56,8 +104,12 @@ export async function childRecordDownload(env: FamilyEnv, guardianId: string, ch
     .from(children)
     .where(and(eq(children.id, childId), eq(children.guardianId, guardianId)));
   if (!child) return null;
-  const [health, places, attendance] = await Promise.all([
+  const [health, consents, places, attendance] = await Promise.all([
     readHealthRecord(env, childId),
+    db
+      .select({ programYear: childConsents.programYear, photoConsent: childConsents.photoConsent })
+      .from(childConsents)
+      .where(eq(childConsents.childId, childId)),
     db
       .select({
         session: programSessions.titleEn,
@@ -78,7 +130,7 @@ export async function childRecordDownload(env: FamilyEnv, guardianId: string, ch
       .where(eq(attendanceMarks.childId, childId)),
   ]);
   const { guardianId: _guardian, ...details } = child;
-  return { child: details, health: health ?? null, enrolments: places, attendance };
+  return { child: details, consents, health: health ?? null, enrolments: places, attendance };
 }
 
 /**
@@ -117,23 +169,21 @@ export async function purgeHealthRecords(env: Pick<Env, "DB">, now: Date = new D
 
 /**
  * A guardian confirms a program year's consents for their child (decision 054: once per program
- * year): participation given, photos as they chose. Answers false for a child that is not theirs.
+ * year): participation given, photos as they chose; other years' consents stay as they were.
+ * Answers false for a child that is not theirs.
  */
 export async function confirmConsents(
   env: Pick<Env, "DB">,
   guardianId: string,
   childId: string,
-  consent: { photoConsent: boolean; term: string },
+  consent: YearConsent,
 ): Promise<boolean> {
-  const updated = await getDb(env)
-    .update(children)
-    .set({
-      participationConsent: true,
-      photoConsent: consent.photoConsent,
-      consentTerm: consent.term,
-      updatedAt: new Date().toISOString(),
-    })
-    .where(and(eq(children.id, childId), eq(children.guardianId, guardianId)))
-    .returning({ id: children.id });
-  return updated.length > 0;
+  const db = getDb(env);
+  const [own] = await db
+    .select({ id: children.id })
+    .from(children)
+    .where(and(eq(children.id, childId), eq(children.guardianId, guardianId)));
+  if (!own) return false;
+  await consentWrite(db, childId, consent);
+  return true;
 }

@@ -3,7 +3,7 @@ import { formatNewYorkDateTime, newYorkDate } from "~/lib/format";
 import { toLocale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
-import { children, programSessions } from "../db/schema";
+import { childConsents, children, programSessions } from "../db/schema";
 import { translatorFor } from "../kernel/i18n.server";
 import { signToken, verifyToken } from "../kernel/signed-token.server";
 import { queueEmails } from "../mail/outbox.server";
@@ -45,7 +45,7 @@ export function ageOn(birthDate: string, day: string): number {
 
 /**
  * A guardian asks a place for one of their children. The age (on the session's first day) and
- * grade rules and this program year's consents are checked first, with a reason the page words;
+ * grade rules and the consents of the session's program year are checked first, with a reason the page words;
  * then one statement takes a place (or "pending" where staff approve) if one is free and nobody
  * waits, else the next waitlist position.
  */
@@ -57,9 +57,13 @@ export async function enrolChild(
 ): Promise<EnrolOutcome> {
   if (!guardian.emailVerifiedAt) return { ok: false, reason: "not-verified" };
   const db = getDb(env);
-  const [[child], [session]] = await Promise.all([
+  const [[child], [session], consents] = await db.batch([
     db.select().from(children).where(eq(children.id, input.childId)),
     db.select().from(programSessions).where(eq(programSessions.id, input.sessionId)),
+    db
+      .select({ programYear: childConsents.programYear })
+      .from(childConsents)
+      .where(eq(childConsents.childId, input.childId)),
   ]);
   if (!child || child.guardianId !== guardian.id || !session || session.status !== "published")
     return { ok: false, reason: "not-found" };
@@ -68,7 +72,8 @@ export async function enrolChild(
   if (age < session.minAge) return { ok: false, reason: "too-young" };
   if (age > session.maxAge) return { ok: false, reason: "too-old" };
   if (child.grade < session.minGrade || child.grade > session.maxGrade) return { ok: false, reason: "grade" };
-  if (!child.participationConsent || child.consentTerm !== session.term)
+  // The consents of the session's own program year, whatever other years were confirmed (decision 054).
+  if (!consents.some((consent) => consent.programYear === session.term))
     return { ok: false, reason: "consent" };
   const id = crypto.randomUUID();
   const nowIso = now.toISOString();

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { parseWithValibot } from "@conform-to/valibot";
 import type * as v from "valibot";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -7,14 +7,21 @@ import { ChildSchema, ConsentSchema } from "~/lib/family-schemas";
 import { newYorkDate } from "~/lib/format";
 import { requireUser } from "../auth/guards.server";
 import { getDb } from "../db/client.server";
-import { children, enrolments, programSessions, users } from "../db/schema";
+import { enrolments, programSessions, users } from "../db/schema";
 import { getRequestContext } from "../kernel/context.server";
 import { requestLocale } from "../kernel/i18n.server";
 import { readPostedForm } from "../kernel/post-guard.server";
 import { deliverOutbox } from "../mail/outbox.server";
 import { parsePostedForm } from "../page-form.server";
 import { readHealthRecord } from "./child-data.server";
-import { confirmConsents, deleteChild, saveChild, type ChildDetails } from "./children.server";
+import {
+  confirmConsents,
+  deleteChild,
+  loadGuardianChildren,
+  saveChild,
+  type ChildDetails,
+  type YearConsent,
+} from "./children.server";
 import { enrolChild, withdrawChild } from "./enrolments.server";
 import { env } from "../kernel/env.server";
 
@@ -32,19 +39,7 @@ export async function loadFamilyPage(args: Args) {
   const today = newYorkDate();
   const [[guardian], kids, sessions] = await Promise.all([
     db.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, user.id)),
-    db
-      .select({
-        id: children.id,
-        name: children.name,
-        grade: children.grade,
-        birthDate: children.birthDate,
-        consentTerm: children.consentTerm,
-        participationConsent: children.participationConsent,
-        photoConsent: children.photoConsent,
-      })
-      .from(children)
-      .where(eq(children.guardianId, user.id))
-      .orderBy(asc(children.createdAt)),
+    loadGuardianChildren(env, user.id),
     env.DB.prepare(
       `SELECT s.id, s.title_en AS titleEn, s.title_es AS titleEs, s.start_date AS startDate, s.capacity, s.term,
          s.capacity - (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id
@@ -161,6 +156,7 @@ function consentTerms(today: string, sessions: { term?: string }[]) {
 /** The form's answers as the stored child and health record; the consents are for this program year. */
 function childInput(child: v.InferOutput<typeof ChildSchema>): {
   details: ChildDetails;
+  consent: YearConsent;
   health: Parameters<typeof saveChild>[2]["health"];
 } {
   return {
@@ -169,10 +165,8 @@ function childInput(child: v.InferOutput<typeof ChildSchema>): {
       birthDate: child.birthDate,
       grade: Number(child.grade),
       school: child.school ?? "",
-      photoConsent: child.photoConsent,
-      participationConsent: true,
-      consentTerm: programYear(newYorkDate()),
     },
+    consent: { programYear: programYear(newYorkDate()), photoConsent: child.photoConsent },
     health: {
       healthNotes: child.healthNotes ?? "",
       allergies: child.allergies ?? "",
@@ -203,7 +197,7 @@ async function confirmConsentPost(args: Args, guardianId: string) {
     return data({ consentMissing: childId }, { status: 400 });
   const confirmed = await confirmConsents(env, guardianId, childId, {
     photoConsent: submission.value.photoConsent,
-    term: submission.value.term,
+    programYear: submission.value.term,
   });
   return { consented: confirmed ? submission.value.term : null };
 }
@@ -211,20 +205,18 @@ async function confirmConsentPost(args: Args, guardianId: string) {
 /** /account/children/:childId: the guardian's own child, details and health record, to change. */
 export async function loadChildEditPage(args: Args & { params: { childId: string } }) {
   const user = await requireUser(args);
-  const [child] = await getDb(env)
-    .select()
-    .from(children)
-    .where(and(eq(children.id, args.params.childId), eq(children.guardianId, user.id)));
+  const [child] = await loadGuardianChildren(env, user.id, args.params.childId);
   if (!child) throw data(null, { status: 404 });
   // The guardian's own read of their child's record is not audited (decision 054).
   const health = await readHealthRecord(env, child.id);
   const [emergency] = health?.emergencyContacts ?? [];
   const [pickup] = health?.pickupPeople ?? [];
-  const current = child.consentTerm === programYear(newYorkDate());
+  const year = programYear(newYorkDate());
+  const current = child.consents.find((consent) => consent.programYear === year);
   return {
     childId: child.id,
     name: child.name,
-    programYear: programYear(newYorkDate()),
+    programYear: year,
     values: {
       name: child.name,
       birthDate: child.birthDate,
@@ -239,8 +231,8 @@ export async function loadChildEditPage(args: Args & { params: { childId: string
       emergencyRelation: emergency?.relation ?? "",
       pickupName: pickup?.name ?? "",
       pickupPhone: pickup?.phone ?? "",
-      photoConsent: child.photoConsent && current ? "on" : undefined,
-      participationConsent: child.participationConsent && current ? "on" : undefined,
+      photoConsent: current?.photoConsent ? "on" : undefined,
+      participationConsent: current ? "on" : undefined,
     },
   };
 }

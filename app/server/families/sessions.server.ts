@@ -38,7 +38,8 @@ function columnsOf(input: ProgramSessionInput) {
     endTime: input.endTime,
     startDate: input.startDate,
     endDate: input.endDate,
-    location: input.location,
+    location: input.locationEn,
+    locationEs: input.locationEs,
     minAge: input.minAge,
     maxAge: input.maxAge,
     minGrade: Number(input.minGrade),
@@ -67,7 +68,8 @@ export function sessionFormValues(row: SessionRow) {
     endTime: row.endTime,
     startDate: row.startDate,
     endDate: row.endDate,
-    location: row.location,
+    locationEn: row.location,
+    locationEs: row.locationEs,
     minAge: String(row.minAge),
     maxAge: String(row.maxAge),
     minGrade: String(row.minGrade),
@@ -183,7 +185,7 @@ export async function openSessions(
   const rows = await env.DB.prepare(
     `SELECT s.id, s.program, s.title_en AS titleEn, s.title_es AS titleEs, s.description_en AS descriptionEn,
        s.description_es AS descriptionEs, s.weekdays, s.start_time AS startTime, s.end_time AS endTime,
-       s.start_date AS startDate, s.end_date AS endDate, s.location, s.min_age AS minAge, s.max_age AS maxAge,
+       s.start_date AS startDate, s.end_date AS endDate, s.location, s.location_es AS locationEs, s.min_age AS minAge, s.max_age AS maxAge,
        s.min_grade AS minGrade, s.max_grade AS maxGrade, s.fee_cents AS feeCents, s.scholarship,
        s.capacity - (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id
                        AND e.status IN ('enrolled', 'pending', 'offered')) AS placesLeft,
@@ -201,12 +203,15 @@ export async function openSessions(
         descriptionEs: string;
         weekdays: string;
         scholarship: number;
+        locationEs: string;
       }
     >();
-  return rows.results.map(({ titleEn, titleEs, descriptionEn, descriptionEs, ...row }) => ({
+  return rows.results.map(({ titleEn, titleEs, descriptionEn, descriptionEs, locationEs, ...row }) => ({
     ...row,
     title: locale === "es" ? titleEs : titleEn,
     description: locale === "es" ? descriptionEs : descriptionEn,
+    // A session saved before the place had both languages shows its one value (schema.ts).
+    location: locale === "es" && locationEs ? locationEs : row.location,
     weekdays: row.weekdays.split(",").filter(Boolean),
     scholarship: Boolean(row.scholarship),
     // A place a family waits for is not free, even when a lowered capacity leaves none.

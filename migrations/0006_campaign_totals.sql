@@ -1,1 +1,0 @@
-CREATE INDEX `event_registrations_confirmed_created_idx` ON `event_registrations` (`status`,`created_at`);
