@@ -14,7 +14,7 @@ import { runVolunteerNotices } from "./volunteers/notices.server";
  * The Cron Trigger (wrangler.toml, every five minutes): queue the next steps of any newsletter
  * being sent, the team's daily gift digest when GIFT_NOTICE is "daily", pledge reminders, the
  * volunteers' day-before shift reminders and clearance-expiry notices (decision 055), and in January (New York time) the next
- * passes of last year's statements; then send what is due at the run's scheduled time, at most
+ * passes of last year's statements; then send what is due by the end of the queuing, at most
  * CRON_MAIL_LIMIT messages; and clear old rate-limit windows, expired sessions, keys never
  * confirmed and RSVPs never confirmed.
  * Each part is bounded so the whole run stays within half the Workers Paid plan's per-invocation
@@ -33,7 +33,12 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
       runVolunteerNotices(env, now),
     ]).then(async (queued) => {
       // What was queued goes out in this run; a part that failed does not stop the others' mail.
-      await deliverOutbox(env, { now, limit: CRON_MAIL_LIMIT });
+      // Cloudflare's scheduled time is the Cron's minute, a moment before the parts queued their
+      // mail, so what is due is judged now, or it would wait five minutes for the next run.
+      await deliverOutbox(env, {
+        now: new Date(Math.max(scheduledTime, Date.now())),
+        limit: CRON_MAIL_LIMIT,
+      });
       for (const result of queued) if (result.status === "rejected") throw result.reason;
     }),
     pruneRateLimits(env),
