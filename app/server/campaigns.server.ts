@@ -76,8 +76,8 @@ function within(column: AnySQLiteColumn | SQL, period: CampaignPeriod) {
 
 /**
  * The rows of the period, most gift money first, then most of everything else. Four grouped
- * queries in one D1 batch, each read through an index on its date (schema.ts); gifts count by the
- * ledger's one rule (decision 017), as the donations screens' totals do.
+ * queries in one D1 batch, read through indexes (decision 070); gifts count by the ledger's one
+ * rule (decision 017), as the donations screens' totals do.
  */
 export async function campaignTotals(env: Pick<Env, "DB">, period: CampaignPeriod): Promise<CampaignRow[]> {
   const db = getDb(env);

@@ -161,6 +161,8 @@ test("without JavaScript: a period that ends before it starts gets its message i
 }) => {
   test.setTimeout(180_000);
   await signInStaff(page, ADMIN, "/login?redirectTo=/admin/campaigns");
+  // The session cookie is carried into the page without JavaScript once the sign-in has landed.
+  await expect(page.getByRole("heading", { level: 1, name: "Totals per campaign" })).toBeVisible();
   const noScript = await adminPage(browser, page, {
     javaScriptEnabled: false,
     viewport: { width: 390, height: 844 },
