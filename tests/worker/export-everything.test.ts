@@ -85,10 +85,8 @@ async function oneOfEverything() {
       birthDate: "2016-03-14",
       grade: 4,
       school: "PS 175",
-      photoConsent: false,
-      participationConsent: true,
-      consentTerm: "2026-27",
     },
+    consent: { programYear: "2026-27", photoConsent: false },
     health: {
       healthNotes: "",
       allergies: ALLERGY,

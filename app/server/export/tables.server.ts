@@ -3,6 +3,7 @@ import type { AnySQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import {
   attendanceMarks,
   auditLog,
+  childConsents,
   children,
   contentEntries,
   contentGone,
@@ -79,6 +80,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   exported(programSessions, [programSessions.id]),
   // A child's health record is another table (child_health_records), which is not exported.
   exported(children, [children.id]),
+  exported(childConsents, [childConsents.childId, childConsents.programYear]),
   exported(enrolments, [enrolments.id]),
   exported(attendanceMarks, [
     attendanceMarks.sessionId,
