@@ -1,6 +1,13 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  rememberCookieChoice,
+  signInStaff,
+  staffOfSpec,
+  test,
+} from "./fixtures";
 
 // Issue 34's last parts, walked as its "What done means" asks (decision 065): the audit log's
 // detail in words, the invitation form and the footer's newsletter box without JavaScript, the
@@ -147,6 +154,7 @@ test("the footer: its newsletter box answers in words without JavaScript, and ev
   await context.close();
 
   const page = await (await browser.newContext()).newPage();
+  await rememberCookieChoice(page);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto("/");
