@@ -5,7 +5,13 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
-import { ENTRY_TYPES, isContentType, isUploadKey, type FieldSpec } from "~/lib/content/entry-types";
+import {
+  ENTRY_TYPES,
+  isContentType,
+  isUploadKey,
+  type ContentType,
+  type FieldSpec,
+} from "~/lib/content/entry-types";
 import { AUDIT_KINDS, listAudit, type FieldChange, type NamedRecord } from "~/server/records/audit.server";
 import { staffMembers } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -33,6 +39,10 @@ type T = ReturnType<typeof useTranslation<"admin">>["t"];
 const HIDDEN_FACTS = new Set(["from", "to", "sha256"]);
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
+/** An entry type's field by its stored name ("title" of "title.en"). */
+const entryField = (type: ContentType, field: string): FieldSpec | undefined =>
+  (ENTRY_TYPES[type].fields as Record<string, FieldSpec>)[field.split(".")[0]!];
+
 /**
  * A stored field's name in words: an entry's field by the label its editor shows, with the
  * language of a bilingual text ("title.en" → "Title (English)"); anything else by
@@ -40,9 +50,7 @@ const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
  */
 function fieldLabel(t: T, targetType: string, field: string): string {
   const [name = field, language] = field.split(".");
-  const spec = isContentType(targetType)
-    ? (ENTRY_TYPES[targetType].fields as Record<string, FieldSpec>)[name]
-    : undefined;
+  const spec = isContentType(targetType) ? entryField(targetType, name) : undefined;
   const label = spec ? t(`entries.fields.${spec.label}`) : t(`audit.fields.${name}`, { defaultValue: name });
   if (language === "en") return `${label} (${t("entries.english")})`;
   if (language === "es") return `${label} (${t("entries.spanish")})`;
@@ -75,6 +83,8 @@ function shown(t: T, row: Row, field: string, value: unknown): ReactNode {
   // A submission's form, an account's role and an entry's status by their names, not their codes.
   if (field === "kind") return t(`kinds.${String(value)}`, { defaultValue: String(value) });
   if (field === "role") return t(`users.roles.${String(value)}`, { defaultValue: String(value) });
+  if (isContentType(targetType) && entryField(targetType, field)?.kind === "choice")
+    return t(`entries.categories.${String(value)}`, { defaultValue: String(value) });
   if (field === "status" && isContentType(targetType))
     return t(`entries.statuses.${String(value)}`, { defaultValue: String(value) });
   if (field === "status" && (targetType === "submission" || targetType === "submissions"))
@@ -112,7 +122,10 @@ function AuditDetail({ row, detail }: { row: Row; detail: Record<string, unknown
   const { t } = useTranslation("admin");
   const { changes, ...facts } = detail;
   const type = row.targetType;
-  const shownFacts = Object.entries(facts).filter(([key]) => !HIDDEN_FACTS.has(key));
+  // A fact the changes below show already (a new entry's address) is said once.
+  const shownFacts = Object.entries(facts).filter(
+    ([key]) => !HIDDEN_FACTS.has(key) && !(isFieldChanges(changes) && key in changes),
+  );
   return (
     <div className="grid gap-2">
       {shownFacts.length > 0 ? (

@@ -28,6 +28,9 @@ export function auditEntry(
 /** One field of an admin change, as it was and as it became (decision 014). */
 export type FieldChange = { before: unknown; after: unknown };
 
+/** An empty text and no value read the same in the log: a new entry's empty fields are no change. */
+const nothingIfEmpty = (value: unknown) => (value === undefined || value === "" ? null : value);
+
 /**
  * The fields of `after` whose value differs from `before`, for an audit row's `changes`: the
  * log shows what a change did (the notes' text before and after, not "notes changed").
@@ -38,8 +41,11 @@ export function fieldChanges(
 ): Record<string, FieldChange> {
   return Object.fromEntries(
     Object.entries(after)
-      .filter(([field, value]) => (before[field] ?? null) !== (value ?? null))
-      .map(([field, value]) => [field, { before: before[field] ?? null, after: value ?? null }]),
+      .filter(([field, value]) => nothingIfEmpty(before[field]) !== nothingIfEmpty(value))
+      .map(([field, value]) => [
+        field,
+        { before: nothingIfEmpty(before[field]), after: nothingIfEmpty(value) },
+      ]),
   );
 }
 
