@@ -177,12 +177,16 @@ const columns: Column<Row>[] = [
   },
 ];
 
-/** An action in words; every CSV download is one phrase naming its list ("Exported gifts (CSV)"). */
+/**
+ * An action in words; every CSV download is one phrase naming its list ("Exported gifts (CSV)"),
+ * unless the action has its own phrase (the whole export is a zip, not a CSV).
+ */
 function actionWords(t: T, action: string): string {
   const exported = /^(.+)\.export$/.exec(action)?.[1];
-  if (exported)
-    return t("audit.exported", { list: t(`audit.exports.${exported}`, { defaultValue: exported }) });
-  return t(`audit.actions.${action}`, { defaultValue: action });
+  const fallback = exported
+    ? t("audit.exported", { list: t(`audit.exports.${exported}`, { defaultValue: exported }) })
+    : action;
+  return t(`audit.actions.${action}`, { defaultValue: fallback });
 }
 
 /** "Replied by e-mail to Rosa Díaz", the name a link to the record; a removed one says so. */
