@@ -3,6 +3,8 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  PERSIST_TO,
+  runLocal,
   signInStaff,
   staffOfSpec,
   test,
@@ -29,7 +31,46 @@ const LINKS = {
   es: { older: "Más antiguos", newer: "Más recientes", newest: "Lo más reciente", oldest: "Lo más antiguo" },
 } as const;
 
+/** 30 gifts of this run, one an hour of 2025-01-01 (the day each counts for), by a donor named with the word. */
+const DONOR = `gifter${STAFF.run}`;
+/** 14 past events of this run, on the first days of 2015, older than every sample event. */
+const PAST = `e2e-past-${STAFF.run}`;
+
+/** A new content version, as a publish makes it: the site's isolates read the events again. */
+function bumpContentVersion() {
+  runLocal("npx", [
+    "wrangler",
+    "kv",
+    "key",
+    "put",
+    "--binding",
+    "CACHE",
+    "--local",
+    "--persist-to",
+    PERSIST_TO,
+    "content:version",
+    `e2e-${STAFF.run}-${Date.now()}`,
+  ]);
+}
+
 test.beforeAll(() => {
+  const gifts = Array.from({ length: 30 }, (_, n) => {
+    const at = new Date(Date.UTC(2025, 0, 1, n)).toISOString();
+    return `('${DONOR}-${n}', 'one-time', ${1_000 + n}, 'succeeded', 'Dee ${DONOR} ${String(n).padStart(2, "0")}', 'd${n}@example.com', 'en', '${at}', '${at}', '${at}')`;
+  });
+  executeLocalD1(
+    `INSERT INTO donations (id, frequency, amount_cents, status, donor_name, donor_email, locale, paid_at, created_at, updated_at) VALUES ${gifts.join(", ")};`,
+  );
+  executeLocalD1(
+    `INSERT INTO content_entries (id, type, slug, status, sort_date, fields, created_at, updated_at)
+     SELECT '${PAST}-' || value, 'event', '${PAST}-' || value, 'published', '2015-01-' || printf('%02d', value),
+       json_set(entry.fields, '$.date', '2015-01-' || printf('%02d', value),
+         '$.title.en', 'Archive evening ' || value, '$.title.es', 'Velada de archivo ' || value),
+       entry.created_at, entry.updated_at
+     FROM content_entries entry, json_each('[1,2,3,4,5,6,7,8,9,10,11,12,13,14]')
+     WHERE entry.type = 'event' AND entry.slug = 'launch';`,
+  );
+  bumpContentVersion();
   const rows = Array.from({ length: 30 }, (_, n) => {
     const at = new Date(Date.UTC(2026, 0, 1, 0, n)).toISOString();
     const id = `scale-${STAFF.run}-${n}`;
@@ -111,5 +152,136 @@ test("JavaScript off: the search and the links work as plain pages", async ({ pa
   await plain.goto("/admin/submissions?q=%22%2A%29%28");
   await expect(plain.getByText("Nothing to show.")).toBeVisible();
   await expect(plain.getByRole("searchbox").first()).toHaveValue('"*)(');
+  await context.close();
+});
+
+test.afterAll(() => {
+  // The events leave the shared e2e database, so other specs meet the sample's events only.
+  executeLocalD1(`DELETE FROM content_entries WHERE id LIKE '${PAST}-%';`);
+  bumpContentVersion();
+});
+
+/** The numbers of this run's donors the gifts list shows, in order. */
+async function donorsListed(page: Page): Promise<number[]> {
+  const names = await page.getByRole("link", { name: new RegExp(DONOR) }).allTextContents();
+  return names.map((name) => Number(name.slice(-2)));
+}
+
+test("the gifts list goes older and oldest by keyset, with and without JavaScript", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signInStaff(page, STAFF, `/login?redirectTo=${encodeURIComponent("/admin/donations")}`);
+  await page.goto(`/admin/donations?q=${DONOR}`);
+  await waitForHydration(page);
+  await expect.poll(() => donorsListed(page)).toEqual(range(29, 5));
+  await expect(page.getByText("30 results")).toBeVisible();
+  await page.getByRole("link", { name: "Older" }).click();
+  await expect(page).toHaveURL(/older=2025-01-01T05/);
+  await expect.poll(() => donorsListed(page)).toEqual(range(4, 0));
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENS}/gifts-older.png`, fullPage: true });
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addCookies(await page.context().cookies());
+  const plain = await context.newPage();
+  await plain.setViewportSize({ width: 390, height: 844 });
+  await plain.goto(`/admin/donations?q=${DONOR}&lng=es`);
+  await plain.getByRole("link", { name: "Lo más antiguo" }).click();
+  await expect.poll(() => donorsListed(plain)).toEqual(range(24, 0));
+  await plain.getByRole("link", { name: "Más recientes" }).click();
+  await expect.poll(() => donorsListed(plain)).toEqual(range(29, 25));
+  await plain.screenshot({ path: `${SCREENS}/gifts-no-js-es.png`, fullPage: true });
+  await context.close();
+
+  // The oldest page on a phone, in Spanish and dark, with its scripts (axe runs in the page).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.goto(`/admin/donations?q=${DONOR}&lng=es&oldest=1`);
+  await waitForHydration(page);
+  await expect.poll(() => donorsListed(page)).toEqual(range(24, 0));
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SCREENS}/gifts-phone-es-dark-oldest.png`, fullPage: true });
+});
+
+const EVENT_VIEWS = [
+  {
+    name: "events-desktop-en-light",
+    width: 1280,
+    height: 900,
+    lng: "en",
+    dark: false,
+    older: "Older events",
+    newer: "More recent events",
+  },
+  {
+    name: "events-phone-es-dark",
+    width: 390,
+    height: 844,
+    lng: "es",
+    dark: true,
+    older: "Eventos anteriores",
+    newer: "Eventos más recientes",
+  },
+] as const;
+
+for (const view of EVENT_VIEWS) {
+  test(`${view.name}: twelve past events, the older ones by keyboard; no axe violation`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize(view);
+    await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
+    const past = page.getByTestId("past-events").locator("[data-event]");
+    // An isolate reads the new content version within 30 s of the bump.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/events?lng=${view.lng}`);
+          return page.getByRole("link", { name: view.older }).count();
+        },
+        { timeout: 90_000, intervals: [2_000, 5_000] },
+      )
+      .toBe(1);
+    await waitForHydration(page);
+    await expect(past).toHaveCount(12);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENS}/${view.name}.png`, fullPage: true });
+
+    const older = page.getByRole("link", { name: view.older });
+    for (let i = 0; i < 300 && !(await older.evaluate((link) => link === document.activeElement)); i++)
+      await page.keyboard.press("Tab");
+    await expect(older).toBeFocused();
+    expect(await older.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
+    const box = await older.boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: `${SCREENS}/${view.name}-older-focused.png` });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/past=2/);
+    await expect(page.getByTestId("past-events").locator(`[data-event^="${PAST}-"]`).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: view.newer })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENS}/${view.name}-page-2.png`, fullPage: true });
+  });
+}
+
+test("JavaScript off: the older past events are a plain link", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await expect
+    .poll(
+      async () => {
+        await plain.goto("/events");
+        return plain.getByRole("link", { name: "Older events" }).count();
+      },
+      { timeout: 90_000, intervals: [2_000, 5_000] },
+    )
+    .toBe(1);
+  await plain.getByRole("link", { name: "Older events" }).click();
+  await expect(plain).toHaveURL(/\/events\?past=2#past$/);
+  await expect(plain.getByTestId("past-events").locator(`[data-event="${PAST}-1"]`)).toHaveCount(1);
+  await plain.getByRole("link", { name: "More recent events" }).click();
+  await expect(plain).toHaveURL(/\/events#past$/);
   await context.close();
 });

@@ -140,14 +140,16 @@ export async function countScheduled(
     FILES: countingBinding(env.FILES, () => tally.r2++),
   };
   const target = env as unknown as Record<string, unknown>;
-  const originals = Object.keys(replaced).map((key) => [key, target[key]] as const);
+  const originals = Object.keys(replaced).map((key) => [key, key in target, target[key]] as const);
   Object.assign(target, replaced);
   try {
     await whileCounting(tally, () =>
       (exports.default as unknown as ScheduledEntrypoint).scheduled({ scheduledTime }),
     );
   } finally {
-    for (const [key, value] of originals) target[key] = value;
+    for (const [key, had, value] of originals)
+      if (had) target[key] = value;
+      else delete target[key];
   }
   return totalled(tally);
 }

@@ -150,8 +150,10 @@ type ListedTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
  * newest does, where an offset would walk every row before it. One row more than the page tells
  * whether there is a page beyond it; the oldest and the newer pages are read in ascending order and
  * turned round. The key is `created_at`, or `orderedBy`: an ISO time expression the list's index is
- * on (the day a gift counts for) and the row's field that holds it. `countUpTo` stops the count
- * there: counting every match of a common word is what a search costs (decision 057).
+ * on (the day a gift counts for) and the row's field that holds it. A `search` counts its matches
+ * up to `countUpTo` first; past it, the rows are read with `whereWhenMany`, the same condition
+ * written so SQLite walks the list's index, which finds a common word's page in its first rows
+ * (decision 057).
  */
 export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
   db: Db,
@@ -161,7 +163,7 @@ export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
     where: SQL | undefined;
     rows: Query;
     orderedBy?: { key: SQL<string>; field: string };
-    countUpTo?: number;
+    search?: { countUpTo: number; whereWhenMany: SQL | undefined };
   },
   pageSize = PAGE_SIZE,
 ): Promise<KeysetPage<Awaited<Query>[number], Filters>> {
@@ -176,27 +178,31 @@ export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
     cursor && cursor.to !== "oldest"
       ? keysetAfter(ascending ? "asc" : "desc", keys, [cursor.createdAt, cursor.id])
       : undefined;
-  const [found, counted] = await Promise.all([
+  const rowsWhere = (condition: SQL | undefined) =>
     list.rows
-      .where(and(list.where, from))
+      .where(and(condition, from))
       .orderBy(...(ascending ? keys.map((key) => asc(key)) : keys.map((key) => desc(key))))
-      .limit(pageSize + 1) as unknown as Promise<Row[]>,
-    list.countUpTo === undefined
-      ? db.$count(list.table, list.where)
-      : db
-          .select({ matches: count() })
-          .from(
-            db
-              .select({ one: sql`1`.as("one") })
-              .from(list.table)
-              .where(list.where)
-              .limit(list.countUpTo + 1)
-              .as("matching"),
-          )
-          .then(([row]) => row?.matches ?? 0),
-  ]);
-  const cap = list.countUpTo;
-  const totalCapped = cap !== undefined && counted > cap;
+      .limit(pageSize + 1) as unknown as Promise<Row[]>;
+  const { search } = list;
+  let found: Row[];
+  let counted: number;
+  let totalCapped = false;
+  if (search) {
+    // The count first: how many matches there are decides how the page is best read.
+    const [matching] = await db.select({ matches: count() }).from(
+      db
+        .select({ one: sql`1`.as("one") })
+        .from(list.table)
+        .where(list.where)
+        .limit(search.countUpTo + 1)
+        .as("matching"),
+    );
+    totalCapped = (matching?.matches ?? 0) > search.countUpTo;
+    counted = Math.min(matching?.matches ?? 0, search.countUpTo);
+    found = await rowsWhere(totalCapped ? search.whereWhenMany : list.where);
+  } else {
+    [found, counted] = await Promise.all([rowsWhere(list.where), db.$count(list.table, list.where)]);
+  }
   const beyond = found.length > pageSize;
   const rows = found.slice(0, pageSize);
   if (ascending) rows.reverse();
@@ -207,7 +213,7 @@ export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
   const older = ascending ? cursor?.to === "newer" : beyond;
   return {
     rows,
-    total: totalCapped ? cap : counted,
+    total: counted,
     totalCapped,
     filters,
     links: {

@@ -18,17 +18,35 @@ export function searchWords(text: string): string | undefined {
 }
 
 /**
+ * How SQLite reads a search's rows (decision 057): `"through"` the index and the primary key, the
+ * matches gathered and then sorted, cheap while they are few; `"walking"` the list's own index in
+ * its order, each row tested, cheap when matches are many (the `+` keeps SQLite from reading
+ * through the term's index).
+ */
+export type SearchPlan = "through" | "walking";
+
+/**
  * Rows of `table` whose FTS5 index (`index`, a virtual table over `table` kept by the triggers
  * of migrations/0005_search_index.sql) matches `text`; no row when nothing searchable was typed.
  */
-export function matchesSearch(table: SQLiteTable, index: string, text: string): SQL {
+export function matchesSearch(
+  table: SQLiteTable,
+  index: string,
+  text: string,
+  plan: SearchPlan = "through",
+): SQL {
   const words = searchWords(text);
   if (!words) return sql`0`;
-  return sql`${table}.rowid in (select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${words})`;
+  return sql`${plan === "walking" ? sql.raw("+") : sql``}${table}.rowid in (select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${words})`;
 }
 
 /** Rows whose id begins with `text`, read through the primary key (a reference from a mail). */
-export function idStartsWith(id: AnySQLiteColumn, text: string): SQL | undefined {
+export function idStartsWith(
+  id: AnySQLiteColumn,
+  text: string,
+  plan: SearchPlan = "through",
+): SQL | undefined {
   const start = text.trim().toLowerCase();
-  return start ? and(gte(id, start), lt(id, sql`${start} || char(1114111)`)) : undefined;
+  const key = plan === "walking" ? sql`+${id}` : sql`${id}`;
+  return start ? and(gte(key, start), lt(key, sql`${start} || char(1114111)`)) : undefined;
 }
