@@ -6,7 +6,7 @@ import { GiftField, GiftSelect } from "~/components/admin/gift-fields";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, ConfirmQuestion, Flash, inputClass } from "~/components/admin/ui";
 import { translateFieldError } from "~/components/forms/fields";
-import { formatMoneyWithCents, formatNewYorkDate, useLocale } from "~/lib/format";
+import { formatMoneyWithCents, formatNewYorkDate, formatNumber, useLocale } from "~/lib/format";
 import type { ImportSampleRow } from "~/lib/imports";
 import { OFFLINE_GIFT_METHODS } from "~/lib/vocabulary";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -87,7 +87,8 @@ export async function action(args: Route.ActionArgs) {
 type Sample = ImportSampleRow & { id: string };
 
 export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation("imports");
+  // A gift row's messages are the gift form's (gifts namespace), loaded with the page's own.
+  const { t } = useTranslation(["imports", "gifts"]);
   const tag = useLocale();
   const navigation = useNavigation();
   const submit = useSubmit();
@@ -104,6 +105,8 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
 
   const problem = actionData && "problem" in actionData ? actionData.problem : null;
   const postedMapping = actionData && "mapping" in actionData ? actionData.mapping : job.mapping;
+  // A count for the plural's choice, and the same count as this language writes it (4,988; 4988).
+  const number = (count: number) => ({ count, n: formatNumber(count, tag) });
   const fieldList = (names: string[]) => names.map((name) => t(`fields.${name}`)).join(", ");
   const reasonText = (reasons: Record<string, string>) =>
     Object.entries(reasons)
@@ -145,15 +148,20 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
       </p>
       <AdminPageHeader
         title={t("job.title", { file: job.fileName })}
-        lead={`${t("job.kindLine", { kind: t(`kinds.${job.kind}`), rows: job.rows || "…" })} · ${t(`status.${job.status}`)}`}
+        lead={[
+          job.rows
+            ? t("job.kindLine", { kind: t(`kinds.${job.kind}`), rows: formatNumber(job.rows, tag) })
+            : t(`kinds.${job.kind}`),
+          t(`status.${job.status}`),
+        ].join(" · ")}
       />
       {loaderData.removed !== null ? (
-        <Flash>{t("imported.undone", { count: Number(loaderData.removed) })}</Flash>
+        <Flash>{t("imported.undone", number(Number(loaderData.removed)))}</Flash>
       ) : null}
       {actionData && "undo" in actionData ? (
         <Flash tone="error">
           {actionData.undo.reason === "used"
-            ? t("errors.used", { count: actionData.undo.count })
+            ? t("errors.used", number(actionData.undo.count))
             : t("errors.status")}
         </Flash>
       ) : null}
@@ -170,7 +178,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                 ? t("mapping.missing", { fields: fieldList(problem.missing) })
                 : "twice" in problem
                   ? t("mapping.twice", { fields: fieldList(problem.twice) })
-                  : t(`errors.${problem.refusal}`, loaderData.limits)}
+                  : t(`errors.${problem.refusal}`, {
+                      ...loaderData.limits,
+                      rows: formatNumber(loaderData.limits.rows, tag),
+                    })}
             </Flash>
           ) : null}
           <Form method="post" className="mt-6 grid max-w-xl gap-4" noValidate>
@@ -238,7 +249,10 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
             {t(`status.${job.status}`)}
           </h2>
           <p role="status" className="mt-2 font-semibold">
-            {t(`progress.${job.status}`, { done, total: job.rows })}
+            {t(`progress.${job.status}`, {
+              done: formatNumber(done, tag),
+              total: formatNumber(job.rows, tag),
+            })}
           </p>
           <progress
             className="mt-2 w-full max-w-xl"
@@ -263,9 +277,9 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
             {t("checked.title")}
           </h2>
           <ul className="mt-3 list-disc pl-6">
-            <li>{t("checked.create", { count: job.checkedCreate })}</li>
-            {job.kind === "gifts" ? null : <li>{t("checked.match", { count: job.checkedMatch })}</li>}
-            <li>{t("checked.skip", { count: job.checkedSkip })}</li>
+            <li>{t("checked.create", number(job.checkedCreate))}</li>
+            {job.kind === "gifts" ? null : <li>{t("checked.match", number(job.checkedMatch))}</li>}
+            <li>{t("checked.skip", number(job.checkedSkip))}</li>
           </ul>
           <h3 className="mt-6 text-lg font-bold">{t("checked.sample")}</h3>
           <RecordTable
@@ -278,7 +292,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
               <input type="hidden" name="intent" value="import" />
               <p className="max-w-3xl">{t("checked.confirmLead")}</p>
               <button type="submit" className="btn-primary mt-3" disabled={busy}>
-                {t("checked.import", { count: job.checkedCreate })}
+                {t("checked.import", number(job.checkedCreate))}
               </button>
             </Form>
           ) : (
@@ -298,7 +312,11 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
             {t("imported.title")}
           </h2>
           <p className="mt-2">
-            {t("imported.summary", { created: job.created, matched: job.matched, skipped: job.skipped })}
+            {t("imported.summary", {
+              created: formatNumber(job.created, tag),
+              matched: formatNumber(job.matched, tag),
+              skipped: formatNumber(job.skipped, tag),
+            })}
           </p>
           <p className="mt-4">
             {job.skipped > 0 ? (
@@ -311,7 +329,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
           </p>
           <p className="mt-6 max-w-3xl">{t("imported.undoLead")}</p>
           {loaderData.askUndo ? (
-            <ConfirmQuestion id="undo-question" question={t("imported.undoQuestion", { count: job.created })}>
+            <ConfirmQuestion id="undo-question" question={t("imported.undoQuestion", number(job.created))}>
               <Form method="post">
                 <input type="hidden" name="intent" value="undo" />
                 <button type="submit" className="btn-primary" disabled={busy}>

@@ -5,6 +5,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { FileField } from "~/components/admin/upload-fields";
 import { AdminPageHeader } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
+import { formatNumber, useLocale } from "~/lib/format";
 import { IMPORT_KINDS, isImportKind } from "~/lib/imports";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
@@ -63,6 +64,8 @@ type Row = Route.ComponentProps["loaderData"]["imports"][number];
 
 export default function AdminImports({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("imports");
+  const tag = useLocale();
+  const limits = { ...loaderData.limits, rows: formatNumber(loaderData.limits.rows, tag) };
   const busy = useNavigation().state !== "idle";
   const refusal = actionData?.refusal ?? null;
   const kind = actionData ? actionData.kind : loaderData.kind;
@@ -110,8 +113,8 @@ export default function AdminImports({ loaderData, actionData }: Route.Component
         <FileField
           label={t("file")}
           accept=".csv,text/csv"
-          hint={t("fileHint", loaderData.limits)}
-          error={refusal && refusal !== "kind" ? t(`errors.${refusal}`, loaderData.limits) : undefined}
+          hint={t("fileHint", limits)}
+          error={refusal && refusal !== "kind" ? t(`errors.${refusal}`, limits) : undefined}
         />
         <div>
           <button type="submit" className="btn-primary" disabled={busy}>
