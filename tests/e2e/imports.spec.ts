@@ -124,12 +124,12 @@ test("a contacts file without JavaScript, in Spanish at 390 px: refusals in word
   // A mapping without the e-mail is refused by name, and the choices made are kept.
   await nojs.getByLabel("Columna «Email»").selectOption("");
   await nojs.getByLabel("Columna «Company»").selectOption("organization");
-  await nojs.getByRole("button", { name: "Guardar la asignación e iniciar la prueba" }).click();
+  await nojs.getByRole("button", { name: "Guardar la asignación e iniciar la simulación" }).click();
   await expect(nojs.getByText("Asigne una columna para: Correo electrónico.")).toBeVisible();
   await expect(nojs.getByLabel("Columna «Company»")).toHaveValue("organization");
   await nojs.screenshot({ path: `${SHOTS}/mapping-refused-nojs-es-390.png`, fullPage: true });
   await nojs.getByLabel("Columna «Email»").selectOption("email");
-  await nojs.getByRole("button", { name: "Guardar la asignación e iniciar la prueba" }).click();
+  await nojs.getByRole("button", { name: "Guardar la asignación e iniciar la simulación" }).click();
   await nojs.getByRole("button", { name: "Continuar" }).click();
   await expect(nojs.getByText("Se crearían 2 filas")).toBeVisible();
   await expect(nojs.getByText("Se omitiría 1 fila")).toBeVisible();
