@@ -6,6 +6,7 @@ import {
   auditLog,
   contacts,
   donations,
+  imports,
   outbox,
   subscribers,
   volunteers,
@@ -331,4 +332,22 @@ describe("importing people", () => {
       );
     },
   );
+});
+
+describe("who may import", () => {
+  it("is ADMIN only: staff and donors are refused before the file is read, and nothing is written", async () => {
+    for (const role of ["STAFF", "USER"] as const) {
+      const person = await userWithSession(`imports-${role.toLowerCase()}@example.org`, role);
+      const form = new FormData();
+      form.append("kind", "contacts");
+      form.append("file", new File(["email,name\nx@refused.test,X\n"], "x.csv", { type: "text/csv" }));
+      const response = await fetchPage("/admin/imports", {
+        method: "POST",
+        body: form,
+        headers: { Origin: ORIGIN, Cookie: person.cookie },
+      });
+      expect([302, 303, 403]).toContain(response.status);
+    }
+    expect(await db.select().from(imports).where(like(imports.fileName, "x.csv"))).toEqual([]);
+  });
 });
