@@ -21,6 +21,7 @@ export const ADMIN_SECTIONS = [
   { key: "entries", to: "/admin/entries", staff: true },
   { key: "content", to: "/admin/content", staff: true },
   { key: "files", to: "/admin/files", staff: true },
+  { key: "imports", to: "/admin/imports", staff: false },
   { key: "outbox", to: "/admin/outbox", staff: false },
   { key: "users", to: "/admin/users", staff: false },
   { key: "audit", to: "/admin/audit", staff: true },

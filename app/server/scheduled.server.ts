@@ -5,6 +5,7 @@ import { queueDailyGiftDigest } from "./donations/gift-notice.server";
 import { queuePledgeReminders } from "./donations/pledges.server";
 import { isStatementSeason, runYearEndStatements, statementYearFor } from "./donations/statement.server";
 import { pruneAbandonedRsvps } from "./events/registrations.server";
+import { continueImports } from "./imports/jobs.server";
 import { runFamiliesCron } from "./families/cron.server";
 import { CRON_MAIL_LIMIT, deliverOutbox } from "./mail/outbox.server";
 import { pruneRateLimits } from "./kernel/rate-limit.server";
@@ -16,7 +17,8 @@ import { runVolunteerNotices } from "./volunteers/notices.server";
  * volunteers' day-before shift reminders and clearance-expiry notices (decision 055), and in January (New York time) the next
  * passes of last year's statements; then send what is due by the end of the queuing, at most
  * CRON_MAIL_LIMIT messages; and clear old rate-limit windows, expired sessions, keys never
- * confirmed and RSVPs never confirmed.
+ * confirmed and RSVPs never confirmed; and move on by one batch a spreadsheet import nobody is watching
+ * (decision 069).
  * Each part is bounded so the whole run stays within half the Workers Paid plan's per-invocation
  * limits, and what is left waits for the next run (docs/decisions/045-within-the-platform-limits.md).
  */
@@ -44,6 +46,7 @@ export async function handleScheduled(env: Env, scheduledTime: number = Date.now
     pruneRateLimits(env),
     pruneExpiredSessions(env, now),
     pruneAbandonedRsvps(env, now),
+    continueImports(env, now),
   ]);
   // A failed part still fails the run, so the Cron's own log shows it.
   for (const result of results) if (result.status === "rejected") throw result.reason;

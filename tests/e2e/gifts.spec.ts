@@ -185,92 +185,18 @@ test("the record form refuses a gift without its amount, keeps what was typed, a
   }
 });
 
-/** A bank's CSV: two new cheques, one row whose amount is not money. */
-const BANK_CSV = [
-  "Date,Amount,E-mail Address,First Name,Last Name,Check No.",
-  `03/02/${YEAR},"$1,250.00",ana-${RUN}@import.example,Ana,Reyes,5001`,
-  `${YEAR}-03-03,seventy,cy-${RUN}@import.example,Cy,Park,5002`,
-  `${YEAR}-03-04,75,ben-${RUN}@import.example,Ben,Okafor,5003`,
-].join("\r\n");
-
-test("imports a bank's CSV without JavaScript: a preview that names the bad row, then recorded once", async ({
-  page,
-  browser,
-}) => {
-  await signInStaff(page, ADMIN);
-  // The session cookie is set once the second step has answered.
-  await expect(page.getByRole("heading", { name: "Overview", level: 1 })).toBeVisible();
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    storageState: await page.context().storageState(),
-    viewport: { width: 390, height: 900 },
-  });
-  const nojs = await context.newPage();
-  const preview = async () => {
-    await nojs.goto("/admin/donations/import");
-    await nojs.getByLabel(/^CSV file/).setInputFiles({
-      name: "bank.csv",
-      mimeType: "text/csv",
-      buffer: Buffer.from(BANK_CSV),
-    });
-    await nojs.getByLabel("How the gifts were given, for rows that do not say").selectOption("check");
-    await nojs.getByRole("button", { name: "Preview" }).click();
-  };
-  await preview();
-  await expect(nojs.getByText("2 new gifts to record, $1,325.00 in all")).toBeVisible();
-  await expect(
-    nojs.getByRole("row").filter({ hasText: "Amount (US dollars): Enter an amount" }),
-  ).toContainText("3");
-  await nojs.screenshot({ path: "/tmp/gifts-shots/import-preview-nojs-390.png", fullPage: true });
-  await nojs.getByRole("button", { name: "Record 2 gifts" }).click();
-  await expect(nojs.getByText("Import finished: 2 recorded, 1 rows skipped.")).toBeVisible();
-  // The same file again records nothing more.
-  await preview();
-  await expect(nojs.getByText("0 new gifts to record")).toBeVisible();
-  await expect(nojs.getByText("Nothing new to record in this file.")).toBeVisible();
-  // A file without the columns it needs is refused on the form, in words.
-  await nojs.goto("/admin/donations/import?lng=es");
-  await nojs.getByLabel(/^Archivo CSV/).setInputFiles({
-    name: "wrong.csv",
-    mimeType: "text/csv",
-    buffer: Buffer.from("Amount,Name\r\n10,Zed\r\n"),
-  });
-  await nojs.getByRole("button", { name: "Vista previa" }).click();
-  await expect(nojs.getByText("El archivo no tiene columna para: date, email.")).toBeVisible();
-  await nojs.screenshot({ path: "/tmp/gifts-shots/import-refused-nojs-es-390.png", fullPage: true });
-  await context.close();
-});
-
 test("the gift pages pass axe at 390 and 1280 px, in English and Spanish, light and dark", async ({
   page,
 }) => {
   test.setTimeout(600_000);
   await signInStaff(page, ADMIN);
-  for (const path of [
-    "/admin/donations/import",
-    "/admin/donations/new",
-    "/admin/pledges/new",
-    "/admin/donations",
-  ])
+  for (const path of ["/admin/donations/new", "/admin/pledges/new", "/admin/donations"])
     for (const width of [390, 1280])
       for (const lng of ["en", "es"]) {
         await page.emulateMedia({ colorScheme: "light" });
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${path}?lng=${lng}`);
         await waitForHydration(page);
-        if (path === "/admin/donations/import") {
-          // The preview, with its tables of skipped rows, is what the page shows most.
-          await page.locator('input[type="file"]').setInputFiles({
-            name: "bank.csv",
-            mimeType: "text/csv",
-            buffer: Buffer.from(BANK_CSV),
-          });
-          await page
-            .locator('button[type="submit"]')
-            .filter({ hasText: /^(Preview|Vista previa)$/ })
-            .click();
-          await expect(page.locator("#import-preview")).toBeVisible();
-        }
         await expectNoAxeViolations(page);
         const name = `${path.slice(1).replace(/\//g, "-")}-${lng}-${width}`;
         await page.screenshot({ path: `/tmp/gifts-shots/${name}-light.png`, fullPage: true });
@@ -341,7 +267,6 @@ test("keyboard only: every control of the gift pages is reached by Tab and its f
     for (const [path, last] of [
       ["/admin/donations", /Export|Exportar/],
       [`/admin/donations/new?email=${encodeURIComponent(DONOR)}`, /Record the gift/],
-      ["/admin/donations/import", /Preview/],
       [`/admin/pledges/new?email=${encodeURIComponent(DONOR)}`, /Record the pledge/],
       [`/admin/donors/${encodeURIComponent(DONOR)}`, /Record a gift/],
     ] as const) {

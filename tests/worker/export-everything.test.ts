@@ -7,6 +7,7 @@ import {
   attendanceMarks,
   auditLog,
   childHealthRecords,
+  contacts,
   contentEntries,
   contentGone,
   contentVersions,
@@ -104,6 +105,7 @@ async function oneOfEverything() {
     userName: "Ada Admin",
   });
   await db.insert(subscribers).values({ id: "subscriber-1", email: "reader@example.com", locale: "es" });
+  await db.insert(contacts).values({ id: "contact-1", email: "partner@example.com", name: "Rosa Partner" });
   await db.insert(newsletters).values({
     id: "newsletter-1",
     subjectEn: "News",

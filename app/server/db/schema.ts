@@ -23,6 +23,7 @@ import {
 } from "../../lib/vocabulary";
 import type { Attribution } from "../../lib/attribution";
 import { ATTENDANCE_MARKS, DEFAULT_OFFER_HOURS, ENROLMENT_STATUSES, PROGRAMS } from "../../lib/families";
+import { IMPORT_KINDS, IMPORT_STATUSES, type ImportSampleRow } from "../../lib/imports";
 
 // Times are ISO-8601 UTC text; money is integer cents (docs/architecture.md, Data).
 const createdAt = () =>
@@ -240,11 +241,16 @@ export const subscribers = sqliteTable(
     /** The campaign and referring site of the visit that first subscribed (decision 056). */
     attribution: text("attribution", { mode: "json" }).$type<Attribution>(),
     confirmTokenHash: text("confirm_token_hash"),
+    /** The spreadsheet import that created it, so the import can be undone (decision 069). */
+    importId: text("import_id"),
     createdAt: createdAt(),
     confirmedAt: text("confirmed_at"),
     unsubscribedAt: text("unsubscribed_at"),
   },
   (table) => [
+    index("subscribers_import_idx")
+      .on(table.importId)
+      .where(sql`import_id IS NOT NULL`),
     // The subscriber list and its export newest first, and by status (decision 057).
     index("subscribers_newest_idx").on(table.createdAt, table.id),
     index("subscribers_status_newest_idx").on(table.status, table.createdAt, table.id),
@@ -375,11 +381,16 @@ export const donations = sqliteTable(
     recordedBy: text("recorded_by").references(() => users.id, { onDelete: "set null" }),
     /** A gift imported from a spreadsheet: its row's identity, unique, so a re-upload adds nothing (decision 056). */
     importKey: text("import_key").unique(),
+    /** The spreadsheet import that recorded it, so the import can be undone (decision 069). */
+    importId: text("import_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     index("donations_email_idx").on(table.donorEmail),
+    index("donations_import_idx")
+      .on(table.importId)
+      .where(sql`import_id IS NOT NULL`),
     index("donations_pledge_idx").on(table.pledgeId),
     index("donations_paid_idx").on(table.status, table.paidAt),
     index("donations_payment_intent_idx").on(table.stripePaymentIntentId),
@@ -499,6 +510,106 @@ export const statementRuns = sqliteTable("statement_runs", {
   startedAt: createdAt(),
   finishedAt: text("finished_at"),
 });
+
+/**
+ * A person the organisation knows from a spreadsheet (a board list, a gala's guests) who need not
+ * have given, subscribed or volunteered; the e-mail is the person's key, as elsewhere (decision 069).
+ */
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull().unique(),
+    name: text("name").notNull(),
+    phone: text("phone"),
+    organization: text("organization"),
+    locale: text("locale").notNull().default("en"),
+    note: text("note"),
+    /** The spreadsheet import that created it, so the import can be undone. */
+    importId: text("import_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("contacts_import_idx")
+      .on(table.importId)
+      .where(sql`import_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * A spreadsheet import (decision 069): its file waits in R2, its rows are checked (the dry run)
+ * and then written a batch at a time, each batch one request or one Cron run, with the next batch
+ * and the running counts kept here so the job resumes wherever it stopped.
+ */
+export const imports = sqliteTable(
+  "imports",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: IMPORT_KINDS }).notNull(),
+    fileName: text("file_name").notNull(),
+    /** The header row as the file has it, for the mapping page and the bad-rows report. */
+    headers: text("headers", { mode: "json" }).notNull().$type<string[]>(),
+    /** The header row's names, normalised and joined: the file's shape, the key of its saved mapping. */
+    shape: text("shape").notNull(),
+    /** Our field for each column of the file, in order ("" for a column left out). */
+    mapping: text("mapping", { mode: "json" }).notNull().$type<string[]>(),
+    /** For gifts: the method of a row that does not state one. */
+    giftMethod: text("gift_method"),
+    status: text("status", { enum: IMPORT_STATUSES }).notNull().default("mapping"),
+    rows: integer("rows").notNull().default(0),
+    batches: integer("batches").notNull().default(0),
+    /** The batch the current step runs next; each step starts from 0. */
+    nextBatch: integer("next_batch").notNull().default(0),
+    /** What the dry run found. */
+    checkedCreate: integer("checked_create").notNull().default(0),
+    checkedMatch: integer("checked_match").notNull().default(0),
+    checkedSkip: integer("checked_skip").notNull().default(0),
+    /** What the import did. */
+    created: integer("created").notNull().default(0),
+    matched: integer("matched").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    /** The dry run's first rows and first skipped rows, for its page. */
+    preview: text("preview", { mode: "json" })
+      .notNull()
+      .$type<ImportSampleRow[]>()
+      .default(sql`'[]'`),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    undoneAt: text("undone_at"),
+  },
+  (table) => [
+    index("imports_newest_idx").on(table.createdAt),
+    index("imports_status_idx").on(table.status, table.updatedAt),
+  ],
+);
+
+/** The column mapping staff last chose for a file of this kind and shape (decision 069). */
+export const importMappings = sqliteTable(
+  "import_mappings",
+  {
+    kind: text("kind", { enum: IMPORT_KINDS }).notNull(),
+    shape: text("shape").notNull(),
+    mapping: text("mapping", { mode: "json" }).notNull().$type<string[]>(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.shape] })],
+);
+
+/** Each row an import skipped, with why and the row as the file had it: the bad-rows report. */
+export const importSkips = sqliteTable(
+  "import_skips",
+  {
+    importId: text("import_id")
+      .notNull()
+      .references(() => imports.id, { onDelete: "cascade" }),
+    row: integer("row").notNull(),
+    /** Why, as translation keys: `{ field: message }`, or one reason under "row". */
+    reasons: text("reasons", { mode: "json" }).notNull().$type<Record<string, string>>(),
+    cells: text("cells", { mode: "json" }).notNull().$type<string[]>(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.row] })],
+);
 
 /** Processed Stripe event ids: the primary key makes every webhook delivery idempotent. */
 export const stripeEvents = sqliteTable("stripe_events", {
@@ -751,10 +862,17 @@ export const volunteers = sqliteTable(
     guardianEmail: text("guardian_email"),
     guardianConsentAt: text("guardian_consent_at"),
     acceptedBy: text("accepted_by").references(() => users.id, { onDelete: "set null" }),
+    /** The spreadsheet import that created it, so the import can be undone (decision 069). */
+    importId: text("import_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("volunteers_user_idx").on(table.userId)],
+  (table) => [
+    index("volunteers_user_idx").on(table.userId),
+    index("volunteers_import_idx")
+      .on(table.importId)
+      .where(sql`import_id IS NOT NULL`),
+  ],
 );
 
 /**

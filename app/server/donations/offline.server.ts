@@ -100,7 +100,7 @@ async function openPledgeOf(env: Pick<Env, "DB">, pledgeId: string | null, email
 
 /** The ledger row of a gift staff recorded or imported: succeeded, paid at noon on the day received. */
 export function offlineGiftRow(
-  staff: SessionUser,
+  staff: { id: string | null },
   input: OfflineGiftInput,
   id: string,
   importKey: string | null = null,
@@ -130,6 +130,7 @@ export function offlineGiftRow(
     method: input.method,
     recordedBy: staff.id,
     importKey,
+    importId: null,
     createdAt: now,
     updatedAt: now,
     ...giftColumns(input),

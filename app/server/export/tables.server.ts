@@ -5,6 +5,7 @@ import {
   auditLog,
   childConsents,
   children,
+  contacts,
   contentEntries,
   contentGone,
   contentVersions,
@@ -63,6 +64,7 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
   // The health answers are AES-GCM ciphertext; even so they never leave (decision 054).
   exported(submissions, [submissions.id], [submissions.healthData]),
   exported(submissionHistory, [submissionHistory.id]),
+  exported(contacts, [contacts.id]),
   exported(subscribers, [subscribers.id], [subscribers.confirmTokenHash]),
   exported(newsletters, [newsletters.id]),
   exported(donationAttempts, [donationAttempts.id]),

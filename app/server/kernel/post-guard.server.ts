@@ -35,12 +35,12 @@ const POST_LIMITS = {
 
 /**
  * The one exception to "no files" (decision 021): multipart posts to the admin's upload page, to
- * one upload's page (its replacement, decision 059) and to the gifts import's CSV (decision 056),
+ * one upload's page (its replacement, decision 059) and to the imports page's CSV (decision 069),
  * with at most one file. Their body is read by the page's action (`readPostedUpload`), after the
  * admin layout's middleware has admitted staff, so anyone else is refused unread. The report and
  * team editors pick an upload by its key, so their posts stay plain forms.
  */
-const UPLOAD_PATH = /^\/admin\/(?:files(?:\/[^/]+)?|donations\/import)$/;
+const UPLOAD_PATH = /^\/admin\/(?:files(?:\/[^/]+)?|imports)$/;
 
 /** Conform's list syntax (`a[0]`, `a.b`) and control fields (`__state__`) are never posted by a real form. */
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
