@@ -31,7 +31,8 @@ const launchOptions = SYSTEM_CHROMIUM
 /** The specs that run their tests in order in one worker (`mode: "serial"`), minutes each. */
 const IN_ORDER = [
   /\/gifts\.spec\.ts$/,
-  /\/families\.spec\.ts$/,
+  /\/families(-story)?\.spec\.ts$/,
+  /\/imports\.spec\.ts$/,
   /\/volunteers\.spec\.ts$/,
   /\/donor-care\.spec\.ts$/,
 ];

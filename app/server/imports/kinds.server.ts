@@ -55,6 +55,19 @@ function readWith<S extends v.GenericSchema<Record<string, string>, Record<strin
     : { ok: false, reasons: fieldErrors(parsed.issues) };
 }
 
+/** A person's row, known by their address and shown as "Name <address>" in the preview. */
+function keyedByEmail<Person extends { email: string; name: string }>(
+  read: { ok: true; value: Person } | { ok: false; reasons: Record<string, string> },
+): ReadRow<Person> {
+  if (!read.ok) return read;
+  return {
+    ok: true,
+    key: read.value.email,
+    label: `${read.value.name} <${read.value.email}>`,
+    value: read.value,
+  };
+}
+
 /** The e-mails among `keys` already in `column`'s table: one query, the keys one JSON parameter. */
 function emailsIn(table: typeof contacts | typeof subscribers | typeof volunteers) {
   return async (db: Db, keys: string[]) => {
@@ -111,13 +124,7 @@ const contactsImport: ImportSpec<ContactRow> = {
       locale: localeOf(cell("locale")),
       note: cell("note"),
     });
-    if (!read.ok) return read;
-    return {
-      ok: true,
-      key: read.value.email,
-      label: `${read.value.name} <${read.value.email}>`,
-      value: read.value,
-    };
+    return keyedByEmail(read);
   },
   existing: emailsIn(contacts),
   whenExisting: { outcome: "match" },
@@ -227,13 +234,7 @@ const volunteersImport: ImportSpec<VolunteerRow> = {
       phone: cell("phone"),
       locale: localeOf(cell("locale")),
     });
-    if (!read.ok) return read;
-    return {
-      ok: true,
-      key: read.value.email,
-      label: `${read.value.name} <${read.value.email}>`,
-      value: read.value,
-    };
+    return keyedByEmail(read);
   },
   existing: emailsIn(volunteers),
   whenExisting: { outcome: "match" },
