@@ -56,9 +56,6 @@ const server = spawn(
     // The site's own address: a passkey is bound to the origin in SITE_URL (decision 048).
     "--var",
     `SITE_URL:http://localhost:${port}`,
-    // A test key for children's health records (decision 054), which the build's .dev.vars may lack.
-    "--var",
-    "CHILD_DATA_KEYS:e2e-1:ZTJlLXRlc3Qta2V5LW5vdC1mb3ItcHJvZHVjdGlvbiE=",
   ],
   { stdio: "inherit", env },
 );

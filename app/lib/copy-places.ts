@@ -33,6 +33,7 @@ const PLACES: readonly Place[] = [
   { prefix: "families:", path: "/account/children", place: "account" },
   { prefix: "admin:", path: "/admin", place: "backOffice" },
   { prefix: "gifts:", path: "/admin", place: "backOffice" },
+  { prefix: "imports:", path: "/admin", place: "backOffice" },
   { prefix: "undo:", path: "/admin", place: "backOffice" },
   { prefix: "blog:", path: "/blog", place: "blog" },
   { prefix: "donate:", path: "/donate", place: "donate" },

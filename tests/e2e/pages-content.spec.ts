@@ -42,17 +42,16 @@ const PAGES: { path: string; en: string[]; es: string[] }[] = [
   },
   {
     path: "/volunteer",
+    // The tutor's, the coach's and the mentor's spots come from the shifts volunteers.spec.ts adds
+    // (decision 055), which may run first; the other roles keep the seed's counts.
     en: [
-      "15 spots open",
-      "8 spots open",
-      "20 spots open",
       "25 spots open",
       "10 spots open",
       "12 spots open",
       "within 48 hours",
       "At least 4 hours a month, for one year",
     ],
-    es: ["15 lugares disponibles", "25 lugares disponibles", "48 horas"],
+    es: ["25 lugares disponibles", "12 lugares disponibles", "48 horas"],
   },
   {
     path: "/partner",

@@ -405,8 +405,8 @@ describe("admin actions, audited", () => {
     const html = await (await get("/admin/audit", admin.cookie)).text();
     expect(html).toContain("Changed the status or assignee of");
     expect(html).toContain("admin@example.org");
-    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>in-progress<\/dd>/);
-    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>done<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>Before<\/dt><dd[^>]*>In progress<\/dd>/);
+    expect(html).toMatch(/<dt[^>]*>After<\/dt><dd[^>]*>Done<\/dd>/);
     expect(html).toContain("Rows exported");
     const spanish = await (await get("/admin/audit?lng=es", admin.cookie)).text();
     expect(spanish).toMatch(/<dt[^>]*>Antes<\/dt>/);
