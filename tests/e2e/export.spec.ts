@@ -31,7 +31,7 @@ test.beforeAll(() => {
   // Under the test Worker's current key id, so the Cron's key rotation leaves it alone (decision 054).
   const sealed = JSON.stringify({ keyId: "e2e-1", ciphertext: HEALTH });
   executeLocalD1(
-    `INSERT INTO submissions (id, kind, status, locale, name, email, payload, health_data, idempotency_key, attribution, created_at, updated_at) VALUES ` +
+    `INSERT OR IGNORE INTO submissions (id, kind, status, locale, name, email, payload, health_data, idempotency_key, attribution, created_at, updated_at) VALUES ` +
       `('export-${ADMIN.run}', 'athletics', 'new', 'es', 'Leo ${ADMIN.run}', 'leo-${ADMIN.run}@example.com', '{}', '${sealed}', 'export-${ADMIN.run}', '${attribution}', '2026-03-10T15:00:00.000Z', '2026-03-10T15:00:00.000Z');`,
   );
 });

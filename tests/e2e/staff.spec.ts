@@ -42,6 +42,8 @@ function query<Row>(sql: string, ...params: string[]): Row[] {
   return [];
 }
 
+// A worker that comes back to this file's tests after another file's runs this again with the
+// same RUN (fully parallel), so the seed is written to be run twice.
 test.beforeAll(() => {
   createAccount(STAFF.email, STAFF_NAME, STAFF.password);
   executeLocalD1(
@@ -49,9 +51,9 @@ test.beforeAll(() => {
       `UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`,
       ...READERS.map(
         (email, index) =>
-          `INSERT INTO subscribers (id, email, locale, status, confirmed_at) VALUES ('${RUN}-${index}', '${email}', '${index === 0 ? "en" : "es"}', 'confirmed', '2026-01-01T00:00:00.000Z');`,
+          `INSERT OR IGNORE INTO subscribers (id, email, locale, status, confirmed_at) VALUES ('${RUN}-${index}', '${email}', '${index === 0 ? "en" : "es"}', 'confirmed', '2026-01-01T00:00:00.000Z');`,
       ),
-      `INSERT INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('e2e-staff-${RUN}', 'contact', 'es', 'Rosa ${RUN}', 'rosa-${RUN}@example.com', '{"fullName":"Rosa ${RUN}","subject":"program","message":"Hola"}', 'e2e-staff-${RUN}');`,
+      `INSERT OR IGNORE INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('e2e-staff-${RUN}', 'contact', 'es', 'Rosa ${RUN}', 'rosa-${RUN}@example.com', '{"fullName":"Rosa ${RUN}","subject":"program","message":"Hola"}', 'e2e-staff-${RUN}');`,
     ].join(" "),
   );
 });
