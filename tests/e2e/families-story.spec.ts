@@ -8,6 +8,7 @@ import {
   expect,
   expectNoAxeViolations,
   logIn,
+  openUntilShown,
   rememberCookieChoice,
   runId,
   signInStaff,
@@ -135,9 +136,8 @@ test("a guardian on a phone enrols two children and the session fills", async ({
     await expect(page.getByRole("region", { name, exact: true })).toContainText(`${TITLE}: has a place`);
   await page.screenshot({ path: `${SHOTS}/story-two-children-390.png`, fullPage: true });
   await expectNoAxeViolations(page);
-  await page.goto("/education#sessions");
   const card = page.locator(`#session-${sessionId}`);
-  await expect(card.getByText("Full: join the waitlist")).toBeVisible();
+  await openUntilShown(page, "/education#sessions", card.getByText("Full: join the waitlist"));
   await expect(card.getByText("Room 4, Harlem Center")).toBeVisible();
   // The place in the reader's language.
   await page.goto("/education?lng=es#sessions");

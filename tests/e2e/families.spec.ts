@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   latestMail,
   logIn,
+  openUntilShown,
   rememberCookieChoice,
   runId,
   signInStaff,
@@ -134,9 +135,8 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
   page,
 }) => {
   await page.setViewportSize(PHONE);
-  await page.goto("/education#sessions");
   const card = page.locator(`#session-${sessionId}`);
-  await expect(card.getByText("Full: join the waitlist")).toBeVisible();
+  await openUntilShown(page, "/education#sessions", card.getByText("Full: join the waitlist"));
   await page.screenshot({ path: `${SHOTS}/education-390.png`, fullPage: true });
   await expectNoAxeViolations(page);
   await card.getByRole("link", { name: `Join the waitlist: ${TITLE}`, exact: true }).click();

@@ -5,7 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 /**
  * Every test fails on an unexpected console error or a request that leaves the site
@@ -105,6 +105,20 @@ export async function turnSystemDark(page: Page) {
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
+}
+
+/**
+ * Opens `path` again until `shown` is on it. A program page keeps a session's places left for up
+ * to 60 s (the page cache, decision 054), so a page another spec opened moments before may still
+ * show a place that was just taken, as a visitor would see it.
+ */
+export async function openUntilShown(page: Page, path: string, shown: Locator) {
+  await page.goto(path);
+  // Reloaded, not opened again: going to the same address with a #fragment loads nothing.
+  await expect(async () => {
+    if (!(await shown.isVisible())) await page.reload();
+    await expect(shown).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 75_000, intervals: [5_000] });
 }
 
 /** A mark on the page's window, gone if the browser loads a new document. */
