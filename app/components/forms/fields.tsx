@@ -24,6 +24,20 @@ export function translateFieldError(t: TFunction, message: string): string {
   }
 }
 
+/**
+ * A row's errors as one line ("Amount: Enter an amount; Date: …"), each field named by its label
+ * under `fields.` in `t`'s namespace; an error of the whole row or form has no label.
+ */
+export function errorsInOneLine(t: TFunction, errors: Record<string, string>): string {
+  return Object.entries(errors)
+    .map(([field, message]) =>
+      field === "row" || field === "form"
+        ? translateFieldError(t, message)
+        : `${t(`fields.${field}`)}: ${translateFieldError(t, message)}`,
+    )
+    .join("; ");
+}
+
 const inputClass =
   "focus-ring tap-target mt-1 w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 aria-[invalid=true]:border-red-700 aria-[invalid=true]:border-2 dark:border-gray-400 dark:bg-gray-950 dark:text-white dark:aria-[invalid=true]:border-red-300";
 const errorClass = "mt-1 font-semibold text-red-700 dark:text-red-300";

@@ -5,7 +5,7 @@ import { RecordTable, type Column } from "~/components/admin/data-table";
 import { GiftField, GiftSelect } from "~/components/admin/gift-fields";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, ConfirmQuestion, Flash, inputClass } from "~/components/admin/ui";
-import { translateFieldError } from "~/components/forms/fields";
+import { errorsInOneLine } from "~/components/forms/fields";
 import { formatMoneyWithCents, formatNewYorkDate, formatNumber, useLocale } from "~/lib/format";
 import type { ImportSampleRow } from "~/lib/imports";
 import { OFFLINE_GIFT_METHODS } from "~/lib/vocabulary";
@@ -108,14 +108,6 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
   // A count for the plural's choice, and the same count as this language writes it (4,988; 4988).
   const number = (count: number) => ({ count, n: formatNumber(count, tag) });
   const fieldList = (names: string[]) => names.map((name) => t(`fields.${name}`)).join(", ");
-  const reasonText = (reasons: Record<string, string>) =>
-    Object.entries(reasons)
-      .map(([field, message]) =>
-        field === "row" || field === "form"
-          ? translateFieldError(t, message)
-          : `${t(`fields.${field}`)}: ${translateFieldError(t, message)}`,
-      )
-      .join("; ");
   const sampleColumns: Column<Sample>[] = [
     { header: "imports:sampleColumns.row", cell: (row) => row.row, className: "text-right" },
     { header: "imports:sampleColumns.who", cell: (row) => row.label || "—" },
@@ -133,7 +125,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
       header: "imports:sampleColumns.outcome",
       cell: (row) =>
         row.outcome === "skip"
-          ? t("outcome.skip", { why: reasonText(row.reasons) })
+          ? t("outcome.skip", { why: errorsInOneLine(t, row.reasons) })
           : t(`outcome.${row.outcome}`),
     },
   ];

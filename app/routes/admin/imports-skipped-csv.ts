@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { translateFieldError } from "~/components/forms/fields";
+import { errorsInOneLine } from "~/components/forms/fields";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getImport, skippedRowsCsv } from "~/server/imports/jobs.server";
 import { env } from "~/server/kernel/env.server";
@@ -16,17 +16,12 @@ export async function loader(args: Route.LoaderArgs) {
   const job = await getImport(env, args.params.id);
   if (!job) throw data(null, { status: 404 });
   const t = getInstance(args.context).getFixedT(getLocale(args.context), "imports");
-  const describe = (reasons: Record<string, string>) =>
-    Object.entries(reasons)
-      .map(([field, message]) =>
-        field === "row" || field === "form"
-          ? translateFieldError(t, message)
-          : `${t(`fields.${field}`)}: ${translateFieldError(t, message)}`,
-      )
-      .join("; ");
   const name = job.fileName.replace(/\.csv$/i, "");
   return csvResponse(
     `${name}-skipped.csv`,
-    skippedRowsCsv(env, job, describe, { row: t("report.row"), reason: t("report.reason") }),
+    skippedRowsCsv(env, job, (reasons) => errorsInOneLine(t, reasons), {
+      row: t("report.row"),
+      reason: t("report.reason"),
+    }),
   );
 }
