@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { eq } from "drizzle-orm";
+import { eq, getTableName, is } from "drizzle-orm";
+import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, insertJsonRows } from "~/server/db/client.server";
@@ -33,7 +34,8 @@ import {
   volunteerSignups,
 } from "~/server/db/schema";
 import { EXPORT_PAGE_ROWS, exportArchive, FILES_PER_PART } from "~/server/export/archive.server";
-import { EXPORTED_TABLES, tableFile } from "~/server/export/tables.server";
+import * as schema from "~/server/db/schema";
+import { EXPORTED_TABLES, NOT_EXPORTED_TABLES, tableFile } from "~/server/export/tables.server";
 import { saveChild } from "~/server/families/children.server";
 import exportFormat from "../../docs/export-format.md?raw";
 import { userWithSession } from "./auth-helpers";
@@ -297,6 +299,14 @@ describe("the export of everything", () => {
       EXPORTED_TABLES.length,
     );
     expect([...entries[`files/${PHOTO_KEY}`]!]).toEqual([...PHOTO]);
+  });
+
+  it("chooses for every table of the schema: in the export, or left out on purpose", () => {
+    const everyTable = Object.values(schema)
+      .filter((value) => is(value, SQLiteTable))
+      .map((table) => getTableName(table));
+    const chosen = [...EXPORTED_TABLES.map(({ table }) => getTableName(table)), ...NOT_EXPORTED_TABLES];
+    expect(chosen.toSorted()).toEqual(everyTable.toSorted());
   });
 
   it("holds no child's health, not even as ciphertext, and no password or visitor's hashed address", async () => {
