@@ -19,8 +19,8 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// The server under test keeps its D1 here (scripts/e2e-server.mjs); an admin is made the way a
-// maintainer would, with `npm run admin:create`, and a visitor's submission is inserted as the
+// The server under test keeps its D1 here (scripts/e2e-server.mjs); an admin is the account
+// `npm run admin:create` makes (`createAccount`), and a visitor's submission is inserted as the
 // forms would store it.
 const RUN = runId();
 const ADMIN = testAccount("admin", RUN);

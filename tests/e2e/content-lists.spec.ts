@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
 
-// A staff member (made with `npm run admin:create`) opens a volunteer role in both languages and
+// A staff member (the account `npm run admin:create` makes) opens a volunteer role in both languages and
 // changes a program's badge; /volunteer and /programs show it (decision 029).
 const STAFF = staffOfSpec("lists", "Lee Lists");
 const RUN = STAFF.run;

@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
 
-// A staff member (made with `npm run admin:create`, as a maintainer would) writes an event in
+// A staff member (the account `npm run admin:create` makes) writes an event in
 // both languages, publishes it, and finds it on /events, in the sitemap and in its .ics file.
 const STAFF = staffOfSpec("staff", "Sam Staff");
 const RUN = STAFF.run;

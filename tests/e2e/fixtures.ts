@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { pbkdf2Sync, randomBytes, randomUUID } from "node:crypto";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
@@ -6,6 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { BASE_URL } from "../../playwright.config";
 
 /**
  * Every test fails on an unexpected console error or a request that leaves the site
@@ -135,16 +136,13 @@ export async function rememberCookieChoice(page: Page) {
   });
 }
 
-/**
- * How long a look or a write waits for the running Worker's own write to end: SQLite's busy
- * timeout, so the wait is on the lock itself, however loaded the machine.
- */
+/** How long a look at the outbox waits for the running Worker's own write to end: SQLite's busy timeout. */
 const LOCAL_D1_LOCK_WAIT_MS = 30_000;
 
 /**
  * The file of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port): miniflare's
- * D1 is a SQLite database in WAL mode, which other processes may read and write while the Worker
- * runs, SQLite's own locks keeping them apart.
+ * D1 is a SQLite database in WAL mode, where a reader in another process never stops the Worker's
+ * writes.
  */
 function localD1File(): string {
   const dir = `${PERSIST_TO}/v3/d1/miniflare-D1DatabaseObject`;
@@ -178,43 +176,49 @@ export function mailCount(to: string, template: string): number {
 /** Where the e2e Worker keeps its local D1, KV and R2 (scripts/e2e-server.mjs, one folder per port). */
 export const PERSIST_TO = `.wrangler/e2e-${process.env.E2E_PORT ?? "8788"}`;
 
+/** The local D1 and KV of the e2e Worker, by the ids wrangler.toml gives them for local runs. */
+const LOCAL_D1_ID = "00000000-0000-0000-0000-000000000000";
+const LOCAL_KV_ID = "00000000000000000000000000000000";
+
 /**
- * Runs a maintainer's command (`npm run admin:create`, `wrangler d1 execute`) on the e2e Worker's
- * local state. The running Worker writes to the same database, and a second process that finds
- * it busy fails: the command is tried again after a growing pause, up to ten times.
+ * Sends one request to the Local Explorer API of the e2e Worker's own `wrangler dev` (its local
+ * copy of Cloudflare's REST API for D1 and KV, under /cdn-cgi/local/explorer/api) and checks its
+ * answer. Synchronous, as the specs' seeds are: a child Node process makes the request.
  */
-export function runLocal(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}) {
-  const env = { ...process.env, WRANGLER_SEND_METRICS: "false", CI: "true", WRANGLER_PERSIST_TO: PERSIST_TO };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      execFileSync(command, args, { env: { ...env, ...extraEnv }, stdio: "ignore" });
-      return;
-    } catch (error) {
-      if (attempt === 10) throw error;
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, attempt * 500);
-    }
-  }
+function askLocalExplorer(method: "POST" | "PUT", path: string, body: string) {
+  const answer = execFileSync(
+    process.execPath,
+    [
+      "--input-type=module",
+      "-e",
+      `const body = await new Response(process.stdin).text();
+       const response = await fetch(process.argv[1], { method: process.argv[2], body, headers: { "content-type": "application/json" } });
+       process.stdout.write(await response.text());`,
+      `${BASE_URL}/cdn-cgi/local/explorer/api${path}`,
+      method,
+    ],
+    { input: body, encoding: "utf8" },
+  );
+  const result = JSON.parse(answer) as { success: boolean; errors?: { message: string }[] };
+  if (!result.success)
+    throw new Error(`${method} ${path}: ${result.errors?.map((error) => error.message).join("; ")}`);
 }
 
 /**
- * Runs SQL (one statement or several) on the e2e Worker's local D1 as one transaction, as
- * `wrangler d1 execute --local` would for a maintainer, without starting a second workerd for it
- * (docs/testing.md: seconds per call, and on a loaded machine it sometimes never got the file).
+ * Runs SQL (one statement or several) on the e2e Worker's local D1 as one transaction, through
+ * the Worker's own workerd (the Local Explorer's D1 `raw`, as Cloudflare's REST API takes it): its
+ * D1 runs the seed between the site's own queries. A second process writing the file (a
+ * `wrangler d1 execute`, a `node:sqlite` write) held SQLite's write lock now and then while the
+ * Worker wrote, and workerd, which sets no busy timeout, answered that page with a 500
+ * (`SQLITE_BUSY`, docs/decisions/072-a-faster-suite.md).
  */
 export function executeLocalD1(sql: string) {
-  const db = new DatabaseSync(localD1File(), { timeout: LOCAL_D1_LOCK_WAIT_MS });
-  try {
-    db.exec("BEGIN IMMEDIATE");
-    try {
-      db.exec(sql);
-      db.exec("COMMIT");
-    } catch (error) {
-      db.exec("ROLLBACK");
-      throw error;
-    }
-  } finally {
-    db.close();
-  }
+  askLocalExplorer("POST", `/d1/database/${LOCAL_D1_ID}/raw`, JSON.stringify({ sql }));
+}
+
+/** Puts one value into the e2e Worker's local KV (`CACHE`), through its own workerd, as `executeLocalD1` does. */
+export function putLocalKv(key: string, value: string) {
+  askLocalExplorer("PUT", `/storage/kv/namespaces/${LOCAL_KV_ID}/values/${encodeURIComponent(key)}`, value);
 }
 
 /** A spec's own tag for the names, addresses and ids it makes, so reruns and parallel workers never meet. */
@@ -227,11 +231,29 @@ export function testAccount(prefix: string, run: string): { email: string; passw
   return { email: `${prefix}-${run}@example.org`, password: `e2e ${randomBytes(12).toString("hex")}` };
 }
 
-/** An account made the way a maintainer makes one: `npm run admin:create` (an ADMIN). */
+/** PBKDF2's iterations for a password, as app/server/auth/password.server.ts and admin:create hash it. */
+const PASSWORD_ITERATIONS = 100_000;
+const quoteSql = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+/**
+ * An ADMIN account with its e-mail confirmed (made again: a new password, signed out), the rows
+ * `npm run admin:create` writes (launch.spec
+ * runs that command itself), sent through the Worker's own workerd (`executeLocalD1`): a
+ * `wrangler d1 execute` of its own, about 5 s of a core per account, was a second process writing
+ * the Worker's database file (docs/decisions/072-a-faster-suite.md).
+ */
 export function createAccount(email: string, name: string, password: string) {
-  runLocal("node", ["scripts/admin-create.mjs", "--email", email, "--name", name], {
-    ADMIN_PASSWORD: password,
-  });
+  const salt = randomBytes(16);
+  const hash = pbkdf2Sync(password, salt, PASSWORD_ITERATIONS, 32, "sha256");
+  const now = quoteSql(new Date().toISOString());
+  executeLocalD1(
+    `INSERT INTO users (id, email, name, password_hash, password_salt, password_iterations, role, locale, email_verified_at, created_at, updated_at)
+     VALUES (${quoteSql(randomUUID())}, ${quoteSql(email)}, ${quoteSql(name)}, ${quoteSql(hash.toString("base64"))}, ${quoteSql(salt.toString("base64"))}, ${PASSWORD_ITERATIONS}, 'ADMIN', 'en', ${now}, ${now}, ${now})
+     ON CONFLICT(email) DO UPDATE SET role = 'ADMIN', password_hash = excluded.password_hash,
+       password_salt = excluded.password_salt, password_iterations = excluded.password_iterations,
+       email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at), updated_at = excluded.updated_at;
+     DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${quoteSql(email)});`,
+  );
 }
 
 /**

@@ -3,8 +3,7 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
-  PERSIST_TO,
-  runLocal,
+  putLocalKv,
   signInStaff,
   staffOfSpec,
   test,
@@ -38,19 +37,7 @@ const PAST = `e2e-past-${STAFF.run}`;
 
 /** A new content version, as a publish makes it: the site's isolates read the events again. */
 function bumpContentVersion() {
-  runLocal("npx", [
-    "wrangler",
-    "kv",
-    "key",
-    "put",
-    "--binding",
-    "CACHE",
-    "--local",
-    "--persist-to",
-    PERSIST_TO,
-    "content:version",
-    `e2e-${STAFF.run}-${Date.now()}`,
-  ]);
+  putLocalKv("content:version", `e2e-${STAFF.run}-${Date.now()}`);
 }
 
 test.beforeAll(() => {

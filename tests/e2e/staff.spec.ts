@@ -15,8 +15,8 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// A STAFF member of a small team (docs/decisions/022-staff-role.md): made with
-// `npm run admin:create` and given the STAFF role in D1, with two confirmed subscribers.
+// A STAFF member of a small team (docs/decisions/022-staff-role.md): the account
+// `npm run admin:create` makes, given the STAFF role in D1, with two confirmed subscribers.
 const RUN = runId();
 // Other specs make staff accounts too; a name of this run picks this one in "Assigned to".
 const STAFF_NAME = `Sam Staff ${RUN}`;
