@@ -1,21 +1,20 @@
 import { readFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { MAIL_ORIGIN } from "../../playwright.config";
 import {
+  addChild,
   COLOUR_RULES,
-  createAccount,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
   logIn,
   openUntilShown,
-  rememberCookieChoice,
-  runId,
   signInStaff,
   staffOfSpec,
   test,
-  testAccount,
   turnSystemDark,
+  usersOfSpec,
+  visitorPage,
   waitForHydration,
 } from "./fixtures";
 
@@ -25,11 +24,13 @@ import {
 // second offer is left unanswered, its deadline passes, and the Cron run hands the place to the
 // next family; staff take attendance on a phone, see the allergy flags and download the roster.
 const STAFF = staffOfSpec("families-story", "Sam Story", { role: "STAFF" });
-const RUN = runId();
-const TWO_CHILDREN = testAccount("story-two", RUN);
-const WAITING_FIRST = testAccount("story-wait-1", RUN);
-const WAITING_SECOND = testAccount("story-wait-2", RUN);
-const WAITING_THIRD = testAccount("story-wait-3", RUN);
+const [TWO_CHILDREN, WAITING_FIRST, WAITING_SECOND, WAITING_THIRD] = usersOfSpec([
+  ["story-two", "Teresa Two"],
+  ["story-wait-1", "Walter Wait"],
+  ["story-wait-2", "Xenia Wait"],
+  ["story-wait-3", "Yusuf Wait"],
+]);
+const RUN = STAFF.run;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const TITLE = `Robotics Lab ${RUN}`;
@@ -38,18 +39,6 @@ let sessionId = "";
 
 test.describe.configure({ mode: "serial", timeout: 240_000 });
 test.use({ actionTimeout: 30_000 });
-test.beforeAll(() => {
-  const accounts = [
-    [TWO_CHILDREN, "Teresa Two"],
-    [WAITING_FIRST, "Walter Wait"],
-    [WAITING_SECOND, "Xenia Wait"],
-    [WAITING_THIRD, "Yusuf Wait"],
-  ] as const;
-  // Accounts with a confirmed address, as signing up and following the link leaves them.
-  for (const [account, name] of accounts) createAccount(account.email, name, account.password);
-  const emails = accounts.map(([account]) => `'${account.email}'`).join(", ");
-  executeLocalD1(`UPDATE users SET role = 'USER' WHERE email IN (${emails});`);
-});
 
 type ProviderMail = { at: number; body: { to: string; subject: string; text: string } };
 
@@ -71,24 +60,9 @@ async function offerMail(to: string) {
   return { mail, path: `${link.pathname}${link.search}` };
 }
 
-async function contextPage(browser: Browser, options: Parameters<Browser["newContext"]>[0]) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await rememberCookieChoice(page);
-  return page;
-}
-
 /** Adds a child on /account/children as a guardian fills the form, then asks the chosen session's place. */
 async function addChildAndAsk(page: Page, name: string, allergies: string) {
-  await page.getByLabel(/^Child's full name/).fill(name);
-  await page.getByLabel(/^Date of birth/).fill("2016-09-02");
-  await page.getByLabel(/^Grade this school year/).selectOption("4");
-  await page.getByLabel(/^Allergies/).fill(allergies);
-  await page.getByLabel(/^Emergency contact's name/).fill("Pat Neighbour");
-  await page.getByLabel(/^Emergency contact's phone/).fill("212 555 0199");
-  await page.getByLabel(/^I agree to my child taking part/).check();
-  await page.getByRole("button", { name: "Save child" }).click();
-  await expect(page.getByText("Saved. You can now ask for a place in a session.")).toBeVisible();
+  await addChild(page, name, allergies);
   const child = page.getByRole("region", { name, exact: true });
   await child.getByLabel("Ask for a place in").selectOption(sessionId);
   await child.getByRole("button", { name: "Ask for the place" }).click();
@@ -151,7 +125,7 @@ test("three more families join the waitlist in order", async ({ browser }) => {
     [2, WAITING_SECOND, "Xavi Wait", ""],
     [3, WAITING_THIRD, "Yara Wait", "dairy"],
   ] as const) {
-    const page = await contextPage(browser, { viewport: position === 1 ? PHONE : DESKTOP });
+    const page = await visitorPage(browser, { viewport: position === 1 ? PHONE : DESKTOP });
     await logIn(
       page,
       account,
@@ -167,7 +141,7 @@ test("three more families join the waitlist in order", async ({ browser }) => {
 test("a withdrawal offers the place to the first family waiting, who take it on a phone", async ({
   browser,
 }) => {
-  const guardian = await contextPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+  const guardian = await visitorPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
   // Without JavaScript: the withdrawal is a plain form post.
   await guardian.goto("/login?redirectTo=/account/children");
   await guardian.getByRole("textbox", { name: "Email (required)", exact: true }).fill(TWO_CHILDREN.email);
@@ -188,7 +162,7 @@ test("a withdrawal offers the place to the first family waiting, who take it on 
   expect(mail.body.text).toContain("Wanda");
   expect(mail.body.text).not.toContain("tree nuts");
   expect(mail.body.text).not.toContain("shellfish");
-  const phone = await contextPage(browser, { viewport: PHONE });
+  const phone = await visitorPage(browser, { viewport: PHONE });
   await phone.goto(path);
   await expect(phone.getByText(`A place is free for Wanda in ${TITLE}.`)).toBeVisible();
   await expectNoAxeViolations(phone);
@@ -203,7 +177,7 @@ test("an offer left unanswered passes on to the next family at the Cron run", as
   browser,
   request,
 }) => {
-  const guardian = await contextPage(browser, { viewport: PHONE });
+  const guardian = await visitorPage(browser, { viewport: PHONE });
   await logIn(guardian, TWO_CHILDREN, "/login?redirectTo=/account/children");
   await guardian
     .getByRole("region", { name: "Tomas Two", exact: true })
@@ -225,7 +199,7 @@ test("an offer left unanswered passes on to the next family at the Cron run", as
   expect(next.mail.body.text).toContain("Yara");
 
   // The family who let it pass finds it ended; the next family finds theirs open.
-  const late = await contextPage(browser, { viewport: PHONE });
+  const late = await visitorPage(browser, { viewport: PHONE });
   await late.goto(unanswered.path);
   await expect(late.getByText("This offer has ended")).toBeVisible();
   await expect(late.getByRole("button", { name: "Take the place" })).toHaveCount(0);

@@ -1,20 +1,18 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import {
+  addChild,
   COLOUR_RULES,
-  createAccount,
-  executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
   logIn,
   openUntilShown,
-  rememberCookieChoice,
-  runId,
   signInStaff,
   staffOfSpec,
   test,
-  testAccount,
   turnSystemDark,
+  usersOfSpec,
+  visitorPage,
 } from "./fixtures";
 
 // Families and programs (decision 054): staff write a session of one place in the editor; a guardian
@@ -22,9 +20,11 @@ import {
 // in, adds a child and joins the waitlist; the first family withdraws, the second gets the offer by
 // e-mail and takes the place; staff take attendance on a phone.
 const STAFF = staffOfSpec("families", "Fran Families", { role: "STAFF" });
-const RUN = runId();
-const FIRST = testAccount("guardian-a", RUN);
-const SECOND = testAccount("guardian-b", RUN);
+const [FIRST, SECOND] = usersOfSpec([
+  ["guardian-a", "Alma Guardian"],
+  ["guardian-b", "Beto Guardian"],
+]);
+const RUN = STAFF.run;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const TITLE = `Chess Club ${RUN}`;
@@ -34,39 +34,9 @@ let sessionId = "";
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 // A refused enrolment or child form is the page's own answer (409, 400), shown on the page.
 test.use({ allowConsoleErrors: [/^(400|409) .*\/account\/children/], actionTimeout: 30_000 });
-test.beforeAll(() => {
-  for (const [account, name] of [
-    [FIRST, "Alma Guardian"],
-    [SECOND, "Beto Guardian"],
-  ] as const) {
-    // An account with a confirmed address, as signing up and following the link leaves it.
-    createAccount(account.email, name, account.password);
-    executeLocalD1(`UPDATE users SET role = 'USER' WHERE email = '${account.email}';`);
-  }
-});
 
 function addDays(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-async function contextPage(browser: Browser, options: Parameters<Browser["newContext"]>[0]) {
-  const context = await browser.newContext(options);
-  const page = await context.newPage();
-  await rememberCookieChoice(page);
-  return page;
-}
-
-/** The child form of /account/children, as a guardian fills it. */
-async function addChild(page: Page, name: string) {
-  await page.getByLabel(/^Child's full name/).fill(name);
-  await page.getByLabel(/^Date of birth/).fill("2017-03-14");
-  await page.getByLabel(/^Grade this school year/).selectOption("4");
-  await page.getByLabel(/^Allergies/).fill("peanuts");
-  await page.getByLabel(/^Emergency contact's name/).fill("Rosa Guardian");
-  await page.getByLabel(/^Emergency contact's phone/).fill("212 555 0142");
-  await page.getByLabel(/^I agree to my child taking part/).check();
-  await page.getByRole("button", { name: "Save child" }).click();
-  await expect(page.getByText("Saved. You can now ask for a place in a session.")).toBeVisible();
 }
 
 test("staff write a session in both languages in the editor", async ({ page }) => {
@@ -122,7 +92,7 @@ test.describe("a guardian without JavaScript", () => {
     await page.getByRole("button", { name: "Save child" }).click();
     await expect(page.getByRole("link", { name: /Date of birth/ })).toBeVisible();
     await expect(page.getByLabel(/^Child's full name/)).toHaveValue("Ana Guardian");
-    await addChild(page, "Ana Guardian");
+    await addChild(page, "Ana Guardian", "peanuts");
     await page.goto(`/account/children?session=${sessionId}`);
     await page.getByRole("button", { name: "Ask for the place" }).click();
     await expect(page.getByText("Your child has a place.")).toBeVisible();
@@ -143,7 +113,7 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
   await logIn(page, SECOND, page.url().replace(/^https?:\/\/[^/]+/, ""));
   await expect(page).toHaveURL(new RegExp(`/account/children\\?session=${sessionId}$`));
-  await addChild(page, "Bruno Guardian");
+  await addChild(page, "Bruno Guardian", "peanuts");
   await page.getByRole("button", { name: "Ask for the place" }).click();
   await expect(page.getByText("your child is number 1 on the waitlist")).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/children-390.png`, fullPage: true });
@@ -155,7 +125,7 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
 test("the first family withdraws; the next gets the offer by e-mail and takes the place on the phone", async ({
   browser,
 }) => {
-  const first = await contextPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
+  const first = await visitorPage(browser, { viewport: DESKTOP, javaScriptEnabled: false });
   await first.goto("/login?redirectTo=/account/children");
   await first.getByRole("textbox", { name: "Email (required)", exact: true }).fill(FIRST.email);
   await first.getByRole("textbox", { name: "Password (required)", exact: true }).fill(FIRST.password);
@@ -167,7 +137,7 @@ test("the first family withdraws; the next gets the offer by e-mail and takes th
   expect(offer?.subject).toBe(`A place is free for you: ${TITLE}`);
   expect(offer!.text).not.toContain("peanuts");
   const link = new URL(/https?:\/\/\S+\/account\/offer\S*/.exec(offer!.text)![0]);
-  const phone = await contextPage(browser, { viewport: PHONE, colorScheme: "dark" });
+  const phone = await visitorPage(browser, { viewport: PHONE, colorScheme: "dark" });
   await phone.goto(`${link.pathname}${link.search}`);
   await expect(phone.getByText(`A place is free for Bruno in ${TITLE}.`)).toBeVisible();
   await phone.screenshot({ path: `${SHOTS}/offer-390-dark.png`, fullPage: true });

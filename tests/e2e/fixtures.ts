@@ -5,7 +5,14 @@ import { DatabaseSync } from "node:sqlite";
 import AxeBuilder from "@axe-core/playwright";
 import { decodeBase32IgnorePadding } from "@oslojs/encoding";
 import { generateHOTP } from "@oslojs/otp";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { BASE_URL } from "../../playwright.config";
 
 /**
@@ -139,6 +146,27 @@ export async function rememberCookieChoice(page: Page) {
 /** How long a look at the outbox waits for the running Worker's own write to end: SQLite's busy timeout. */
 const LOCAL_D1_LOCK_WAIT_MS = 30_000;
 
+/** A visitor of their own: a page in a new browser context, the cookie choice remembered. */
+export async function visitorPage(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await rememberCookieChoice(page);
+  return page;
+}
+
+/** A guardian adds a child on /account/children (decision 054): the form filled and saved. */
+export async function addChild(page: Page, name: string, allergies: string) {
+  await page.getByLabel(/^Child's full name/).fill(name);
+  await page.getByLabel(/^Date of birth/).fill("2017-03-14");
+  await page.getByLabel(/^Grade this school year/).selectOption("4");
+  await page.getByLabel(/^Allergies/).fill(allergies);
+  await page.getByLabel(/^Emergency contact's name/).fill("Rosa Guardian");
+  await page.getByLabel(/^Emergency contact's phone/).fill("212 555 0142");
+  await page.getByLabel(/^I agree to my child taking part/).check();
+  await page.getByRole("button", { name: "Save child" }).click();
+  await expect(page.getByText("Saved. You can now ask for a place in a session.")).toBeVisible();
+}
+
 /**
  * The file of the e2e Worker's local D1 (scripts/e2e-server.mjs keeps it per port): miniflare's
  * D1 is a SQLite database in WAL mode, where a reader in another process never stops the Worker's
@@ -234,32 +262,36 @@ export function testAccount(prefix: string, run: string): { email: string; passw
 /** PBKDF2's iterations for a password, as app/server/auth/password.server.ts and admin:create hash it. */
 const PASSWORD_ITERATIONS = 100_000;
 const quoteSql = (text: string) => `'${text.replace(/'/g, "''")}'`;
+type Role = "ADMIN" | "STAFF" | "USER";
 
 /**
- * An ADMIN account with its e-mail confirmed (made again: a new password, signed out), the rows
- * `npm run admin:create` writes (launch.spec
- * runs that command itself), sent through the Worker's own workerd (`executeLocalD1`): a
- * `wrangler d1 execute` of its own, about 5 s of a core per account, was a second process writing
- * the Worker's database file (docs/decisions/072-a-faster-suite.md).
+ * The rows `npm run admin:create` writes for an account with its e-mail confirmed (made again: a
+ * new password, signed out), in the given role. launch.spec runs that command itself; the other
+ * specs send these rows through the Worker's own workerd (`executeLocalD1`): a `wrangler d1
+ * execute` of its own, about 5 s of a core per account, was a second process writing the Worker's
+ * database file (docs/decisions/072-a-faster-suite.md).
  */
-export function createAccount(email: string, name: string, password: string) {
+function accountSql(email: string, name: string, password: string, role: Role): string {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(password, salt, PASSWORD_ITERATIONS, 32, "sha256");
   const now = quoteSql(new Date().toISOString());
-  executeLocalD1(
-    `INSERT INTO users (id, email, name, password_hash, password_salt, password_iterations, role, locale, email_verified_at, created_at, updated_at)
-     VALUES (${quoteSql(randomUUID())}, ${quoteSql(email)}, ${quoteSql(name)}, ${quoteSql(hash.toString("base64"))}, ${quoteSql(salt.toString("base64"))}, ${PASSWORD_ITERATIONS}, 'ADMIN', 'en', ${now}, ${now}, ${now})
-     ON CONFLICT(email) DO UPDATE SET role = 'ADMIN', password_hash = excluded.password_hash,
+  return `INSERT INTO users (id, email, name, password_hash, password_salt, password_iterations, role, locale, email_verified_at, created_at, updated_at)
+     VALUES (${quoteSql(randomUUID())}, ${quoteSql(email)}, ${quoteSql(name)}, ${quoteSql(hash.toString("base64"))}, ${quoteSql(salt.toString("base64"))}, ${PASSWORD_ITERATIONS}, '${role}', 'en', ${now}, ${now}, ${now})
+     ON CONFLICT(email) DO UPDATE SET role = excluded.role, password_hash = excluded.password_hash,
        password_salt = excluded.password_salt, password_iterations = excluded.password_iterations,
        email_verified_at = COALESCE(users.email_verified_at, excluded.email_verified_at), updated_at = excluded.updated_at;
-     DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${quoteSql(email)});`,
-  );
+     DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = ${quoteSql(email)});`;
+}
+
+/** An ADMIN account with its e-mail confirmed, as `npm run admin:create` makes it (`accountSql`). */
+export function createAccount(email: string, name: string, password: string) {
+  executeLocalD1(accountSql(email, name, password, "ADMIN"));
 }
 
 /**
- * A spec's own staff account, made before its tests as a maintainer makes one (`createAccount`;
- * `role: "STAFF"` then lowers it), with the cookie choice remembered before each test. `run` is
- * the spec's run id, for names of its own.
+ * A spec's own staff account, made before its tests as a maintainer makes one (`accountSql`, in
+ * the given role), with the cookie choice remembered before each test. `run` is the spec's run
+ * id, for names of its own.
  */
 export function staffOfSpec(
   prefix: string,
@@ -268,12 +300,35 @@ export function staffOfSpec(
 ) {
   const run = runId();
   const account = { ...testAccount(prefix, run), run };
-  test.beforeAll(() => {
-    createAccount(account.email, name, account.password);
-    if (role === "STAFF") executeLocalD1(`UPDATE users SET role = 'STAFF' WHERE email = '${account.email}';`);
-  });
+  test.beforeAll(() => executeLocalD1(accountSql(account.email, name, account.password, role)));
   test.beforeEach(async ({ page }) => rememberCookieChoice(page));
   return account;
+}
+
+/**
+ * A small office's two accounts for a spec (decision 052): Olga, an ADMIN, and Dana, a part-time
+ * STAFF member, both of the spec's own run (`officeOfSpec("walk")` makes "Olga Walk").
+ */
+export function officeOfSpec(tag: string) {
+  const admin = staffOfSpec(`olga-${tag.toLowerCase()}`, `Olga ${tag}`);
+  const staff = staffOfSpec(`dana-${tag.toLowerCase()}`, `Dana ${tag}`, { role: "STAFF" });
+  return { admin, staff };
+}
+
+/**
+ * Visitors' own accounts (USER, the address confirmed, as signing up and following the link
+ * leaves them), made before a spec's tests: one for each `[prefix, name]`, with addresses of a run
+ * of their own.
+ */
+export function usersOfSpec(people: readonly (readonly [prefix: string, name: string])[]) {
+  const run = runId();
+  const accounts = people.map(([prefix, name]) => ({ ...testAccount(prefix, run), name }));
+  test.beforeAll(() =>
+    executeLocalD1(
+      accounts.map((account) => accountSql(account.email, account.name, account.password, "USER")).join("\n"),
+    ),
+  );
+  return accounts;
 }
 
 /** Signs in on the login page (`path` may carry a `redirectTo`) as a person would. */

@@ -3,9 +3,9 @@ import type { Browser, Page } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
+  officeOfSpec,
   rememberCookieChoice,
   signInStaff,
-  staffOfSpec,
   test,
 } from "./fixtures";
 
@@ -13,8 +13,7 @@ import {
 // detail in words, the invitation form and the footer's newsletter box without JavaScript, the
 // footer's targets, exact names of the event cards' buttons; the audit log, the wording editor
 // and the STAFF menu at 390 and 1280 px, in English and Spanish, light and dark, with axe.
-const ADMIN = staffOfSpec("walkadmin", "Olga Walk");
-const STAFF = staffOfSpec("walkstaff", "Dana Walk", { role: "STAFF" });
+const { admin: ADMIN, staff: STAFF } = officeOfSpec("Walk");
 const RUN = ADMIN.run;
 const WIDTHS = [1280, 390] as const;
 const SHOTS = "/tmp/staff-shots";

@@ -1,37 +1,25 @@
 import {
-  createAccount,
-  executeLocalD1,
   expect,
   expectNoAxeViolations,
   latestMail,
-  rememberCookieChoice,
-  runId,
+  officeOfSpec,
   signInStaff,
   test,
-  testAccount,
+  visitorPage,
   waitForHydration,
 } from "./fixtures";
 
 // A week of an office manager (ADMIN) and a part-time communications person (STAFF), decision 052:
 // the STAFF menu and a refused page, an invitation taken up to the second step, the audit log
 // and the site wording editor, at 390 and 1280 px.
-const RUN = runId();
-const ADMIN = testAccount("olga", RUN);
-const STAFF = testAccount("dana", RUN);
+const { admin: ADMIN, staff: STAFF } = officeOfSpec("Week");
+const RUN = ADMIN.run;
 const INVITED = `nuevo-${RUN}@example.org`;
 
 // One worker runs this file's tests in order, so its two accounts are made once, not once per
 // worker (decision 072); not "serial": one failing does not skip the others.
 test.describe.configure({ mode: "default", timeout: 180_000 });
 test.use({ allowConsoleErrors: [/^403 .*\/admin\/(users|donations)/] });
-
-test.beforeAll(() => {
-  createAccount(ADMIN.email, `Olga ${RUN}`, ADMIN.password);
-  createAccount(STAFF.email, `Dana ${RUN}`, STAFF.password);
-  executeLocalD1(`UPDATE users SET role = 'STAFF' WHERE email = '${STAFF.email}';`);
-});
-
-test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 for (const width of [1280, 390]) {
   test(`STAFF see their sections only, and a refused page keeps the menu and a way back (${width} px)`, async ({
@@ -77,8 +65,7 @@ test("an ADMIN invites a staff member, who creates the account and goes on to th
   const mail = latestMail(INVITED, "account.staff-invite");
   expect(mail?.subject).toBe("Su invitación a la administración de product");
   const link = /https?:\/\/[^/\s]+(\/invite\?token=\S+)/.exec(mail!.text)![1]!;
-  const invitee = await (await browser.newContext()).newPage();
-  await rememberCookieChoice(invitee);
+  const invitee = await visitorPage(browser);
   await invitee.goto(link);
   await waitForHydration(invitee);
   await expect(invitee.getByRole("heading", { name: "Únase al equipo" })).toBeVisible();

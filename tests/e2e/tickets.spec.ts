@@ -1,6 +1,5 @@
 import { STRIPE_ORIGIN } from "../../playwright.config";
 import {
-  createAccount,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
@@ -8,8 +7,8 @@ import {
   rememberCookieChoice,
   runId,
   signInStaff,
+  staffOfSpec,
   test,
-  testAccount,
   waitForHydration,
 } from "./fixtures";
 
@@ -18,6 +17,7 @@ import {
  * the local Stripe-compatible server's stand-in Checkout, an RSVP to a free event confirmed by
  * its e-mailed link, and the monthly offer on /donate.
  */
+const ADMIN = staffOfSpec("events-admin", "Events Admin");
 
 test.beforeEach(async ({ page }) => {
   test.slow();
@@ -125,14 +125,12 @@ test("an admin cancels an RSVP from the attendee list, without JavaScript too, a
   browser,
 }) => {
   const run = runId();
-  const admin = testAccount("events-admin", run);
-  createAccount(admin.email, "Events Admin", admin.password);
   const name = `Guest ${run}`;
   const cancelButton = new RegExp(`^Cancel RSVP\\W+${name}$`);
   executeLocalD1(
     `INSERT INTO event_registrations (id, event_slug, kind, status, name, email, locale, quantity, confirmed_at, hold_expires_at) VALUES ('e2e-rsvp-${run}', 'basketballClinic', 'rsvp', 'confirmed', '${name}', 'guest-${run}@example.com', 'en', 4, '2026-01-01T00:00:00.000Z', '2027-02-13T17:00:00.000Z');`,
   );
-  await signInStaff(page, admin);
+  await signInStaff(page, ADMIN);
   await expect(page).toHaveURL(/\/admin$/);
   await page.goto("/admin/registrations/basketballClinic");
   await waitForHydration(page);
