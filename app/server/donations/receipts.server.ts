@@ -58,20 +58,22 @@ function givenBy(t: TFunction, gift: GivenBy): string {
   return t(`givenBy.${gift.method}`, { number: gift.checkNumber ?? "", sponsor: gift.dafSponsor ?? "" });
 }
 
+/** Whom a donor's e-mail goes to, and in which language. */
+type Donor = { donorName: string; donorEmail: string; locale: string };
+
+/** A gift's amount as the donor's e-mails name it. */
+type DonorAmount = Donor & { amountCents: number; currency: string };
+
 /** A receipt names the method of a gift staff recorded; one without a method is a card gift. */
-type ReceiptGift = Partial<GivenBy> & {
-  donationId: string;
-  donorName: string;
-  donorEmail: string;
-  locale: string;
-  frequency: "one-time" | "monthly";
-  amountCents: number;
-  feeCents: number;
-  currency: string;
-  paidAt: string;
-  dedication?: { type: "honor" | "memory"; name: string } | null;
-  employer?: string | null;
-};
+type ReceiptGift = Partial<GivenBy> &
+  DonorAmount & {
+    donationId: string;
+    frequency: "one-time" | "monthly";
+    feeCents: number;
+    paidAt: string;
+    dedication?: { type: "honor" | "memory"; name: string } | null;
+    employer?: string | null;
+  };
 
 /** What a receipt says about one payment, from its donations row and the attempt that began it. */
 export function receiptFor(
@@ -159,14 +161,7 @@ export function buildGiftReceiptEmail(
  */
 export async function buildInKindReceiptEmail(
   env: MailEnv,
-  gift: {
-    donationId: string;
-    donorName: string;
-    donorEmail: string;
-    locale: string;
-    description: string;
-    receivedAt: string;
-  },
+  gift: Donor & { donationId: string; description: string; receivedAt: string },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
@@ -191,10 +186,7 @@ export async function buildInKindReceiptEmail(
 /** The reminder before a pledge's next instalment, for a donor who asked for one. */
 export async function buildPledgeReminderEmail(
   env: MailEnv,
-  pledge: {
-    donorName: string;
-    donorEmail: string;
-    locale: string;
+  pledge: Donor & {
     dueOn: string;
     dueCents: number;
     paidCents: number;
@@ -225,10 +217,7 @@ export async function buildPledgeReminderEmail(
   };
 }
 
-export async function buildRenewalFailedEmail(
-  env: MailEnv,
-  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
-): Promise<OutgoingEmail> {
+export async function buildRenewalFailedEmail(env: MailEnv, gift: DonorAmount): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
@@ -251,17 +240,7 @@ export async function buildRenewalFailedEmail(
  */
 export async function buildRefundNoticeEmail(
   env: MailEnv,
-  gift: {
-    donationId: string;
-    donorName: string;
-    donorEmail: string;
-    locale: string;
-    amountCents: number;
-    refundedCents: number;
-    refundedNowCents: number;
-    currency: string;
-    paidAt: string;
-  },
+  gift: DonorAmount & { donationId: string; refundedCents: number; refundedNowCents: number; paidAt: string },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
@@ -289,10 +268,7 @@ export async function buildRefundNoticeEmail(
 }
 
 /** A bank payment (ACH) that did not clear: nothing was given, and the donor can try again. */
-export async function buildBankPaymentFailedEmail(
-  env: MailEnv,
-  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
-): Promise<OutgoingEmail> {
+export async function buildBankPaymentFailedEmail(env: MailEnv, gift: DonorAmount): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
   return {
@@ -310,7 +286,7 @@ export async function buildBankPaymentFailedEmail(
 /** A monthly gift that ended: the donor's confirmation, and the team's notice. */
 export async function buildCancellationEmails(
   env: MailEnv & Pick<Env, "TEAM_EMAIL">,
-  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
+  gift: DonorAmount,
   options: { afterFailedPayments?: boolean } = {},
 ): Promise<{ donor: OutgoingEmail; team: OutgoingEmail }> {
   const locale = toLocale(gift.locale);
