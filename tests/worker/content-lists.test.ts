@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fieldsSchema } from "~/lib/content/entry-types";
@@ -7,6 +7,7 @@ import { getDb } from "~/server/db/client.server";
 import { contentEntries } from "~/server/db/schema";
 import { png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
+import { entryRow } from "./entries";
 import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 
 /**
@@ -28,13 +29,7 @@ const messages = (type: "role" | "program" | "prospect", input: Record<string, s
   return result.success ? [] : result.issues.map((issue) => issue.message);
 };
 
-async function entryId(type: string, slug: string) {
-  const [row] = await getDb(env)
-    .select({ id: contentEntries.id })
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, type), eq(contentEntries.slug, slug)));
-  return row?.id;
-}
+const entryId = async (type: string, slug: string) => (await entryRow(type, slug))?.id;
 
 const ROLE = {
   slug: "garden-helper",

@@ -8,6 +8,7 @@ import { CONTENT_VERSIONS_KEPT } from "~/server/content/versions.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog, contentEntries, contentVersions } from "~/server/db/schema";
 import { userWithSession } from "./auth-helpers";
+import { entryRow, postFields } from "./entries";
 import { fetchPage, postForm, shown } from "./fetch";
 
 let staff: Awaited<ReturnType<typeof userWithSession>>;
@@ -16,37 +17,13 @@ beforeAll(async () => {
   staff = await userWithSession("dana@example.org", "STAFF", "Dana Staff");
 });
 
-/** A post's editor form as the browser posts it; each slug its own title, so no two look like twins (decision 049). */
-function postFields(slug: string, overrides: Record<string, string> = {}) {
-  return {
-    slug,
-    status: "published",
-    title_en: `Winter reading list (${slug})`,
-    title_es: "Lecturas de invierno",
-    excerpt_en: "Ten books for the break.",
-    body_en: "Our tutors chose ten books.",
-    date: "2026-11-20",
-    author_en: "Dana Staff",
-    category: "news",
-    ...overrides,
-  };
-}
-
-async function postRow(slug: string) {
-  const [row] = await getDb(env)
-    .select()
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, "post"), eq(contentEntries.slug, slug)));
-  return row;
-}
-
 const save = (path: string, fields: Record<string, string>) =>
   postForm(path, fields, { Cookie: staff.cookie });
 
 describe("versions (decision 053)", () => {
   it("every save is a version with who and when; restoring one is a new version, audited", async () => {
     expect((await save("/admin/entries/post/new", postFields("winter-reading"))).status).toBe(302);
-    const { id } = (await postRow("winter-reading"))!;
+    const { id } = (await entryRow("post", "winter-reading"))!;
     const editor = `/admin/entries/post/${id}`;
     expect((await save(editor, postFields("winter-reading", { title_en: "Winter books" }))).status).toBe(302);
 
@@ -72,7 +49,7 @@ describe("versions (decision 053)", () => {
     const restored = await save(editor, { intent: "restore", version: "1" });
     expect(restored.status).toBe(302);
     expect(restored.headers.get("Location")).toBe(`${editor}?restored=1`);
-    const row = (await postRow("winter-reading"))!;
+    const row = (await entryRow("post", "winter-reading"))!;
     expect((row.fields.title as { en: string }).en).toBe("Winter reading list (winter-reading)");
     // Still published at the same address: the page shows the restored title at once.
     expect(await (await fetchPage("/blog/winter-reading")).text()).toContain(
@@ -98,7 +75,7 @@ describe("versions (decision 053)", () => {
   }, 120_000);
 
   it("an imported entry's first save keeps the imported state as version 1, with no saver", async () => {
-    const imported = (await postRow("why-we-mentor"))!;
+    const imported = (await entryRow("post", "why-we-mentor"))!;
     const editor = `/admin/entries/post/${imported.id}`;
     const form = {
       ...postFields("why-we-mentor"),
@@ -121,7 +98,7 @@ describe("versions (decision 053)", () => {
     expect(
       (await save("/admin/entries/post/new", postFields("many-saves", { status: "draft" }))).status,
     ).toBe(302);
-    const { id } = (await postRow("many-saves"))!;
+    const { id } = (await entryRow("post", "many-saves"))!;
     for (let n = 2; n <= CONTENT_VERSIONS_KEPT + 3; n++) {
       const answer = await save(
         `/admin/entries/post/${id}`,
@@ -145,14 +122,14 @@ describe("versions (decision 053)", () => {
 describe("delete and gone pages (decision 053)", () => {
   it("delete asks first, then deletes the entry and its versions; its page answers 410 Gone", async () => {
     expect((await save("/admin/entries/post/new", postFields("to-delete"))).status).toBe(302);
-    const { id } = (await postRow("to-delete"))!;
+    const { id } = (await entryRow("post", "to-delete"))!;
     const editor = `/admin/entries/post/${id}`;
     expect((await fetchPage("/blog/to-delete")).status).toBe(200);
 
     const asked = await save(editor, { intent: "delete" });
     expect(asked.status).toBe(200);
     expect(shown(await asked.text())).toContain("Delete “Winter reading list (to-delete)”?");
-    expect(await postRow("to-delete")).toBeDefined();
+    expect(await entryRow("post", "to-delete")).toBeDefined();
 
     // A redirect to another host is refused, and what was typed stays.
     const refused = await save(editor, { intent: "delete", confirm: "yes", redirectTo: "//evil.example" });
@@ -160,11 +137,11 @@ describe("delete and gone pages (decision 053)", () => {
     const refusedPage = shown(await refused.text());
     expect(refusedPage).toContain("Use an address on this site that starts with /");
     expect(refusedPage).toContain('value="//evil.example"');
-    expect(await postRow("to-delete")).toBeDefined();
+    expect(await entryRow("post", "to-delete")).toBeDefined();
 
     const deleted = await save(editor, { intent: "delete", confirm: "yes", redirectTo: "" });
     expect(deleted.headers.get("Location")).toBe("/admin/entries/post?deleted=to-delete");
-    expect(await postRow("to-delete")).toBeUndefined();
+    expect(await entryRow("post", "to-delete")).toBeUndefined();
     expect(await getDb(env).$count(contentVersions, eq(contentVersions.entryId, id))).toBe(0);
     const [audit] = await getDb(env)
       .select()
@@ -187,7 +164,7 @@ describe("delete and gone pages (decision 053)", () => {
 
   it("an unpublished post answers 410, then a 301 to the address staff choose; republishing brings it back", async () => {
     expect((await save("/admin/entries/post/new", postFields("to-unpublish"))).status).toBe(302);
-    const { id } = (await postRow("to-unpublish"))!;
+    const { id } = (await entryRow("post", "to-unpublish"))!;
     const editor = `/admin/entries/post/${id}`;
     // The edge cache holds the published page (decision 027) …
     expect((await fetchPage("/blog/to-unpublish")).status).toBe(200);
@@ -243,7 +220,7 @@ describe("scheduling (decision 053)", () => {
       publishTime: "9:00 AM",
     });
     expect((await postForm("/admin/entries/post/new", form, { Cookie: cookie })).status).toBe(302);
-    const row = (await postRow("new-year-plans"))!;
+    const row = (await entryRow("post", "new-year-plans"))!;
     expect(row.publishAt).toBe("2027-01-05T14:00:00.000Z");
     const editor = shown(
       await (await fetchPage(`/admin/entries/post/${row.id}`, { headers: { Cookie: cookie } })).text(),
@@ -288,7 +265,7 @@ describe("the address check as staff type (decision 053)", () => {
       (await fetchPage(path(value, id), { headers: { Cookie: staff.cookie } })).json() as Promise<{
         other: { id: string; title: string } | null;
       }>;
-    const own = (await postRow("why-we-mentor"))!;
+    const own = (await entryRow("post", "why-we-mentor"))!;
     expect((await answer("why-we-mentor")).other?.id).toBe(own.id);
     // The entry's own address is not "taken" while editing it.
     expect((await answer("why-we-mentor", own.id)).other).toBeNull();

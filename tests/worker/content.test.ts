@@ -1,13 +1,14 @@
 import { env } from "cloudflare:workers";
-import { and, desc, eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import * as v from "valibot";
 import { beforeAll, describe, expect, it } from "vitest";
 import { entryFormSchema, fieldsSchema } from "~/lib/content/entry-types";
 import { listEvents, listPosts } from "~/server/content/entries.server";
 import { getContentVersion } from "~/server/kernel/content-version.server";
 import { getDb } from "~/server/db/client.server";
-import { auditLog, contentEntries } from "~/server/db/schema";
+import { auditLog } from "~/server/db/schema";
 import { userWithSession } from "./auth-helpers";
+import { entryRow, eventFields } from "./entries";
 import { fetchPage, postForm } from "./fetch";
 
 let admin: Awaited<ReturnType<typeof userWithSession>>;
@@ -17,41 +18,6 @@ beforeAll(async () => {
   admin = await userWithSession("editor@example.org", "ADMIN", "Eve Editor");
   member = await userWithSession("reader@example.org", "USER", "Rita Reader");
 });
-
-/** The editor's form as the browser posts it (conform's dotted names). */
-function eventForm(overrides: Record<string, string> = {}) {
-  return {
-    slug: "spring-open-house",
-    status: "draft",
-    title_en: "Spring Open House",
-    title_es: "Puertas abiertas de primavera",
-    description_en: "Tour the center & meet the tutors.",
-    description_es: "Recorra el centro y conozca a los tutores.",
-    highlights_en: "Tours\nEnrollment help",
-    highlights_es: "Recorridos\nAyuda con la inscripción",
-    date: "2027-03-20",
-    start: "10:00",
-    end: "12:30",
-    place_en: "Learning Center, Harlem",
-    place_es: "Centro de aprendizaje, Harlem",
-    street: "125 West 125th Street",
-    city: "New York",
-    region: "NY",
-    postalCode: "10027",
-    priceCents: "12.50",
-    capacity: "80",
-    category: "community",
-    ...overrides,
-  };
-}
-
-async function eventRow(slug: string) {
-  const [row] = await getDb(env)
-    .select()
-    .from(contentEntries)
-    .where(and(eq(contentEntries.type, "event"), eq(contentEntries.slug, slug)));
-  return row;
-}
 
 describe("the content model", () => {
   it("the import filled the database with today's events and posts, read back typed", async () => {
@@ -86,7 +52,7 @@ describe("the content model", () => {
   });
 
   it("validates each field with a translatable message, and lets Spanish wait", () => {
-    const { slug: _slug, status: _status, ...fields } = eventForm();
+    const { slug: _slug, status: _status, ...fields } = eventFields();
     const schema = fieldsSchema("event");
     const ok = v.safeParse(schema, { ...fields, title_es: "" });
     expect(ok.success).toBe(true);
@@ -118,28 +84,28 @@ describe("the event editor", () => {
       expect((await fetchPage(path, { headers: { Cookie: member.cookie } })).status).toBe(403);
       expect((await fetchPage(path, { headers: { Cookie: admin.cookie } })).status).toBe(200);
     }
-    const refused = await postForm("/admin/entries/event/new", eventForm(), { Cookie: member.cookie });
+    const refused = await postForm("/admin/entries/event/new", eventFields(), { Cookie: member.cookie });
     expect(refused.status).toBe(403);
-    expect(await eventRow("spring-open-house")).toBeUndefined();
+    expect(await entryRow("event", "spring-open-house")).toBeUndefined();
   });
 
   it("keeps what was typed and says what is wrong, in the editor's language", async () => {
     const response = await postForm(
       "/admin/entries/event/new?lng=es",
-      eventForm({ date: "2027-13-01", title_en: "Typed title" }),
+      eventFields({ date: "2027-13-01", title_en: "Typed title" }),
       { Cookie: admin.cookie },
     );
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Escriba una fecha como aaaa-mm-dd.");
     expect(html).toContain('value="Typed title"');
-    expect(await eventRow("spring-open-house")).toBeUndefined();
+    expect(await entryRow("event", "spring-open-house")).toBeUndefined();
   });
 
   it("a draft stays off the site; publishing shows it at once, bumps the version and is audited", async () => {
-    const created = await postForm("/admin/entries/event/new", eventForm(), { Cookie: admin.cookie });
+    const created = await postForm("/admin/entries/event/new", eventFields(), { Cookie: admin.cookie });
     expect(created.status).toBe(302);
-    const row = (await eventRow("spring-open-house"))!;
+    const row = (await entryRow("event", "spring-open-house"))!;
     expect(row.status).toBe("draft");
     expect(created.headers.get("Location")).toBe(`/admin/entries/event/${row.id}?saved=draft`);
     expect(await (await fetchPage("/events")).text()).not.toContain("Spring Open House");
@@ -152,7 +118,7 @@ describe("the event editor", () => {
     expect(editor).toContain("Spring Open House");
 
     const versionBefore = await getContentVersion(env);
-    const published = await postForm(`/admin/entries/event/${row.id}`, eventForm({ status: "published" }), {
+    const published = await postForm(`/admin/entries/event/${row.id}`, eventFields({ status: "published" }), {
       Cookie: admin.cookie,
     });
     expect(published.status).toBe(302);
@@ -182,7 +148,7 @@ describe("the event editor", () => {
     expect(audit!.detail).toMatchObject({ changes: { status: { before: "draft", after: "published" } } });
 
     // Archiving takes it off the site again.
-    await postForm(`/admin/entries/event/${row.id}`, eventForm({ status: "archived" }), {
+    await postForm(`/admin/entries/event/${row.id}`, eventFields({ status: "archived" }), {
       Cookie: admin.cookie,
     });
     expect(await (await fetchPage("/events")).text()).not.toContain("Spring Open House");
@@ -192,7 +158,7 @@ describe("the event editor", () => {
   it("refuses an address another entry already has", async () => {
     const response = await postForm(
       "/admin/entries/event/new",
-      eventForm({ slug: "gala", title_en: "Gala Rehearsal" }),
+      eventFields({ slug: "gala", title_en: "Gala Rehearsal" }),
       {
         Cookie: admin.cookie,
       },
@@ -204,7 +170,7 @@ describe("the event editor", () => {
   it("lists entries with their status and flags missing Spanish", async () => {
     await postForm(
       "/admin/entries/event/new",
-      eventForm({ slug: "english-only", title_es: "", title_en: "English Only Night" }),
+      eventFields({ slug: "english-only", title_es: "", title_en: "English Only Night" }),
       { Cookie: admin.cookie },
     );
     const html = await (

@@ -4,35 +4,6 @@ import { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, insertJsonRows } from "~/server/db/client.server";
-import {
-  attendanceMarks,
-  auditLog,
-  childHealthRecords,
-  contacts,
-  contentEntries,
-  contentGone,
-  contentVersions,
-  donationAttempts,
-  donations,
-  enrolments,
-  eventRegistrations,
-  fileReplacements,
-  files,
-  newsletters,
-  paymentAdjustments,
-  pledges,
-  programSessions,
-  recurringGifts,
-  softCredits,
-  submissionHistory,
-  submissions,
-  subscribers,
-  translationOverrides,
-  volunteerClearances,
-  volunteers,
-  volunteerShifts,
-  volunteerSignups,
-} from "~/server/db/schema";
 import { EXPORT_PAGE_ROWS, exportArchive, FILES_PER_PART } from "~/server/export/archive.server";
 import * as schema from "~/server/db/schema";
 import { EXPORTED_TABLES, NOT_EXPORTED_TABLES, tableFile } from "~/server/export/tables.server";
@@ -79,8 +50,8 @@ async function oneOfEverything() {
   expect(posted.status).toBe(200);
   const [submission] = await db
     .select()
-    .from(submissions)
-    .where(eq(submissions.email, "ana.health@example.com"));
+    .from(schema.submissions)
+    .where(eq(schema.submissions.email, "ana.health@example.com"));
   expect(submission!.healthData).not.toBeNull();
   const childId = await saveChild(env, guardian.user.id, {
     details: {
@@ -99,23 +70,27 @@ async function oneOfEverything() {
       pickupPeople: [],
     },
   });
-  await db.insert(submissionHistory).values({
+  await db.insert(schema.submissionHistory).values({
     id: "history-1",
     submissionId: submission!.id,
     kind: "note",
     body: "Called back",
     userName: "Ada Admin",
   });
-  await db.insert(subscribers).values({ id: "subscriber-1", email: "reader@example.com", locale: "es" });
-  await db.insert(contacts).values({ id: "contact-1", email: "partner@example.com", name: "Rosa Partner" });
-  await db.insert(newsletters).values({
+  await db
+    .insert(schema.subscribers)
+    .values({ id: "subscriber-1", email: "reader@example.com", locale: "es" });
+  await db
+    .insert(schema.contacts)
+    .values({ id: "contact-1", email: "partner@example.com", name: "Rosa Partner" });
+  await db.insert(schema.newsletters).values({
     id: "newsletter-1",
     subjectEn: "News",
     bodyEn: "Hello",
     subjectEs: "Noticias",
     bodyEs: "Hola",
   });
-  await db.insert(donationAttempts).values({
+  await db.insert(schema.donationAttempts).values({
     id: "attempt-1",
     frequency: "monthly",
     amountCents: 2_500,
@@ -125,7 +100,7 @@ async function oneOfEverything() {
     locale: "en",
     attribution: { utm_campaign: "spring" },
   });
-  await db.insert(recurringGifts).values({
+  await db.insert(schema.recurringGifts).values({
     id: "recurring-1",
     stripeSubscriptionId: "sub_1",
     stripeCustomerId: "cus_1",
@@ -135,7 +110,7 @@ async function oneOfEverything() {
     donorEmail: "dana@example.com",
     locale: "en",
   });
-  await db.insert(pledges).values({
+  await db.insert(schema.pledges).values({
     id: "pledge-1",
     donorName: "Dana Donor",
     donorEmail: "dana@example.com",
@@ -145,7 +120,7 @@ async function oneOfEverything() {
     intervalMonths: 3,
     firstDueOn: "2026-01-15",
   });
-  await db.insert(donations).values({
+  await db.insert(schema.donations).values({
     id: "gift-1",
     attemptId: "attempt-1",
     recurringGiftId: "recurring-1",
@@ -159,10 +134,10 @@ async function oneOfEverything() {
     pledgeId: "pledge-1",
   });
   await db
-    .insert(softCredits)
+    .insert(schema.softCredits)
     .values({ id: "credit-1", donationId: "gift-1", email: "eve@example.com", name: "Eve", kind: "team" });
-  await db.insert(paymentAdjustments).values({ paymentKey: "pi_1", refundedCents: 100 });
-  await db.insert(eventRegistrations).values({
+  await db.insert(schema.paymentAdjustments).values({ paymentKey: "pi_1", refundedCents: 100 });
+  await db.insert(schema.eventRegistrations).values({
     id: "registration-1",
     eventSlug: "spring-gala",
     kind: "rsvp",
@@ -173,7 +148,7 @@ async function oneOfEverything() {
     quantity: 2,
     holder: "a-hashed-address-that-never-leaves",
   });
-  await db.insert(volunteerShifts).values({
+  await db.insert(schema.volunteerShifts).values({
     id: "shift-1",
     roleSlug: "tutor",
     titleEn: "Tutoring",
@@ -185,9 +160,9 @@ async function oneOfEverything() {
     requiredClearances: ["background-check"],
   });
   await db
-    .insert(volunteers)
+    .insert(schema.volunteers)
     .values({ id: "volunteer-1", email: "val@example.com", name: "Val", locale: "en" });
-  await db.insert(volunteerSignups).values({
+  await db.insert(schema.volunteerSignups).values({
     id: "signup-1",
     shiftId: "shift-1",
     volunteerId: "volunteer-1",
@@ -196,9 +171,9 @@ async function oneOfEverything() {
     checkedOutAt: "2026-04-01T23:00:00.000Z",
   });
   await db
-    .insert(volunteerClearances)
+    .insert(schema.volunteerClearances)
     .values({ volunteerId: "volunteer-1", kind: "background-check", clearedOn: "2026-01-10" });
-  await db.insert(programSessions).values({
+  await db.insert(schema.programSessions).values({
     id: "session-1",
     program: "education",
     titleEn: "Homework club",
@@ -217,13 +192,15 @@ async function oneOfEverything() {
     capacity: 12,
   });
   await db
-    .insert(enrolments)
+    .insert(schema.enrolments)
     .values({ id: "enrolment-1", sessionId: "session-1", childId: childId!, status: "enrolled" });
   await db
-    .insert(attendanceMarks)
+    .insert(schema.attendanceMarks)
     .values({ sessionId: "session-1", childId: childId!, meetingDate: "2026-09-14", mark: "present" });
-  await db.insert(contentEntries).values({ id: "entry-1", type: "post", slug: "export-test", fields: {} });
-  await db.insert(contentVersions).values({
+  await db
+    .insert(schema.contentEntries)
+    .values({ id: "entry-1", type: "post", slug: "export-test", fields: {} });
+  await db.insert(schema.contentVersions).values({
     id: "version-1",
     entryId: "entry-1",
     number: 99,
@@ -231,15 +208,15 @@ async function oneOfEverything() {
     status: "draft",
     fields: {},
   });
-  await db.insert(contentGone).values({ type: "post", slug: "old-post" });
+  await db.insert(schema.contentGone).values({ type: "post", slug: "old-post" });
   await db
-    .insert(translationOverrides)
+    .insert(schema.translationOverrides)
     .values({ locale: "es", namespace: "home", key: "hero.title", value: "¡Hola!" });
   await env.FILES.put(PHOTO_KEY, PHOTO);
   await db
-    .insert(files)
+    .insert(schema.files)
     .values({ id: PHOTO_KEY, contentType: "image/png", size: PHOTO.byteLength, name: "team.png" });
-  await db.insert(fileReplacements).values({ oldKey: `${"cd".repeat(32)}.png`, newKey: PHOTO_KEY });
+  await db.insert(schema.fileReplacements).values({ oldKey: `${"cd".repeat(32)}.png`, newKey: PHOTO_KEY });
   return { submissionId: submission!.id, childId: childId! };
 }
 
@@ -314,9 +291,12 @@ describe("the export of everything", () => {
     const everything = Object.values(text).join("\n");
     const [record] = await db
       .select()
-      .from(childHealthRecords)
-      .where(eq(childHealthRecords.childId, seeded.childId));
-    const [submission] = await db.select().from(submissions).where(eq(submissions.id, seeded.submissionId));
+      .from(schema.childHealthRecords)
+      .where(eq(schema.childHealthRecords.childId, seeded.childId));
+    const [submission] = await db
+      .select()
+      .from(schema.submissions)
+      .where(eq(schema.submissions.id, seeded.submissionId));
     for (const secret of [
       MEDICAL,
       ALLERGY,
@@ -352,10 +332,13 @@ describe("the export of everything", () => {
     expect(page.ok).toBe(false);
     expect((await fetchPage("/admin/export/download?part=1")).status).toBe(302);
 
-    const before = await db.$count(auditLog, eq(auditLog.action, "everything.export"));
+    const before = await db.$count(schema.auditLog, eq(schema.auditLog.action, "everything.export"));
     const response = await fetchPage("/admin/export/download?part=1", { headers: { Cookie: admin.cookie } });
     await response.body!.cancel();
-    const rows = await db.select().from(auditLog).where(eq(auditLog.action, "everything.export"));
+    const rows = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.action, "everything.export"));
     expect(rows).toHaveLength(before + 1);
     expect(rows.at(-1)).toMatchObject({ userEmail: "ada@example.org", targetType: "export" });
     expect(rows.at(-1)!.detail).toMatchObject({ part: 1, parts: 1, files: 1 });
@@ -397,7 +380,7 @@ describe("the export of everything", () => {
       name: `report-${n}.pdf`,
       createdAt: `2030-01-01T00:${String(Math.floor(n / 60)).padStart(2, "0")}:${String(n % 60).padStart(2, "0")}.000Z`,
     }));
-    await insertJsonRows(db, files, extra);
+    await insertJsonRows(db, schema.files, extra);
     const last = extra.at(-1)!;
     await env.FILES.put(last.id, new TextEncoder().encode("%PDF-1.7 the last one"));
     const { response, text } = await download(2);
@@ -407,6 +390,6 @@ describe("the export of everything", () => {
     expect(text[`files/${last.id}`]).toBe("%PDF-1.7 the last one");
     const first = await download(1);
     expect(Object.keys(first.text).filter((path) => path.startsWith("files/"))).toHaveLength(1);
-    await db.delete(files).where(eq(files.contentType, "application/pdf"));
+    await db.delete(schema.files).where(eq(schema.files.contentType, "application/pdf"));
   });
 });

@@ -5,6 +5,7 @@ import { parseClockTime, slugFromTitle } from "~/lib/content/entry-types";
 import { getDb } from "~/server/db/client.server";
 import { contentEntries } from "~/server/db/schema";
 import { userWithSession } from "./auth-helpers";
+import { eventFields } from "./entries";
 import { fetchPage, postForm } from "./fetch";
 
 let staff: Awaited<ReturnType<typeof userWithSession>>;
@@ -13,32 +14,8 @@ beforeAll(async () => {
   staff = await userWithSession("office@example.org", "STAFF", "Olga Office");
 });
 
-/** A new event as the editor posts it, without JavaScript. */
-function eventForm(overrides: Record<string, string> = {}) {
-  return {
-    slug: "",
-    status: "draft",
-    title_en: "Spring Open House",
-    title_es: "Puertas abiertas de primavera",
-    description_en: "Tour the center and meet the tutors.",
-    description_es: "Recorra el centro y conozca a los tutores.",
-    highlights_en: "",
-    highlights_es: "",
-    date: "2027-04-10",
-    start: "10:00",
-    end: "12:00",
-    place_en: "Learning Center",
-    place_es: "Centro de aprendizaje",
-    street: "125 West 125th Street",
-    city: "New York",
-    region: "NY",
-    postalCode: "10027",
-    priceCents: "",
-    capacity: "",
-    category: "community",
-    ...overrides,
-  };
-}
+/** A new event as the editor posts it, without JavaScript, its address left to be made from the title. */
+const eventForm = (overrides: Record<string, string> = {}) => eventFields({ slug: "", ...overrides });
 
 async function rows(type: string, where: (fields: Record<string, unknown>) => boolean) {
   const all = await getDb(env).select().from(contentEntries).where(eq(contentEntries.type, type));

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { Money } from "~/components/ui/format";
 import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import type { KeysetLinks } from "~/server/records/list.server";
 import { smallButtonClass } from "./ui";
@@ -17,6 +18,19 @@ export type Column<Row> = {
   /** Added to the header cell, e.g. "text-right" over amounts. */
   headerClassName?: string;
 };
+
+/** A column of amounts in a row's own currency: figures right-aligned under a right-aligned header. */
+export function moneyColumn<Row extends { currency: string }>(
+  header: string,
+  cents: (row: Row) => number,
+): Column<Row> {
+  return {
+    header,
+    headerClassName: "text-right",
+    className: "text-right tabular-nums",
+    cell: (row) => <Money cents={cents(row)} currency={row.currency} />,
+  };
+}
 
 /** What every list loader returns (app/server/records/list.server.ts): numbered pages, or keyset links. */
 type ListData<Row> = { rows: Row[]; total: number } & (

@@ -206,6 +206,14 @@ type Def = {
   fields: Record<string, FieldSpec>;
 };
 
+/** A street address, the same four fields for an event's place and the organisation's office. */
+const POSTAL_ADDRESS = {
+  street: { kind: "plain", label: "street", required: true, max: 120 },
+  city: { kind: "plain", label: "city", required: true, max: 60 },
+  region: { kind: "plain", label: "region", required: true, max: 30 },
+  postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
+} as const satisfies Record<string, FieldSpec>;
+
 export const ENTRY_TYPES = {
   event: {
     sortField: "date",
@@ -218,10 +226,7 @@ export const ENTRY_TYPES = {
       start: { kind: "time", label: "start", required: true },
       end: { kind: "time", label: "end", required: true },
       place: { kind: "text", label: "place", required: true, max: 120 },
-      street: { kind: "plain", label: "street", required: true, max: 120 },
-      city: { kind: "plain", label: "city", required: true, max: 60 },
-      region: { kind: "plain", label: "region", required: true, max: 30 },
-      postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
+      ...POSTAL_ADDRESS,
       priceCents: { kind: "cents", label: "price" },
       capacity: { kind: "count", label: "capacity" },
       // More seats than the site-wide cap per address, for a group behind one (decision 046).
@@ -331,10 +336,7 @@ export const ENTRY_TYPES = {
       ein: { kind: "ein", label: "ein", required: true, adminOnly: true },
       email: { kind: "email", label: "email", required: true },
       phone: { kind: "phone", label: "phone", required: true },
-      street: { kind: "plain", label: "street", required: true, max: 120 },
-      city: { kind: "plain", label: "city", required: true, max: 60 },
-      region: { kind: "plain", label: "region", required: true, max: 30 },
-      postalCode: { kind: "plain", label: "postalCode", required: true, max: 10 },
+      ...POSTAL_ADDRESS,
       officeHours: { kind: "lines", label: "officeHours", required: true, max: 600 },
       instagram: { kind: "url", label: "instagram" },
       facebook: { kind: "url", label: "facebook" },

@@ -4,7 +4,7 @@ import { AuthLayout } from "~/components/account/auth-layout";
 import { Notice } from "~/components/forms/form-kit";
 import { DateTime, Money } from "~/components/ui/format";
 import { tableClass, TableScroll, tdClass, thClass } from "~/components/ui/table";
-import { seoMeta, type Seo } from "~/lib/seo";
+import { ownPageHeaders, ownPageMeta } from "~/components/account/own-page";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
 import { accountOverview } from "~/server/auth/account-overview.server";
 import { isEmailVerified, sendVerificationLink } from "~/server/auth/accounts.server";
@@ -20,13 +20,8 @@ import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account", "admin", "families", "volunteers"] };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
-}
-
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const meta = ownPageMeta;
+export const headers = ownPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);

@@ -5,20 +5,15 @@ import { ChildFields, useChildFieldLabels } from "~/components/families/child-fi
 import { SubmitButton } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ChildSchema } from "~/lib/family-schemas";
-import { seoMeta, type Seo } from "~/lib/seo";
+import { ownPageHeaders, ownPageMeta } from "~/components/account/own-page";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { handleChildEditPost, loadChildEditPage } from "~/server/families/family-page.server";
 import type { Route } from "./+types/children-edit";
 
 export const handle = { i18n: ["families"] };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
-}
-
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const meta = ownPageMeta;
+export const headers = ownPageHeaders;
 
 /** GET /account/children/:childId: a guardian changes their child's details and health record (decision 054). */
 export async function loader(args: Route.LoaderArgs) {

@@ -6,20 +6,15 @@ import { SubmitButton } from "~/components/forms/fields";
 import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ChildSchema } from "~/lib/family-schemas";
 import { formatNewYorkDateTime } from "~/lib/format";
-import { seoMeta, type Seo } from "~/lib/seo";
+import { ownPageHeaders, ownPageMeta } from "~/components/account/own-page";
 import { ownPageSeo } from "~/server/auth/seo.server";
 import { handleFamilyPost, loadFamilyPage } from "~/server/families/family-page.server";
 import type { Route } from "./+types/children";
 
 export const handle = { i18n: ["families"] };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
-}
-
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const meta = ownPageMeta;
+export const headers = ownPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   return {

@@ -8,7 +8,7 @@ import { Notice, PageForm, usePageForm } from "~/components/forms/form-kit";
 import { DateTime } from "~/components/ui/format";
 import { tableClass, TableScroll, tdClass, thClass } from "~/components/ui/table";
 import { TotpConfirmSchema } from "~/lib/account-schemas";
-import { seoMeta, type Seo } from "~/lib/seo";
+import { ownPageHeaders, ownPageMeta } from "~/components/account/own-page";
 import { requireUser } from "~/server/auth/guards.server";
 import { confirmTotpKey } from "~/server/auth/second-factor.server";
 import { removePasskey } from "~/server/auth/passkeys.server";
@@ -22,13 +22,8 @@ import { env } from "~/server/kernel/env.server";
 
 export const handle = { i18n: ["account"] };
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  return [...seoMeta((loaderData as { seo?: Seo } | undefined)?.seo), { name: "robots", content: "noindex" }];
-}
-
-export function headers() {
-  return { "Cache-Control": "private, no-store" };
-}
+export const meta = ownPageMeta;
+export const headers = ownPageHeaders;
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);

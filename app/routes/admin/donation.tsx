@@ -3,12 +3,12 @@ import { describeAttribution } from "~/lib/attribution";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import * as v from "valibot";
-import { RecordTable, type Column } from "~/components/admin/data-table";
+import { moneyColumn, RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { DisputeBadge, StatusBadge } from "~/components/admin/status";
 import { MailTable } from "~/components/admin/mail-table";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
-import { DateTime, Money } from "~/components/ui/format";
+import { DateTime } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getGift, refundGift } from "~/server/admin/donations.server";
 import { formStrings } from "~/server/admin/schemas.server";
@@ -78,18 +78,8 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
           </Link>
         ),
     },
-    {
-      header: "donations.amount",
-      headerClassName: "text-right",
-      className: "text-right tabular-nums",
-      cell: (payment) => <Money cents={payment.amountCents} currency={payment.currency} />,
-    },
-    {
-      header: "gift.refunded",
-      headerClassName: "text-right",
-      className: "text-right tabular-nums",
-      cell: (payment) => <Money cents={payment.refundedCents} currency={payment.currency} />,
-    },
+    moneyColumn("donations.amount", (payment) => payment.amountCents),
+    moneyColumn("gift.refunded", (payment) => payment.refundedCents),
     {
       header: "common.status",
       cell: (payment) => <StatusBadge namespace="donations" status={payment.status} />,

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { MailTable } from "~/components/admin/mail-table";
-import { RecordTable, type Column } from "~/components/admin/data-table";
+import { moneyColumn, RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, Badge } from "~/components/admin/ui";
@@ -39,18 +39,8 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
         </Link>
       ),
     },
-    {
-      header: "donations.amount",
-      headerClassName: "text-right",
-      className: "text-right tabular-nums",
-      cell: (gift) => <Money cents={gift.amountCents} currency={gift.currency} />,
-    },
-    {
-      header: "gift.refunded",
-      headerClassName: "text-right",
-      className: "text-right tabular-nums",
-      cell: (gift) => <Money cents={gift.refundedCents} currency={gift.currency} />,
-    },
+    moneyColumn("donations.amount", (gift) => gift.amountCents),
+    moneyColumn("gift.refunded", (gift) => gift.refundedCents),
     {
       header: "gifts:record.method",
       cell: (gift) =>

@@ -7,7 +7,7 @@ import { newYorkDate } from "~/lib/format";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { findDonor, parseOfflineGift, recordOfflineGift } from "~/server/donations/offline.server";
+import { donorFieldsFromUrl, parseOfflineGift, recordOfflineGift } from "~/server/donations/offline.server";
 import { sendMails } from "~/server/donations/payments.server";
 import { pledgeOptions } from "~/server/donations/pledges.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -24,17 +24,11 @@ export const handle = { i18n: ["admin", "gifts"] };
  */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const email = new URL(args.request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
-  const donor = email ? await findDonor(env, email) : null;
+  const donor = await donorFieldsFromUrl(env, new URL(args.request.url));
   return {
     title: adminTitle(args, "gifts:record.title"),
-    values: {
-      donorEmail: email,
-      donorName: donor?.name ?? "",
-      locale: donor?.locale ?? "en",
-      receivedOn: newYorkDate(),
-    } as Record<string, string>,
-    pledges: email ? await pledgeOptions(env, email) : [],
+    values: { ...donor, receivedOn: newYorkDate() } as Record<string, string>,
+    pledges: donor.donorEmail ? await pledgeOptions(env, donor.donorEmail) : [],
   };
 }
 

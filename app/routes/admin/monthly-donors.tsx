@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { DataTable, type Column } from "~/components/admin/data-table";
+import { DataTable, moneyColumn, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Badge, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
-import { DateTime, Money } from "~/components/ui/format";
+import { DateTime } from "~/components/ui/format";
 import { RECURRING_STATUSES } from "~/lib/vocabulary";
 import { listMonthlyDonors } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -42,12 +42,7 @@ export default function AdminMonthlyDonors({ loaderData }: Route.ComponentProps)
         </>
       ),
     },
-    {
-      header: "monthly.amount",
-      headerClassName: "text-right",
-      className: "text-right tabular-nums",
-      cell: (row) => <Money cents={row.amountCents} currency={row.currency} />,
-    },
+    moneyColumn("monthly.amount", (row) => row.amountCents),
     {
       header: "common.status",
       cell: (row) => (

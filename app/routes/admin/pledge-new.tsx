@@ -8,7 +8,7 @@ import { PLEDGE_INTERVAL_MONTHS } from "~/lib/vocabulary";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { findDonor } from "~/server/donations/offline.server";
+import { donorFieldsFromUrl } from "~/server/donations/offline.server";
 import { createPledge, parsePledge } from "~/server/donations/pledges.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/pledge-new";
@@ -20,14 +20,10 @@ export const handle = { i18n: ["admin", "gifts"] };
 /** /admin/pledges/new: an amount promised in instalments (decision 056); `?email=` fills the donor. */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  const email = new URL(args.request.url).searchParams.get("email")?.trim().toLowerCase() ?? "";
-  const donor = email ? await findDonor(env, email) : null;
   return {
     title: adminTitle(args, "gifts:pledge.title"),
     values: {
-      donorEmail: email,
-      donorName: donor?.name ?? "",
-      locale: donor?.locale ?? "en",
+      ...(await donorFieldsFromUrl(env, new URL(args.request.url))),
       instalments: "4",
       intervalMonths: "3",
       firstDueOn: newYorkDate(),

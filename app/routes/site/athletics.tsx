@@ -7,26 +7,16 @@ import { CardGrid, FormSlot, Section, StatList } from "~/components/pages/ui";
 import { AGES, YEAR_ONE } from "~/content/figures";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
-import { listProgramBadges } from "~/server/content/entries.server";
-import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/athletics";
 import { AthleticsForm } from "~/components/forms/athletics-form";
-import { env } from "~/server/kernel/env.server";
 import { SessionList } from "~/components/families/session-list";
-import { openSessions } from "~/server/families/sessions.server";
-import { requestLocale } from "~/server/kernel/i18n.server";
+import { loadProgramPage } from "~/server/families/program-page.server";
 
 export const handle = { i18n: ["programs", "forms", "families"] };
 export const meta = pageMeta;
 
-/** The programs' badges are staff-edited content (decision 029); the open sessions with their places (decision 054). */
-export async function loader(args: Route.LoaderArgs) {
-  const locale = requestLocale(args.context);
-  const [badges, sessions] = await Promise.all([
-    listProgramBadges(env),
-    openSessions(env, locale, "athletics"),
-  ]);
-  return { seo: sitePageSeo(args), badges, sessions, locale };
+export function loader(args: Route.LoaderArgs) {
+  return loadProgramPage(args, "athletics");
 }
 
 export default function AthleticsPage({ loaderData }: Route.ComponentProps) {

@@ -133,39 +133,22 @@ export default function CalculatorPage({ loaderData }: Route.ComponentProps) {
                 </p>
                 <p className="mt-6 font-semibold">{t("calculator.resultIntro")}</p>
                 <ul className="mt-3 space-y-3">
-                  <li>
-                    <strong className="text-xl" data-testid="calc-tutoring">
-                      {t("calculator.tutoring", {
-                        count: result.tutoringHours,
-                        cost: money(CALCULATOR.tutoringHourCost),
-                      })}
-                    </strong>
-                    <span className="block text-gray-700 dark:text-gray-300">
-                      {t("calculator.tutoringNote")}
-                    </span>
-                  </li>
-                  <li>
-                    <strong className="text-xl" data-testid="calc-mentoring">
-                      {t("calculator.mentoring", {
-                        count: result.mentoringMonths,
-                        cost: money(CALCULATOR.mentoringMonthCost),
-                      })}
-                    </strong>
-                    <span className="block text-gray-700 dark:text-gray-300">
-                      {t("calculator.mentoringNote")}
-                    </span>
-                  </li>
-                  <li>
-                    <strong className="text-xl" data-testid="calc-athletics">
-                      {t("calculator.athletics", {
-                        count: result.athleticsSeasons,
-                        cost: money(CALCULATOR.athleticsSeasonCost),
-                      })}
-                    </strong>
-                    <span className="block text-gray-700 dark:text-gray-300">
-                      {t("calculator.athleticsNote")}
-                    </span>
-                  </li>
+                  {(
+                    [
+                      ["tutoring", result.tutoringHours, CALCULATOR.tutoringHourCost],
+                      ["mentoring", result.mentoringMonths, CALCULATOR.mentoringMonthCost],
+                      ["athletics", result.athleticsSeasons, CALCULATOR.athleticsSeasonCost],
+                    ] as const
+                  ).map(([program, count, cost]) => (
+                    <li key={program}>
+                      <strong className="text-xl" data-testid={`calc-${program}`}>
+                        {t(`calculator.${program}`, { count, cost: money(cost) })}
+                      </strong>
+                      <span className="block text-gray-700 dark:text-gray-300">
+                        {t(`calculator.${program}Note`)}
+                      </span>
+                    </li>
+                  ))}
                 </ul>
               </>
             )}

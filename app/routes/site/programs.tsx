@@ -5,22 +5,15 @@ import { ProgramCard } from "~/components/pages/program-card";
 import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
 import { PROGRAMS } from "~/content/programs";
 import { pageMeta } from "~/lib/seo";
-import { listProgramBadges } from "~/server/content/entries.server";
-import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/programs";
-import { env } from "~/server/kernel/env.server";
 import { SessionList } from "~/components/families/session-list";
-import { openSessions } from "~/server/families/sessions.server";
-import { requestLocale } from "~/server/kernel/i18n.server";
+import { loadProgramPage } from "~/server/families/program-page.server";
 
 export const handle = { i18n: ["programs", "meta", "families"] };
 export const meta = pageMeta;
 
-/** The programs' badges are staff-edited content (decision 029); the open sessions with their places (decision 054). */
-export async function loader(args: Route.LoaderArgs) {
-  const locale = requestLocale(args.context);
-  const [badges, sessions] = await Promise.all([listProgramBadges(env), openSessions(env, locale, null)]);
-  return { seo: sitePageSeo(args), badges, sessions, locale };
+export function loader(args: Route.LoaderArgs) {
+  return loadProgramPage(args, null);
 }
 
 export default function ProgramsPage({ loaderData }: Route.ComponentProps) {

@@ -11,9 +11,9 @@ import { attemptIdOf, countedCents, countsInTotals, giftDate } from "../donation
 import { refundPayment } from "../donations/payments.server";
 import { pledgesOf } from "../donations/pledges.server";
 import { runYearEndStatements } from "../donations/statement.server";
-import { recordExport, auditEntry } from "../records/audit.server";
+import { auditedTableCsv, auditEntry } from "../records/audit.server";
 import { periodStarts } from "./common.server";
-import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import { csvTime } from "../records/csv.server";
 import {
   choiceFilter,
   dayFilter,
@@ -149,22 +149,20 @@ const money = (cents: number) => (cents / 100).toFixed(2);
  */
 export async function donationsCsv(env: Pick<Env, "DB">, admin: SessionUser, filters: DonationFilters) {
   const db = getDb(env);
-  const condition = where(filters);
-  await recordExport(env, admin, {
+  return auditedTableCsv(env, admin, {
     export: "donations",
     filters,
-    rows: await db.$count(donations, condition),
-  });
-  return csvStream({
-    header: DONATIONS_CSV_HEADER,
-    page: (after, limit) =>
+    table: donations,
+    where: where(filters),
+    select: () =>
       db
         .select({ donation: donations, attempt: donationAttempts, date: giftDate })
         .from(donations)
         .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
-        .where(and(condition, keysetAfter("desc", [giftDate, donations.id], after)))
-        .orderBy(desc(giftDate), desc(donations.id))
-        .limit(limit),
+        .$dynamic(),
+    order: "desc",
+    keys: [giftDate, donations.id],
+    header: DONATIONS_CSV_HEADER,
     keyOf: (row) => [row.date, row.donation.id],
     cells: async (rows) => {
       // The page's soft credits in one query, its ids one JSON parameter (D1 binds at most 100).

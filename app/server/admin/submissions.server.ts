@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
-import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import * as v from "valibot";
 import { answerWords, fieldLabel, formAnswers, formatFieldValue, formForKind } from "~/lib/forms/answers";
 import type { SessionUser } from "~/lib/session-user";
@@ -18,8 +18,8 @@ import {
   type SubmissionKind,
   type SubmissionStatus,
 } from "~/lib/vocabulary";
-import { fieldChanges, recordExport, auditEntry } from "../records/audit.server";
-import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import { auditedTableCsv, auditEntry, fieldChanges } from "../records/audit.server";
+import { csvTime } from "../records/csv.server";
 import { choiceFilter, listQuery, newestFirstPage, searchFilter } from "../records/list.server";
 import { idStartsWith, matchesSearch, type SearchPlan } from "../records/search.server";
 
@@ -366,13 +366,19 @@ export async function submissionsCsv(
   const condition = where(filters, actor);
   const columns = formColumns(filters.kind ? [filters.kind] : SUBMISSION_KINDS);
   const words = answerWords(t.email);
-  await recordExport(env, actor, {
+  return auditedTableCsv(env, actor, {
     export: "submissions",
     filters,
-    rows: await db.$count(submissions, condition),
-  });
-  const order = [submissions.createdAt, submissions.id] as const;
-  return csvStream({
+    table: submissions,
+    where: condition,
+    select: () =>
+      db
+        .select({ submission: submissions, assignee: users.email })
+        .from(submissions)
+        .leftJoin(users, eq(users.id, submissions.assignedTo))
+        .$dynamic(),
+    order: "desc",
+    keys: [submissions.createdAt, submissions.id],
     header: [
       "id",
       "created_at",
@@ -388,14 +394,6 @@ export async function submissionsCsv(
       // Last, as the longest text of a row.
       "notes",
     ],
-    page: (after, limit) =>
-      db
-        .select({ submission: submissions, assignee: users.email })
-        .from(submissions)
-        .leftJoin(users, eq(users.id, submissions.assignedTo))
-        .where(and(condition, keysetAfter("desc", order, after)))
-        .orderBy(desc(submissions.createdAt), desc(submissions.id))
-        .limit(limit),
     keyOf: (row) => [row.submission.createdAt, row.submission.id],
     cells: async (rows) => {
       const notes = await notesOf(

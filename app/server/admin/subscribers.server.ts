@@ -1,12 +1,12 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import * as v from "valibot";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "../db/client.server";
 import { subscribers } from "../db/schema";
 import { SUBSCRIBER_STATUSES } from "~/lib/vocabulary";
-import { fieldChanges, recordExport, auditEntry } from "../records/audit.server";
-import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import { auditedTableCsv, auditEntry, fieldChanges } from "../records/audit.server";
+import { csvTime } from "../records/csv.server";
 import { choiceFilter, listQuery, newestFirstPage, searchFilter, contains } from "../records/list.server";
 
 export const SubscriberFiltersSchema = v.object({
@@ -39,14 +39,14 @@ export async function listSubscribers(env: Pick<Env, "DB">, url: URL) {
  */
 export async function subscribersCsv(env: Pick<Env, "DB">, admin: SessionUser, filters: SubscriberFilters) {
   const db = getDb(env);
-  const condition = where(filters);
-  await recordExport(env, admin, {
+  return auditedTableCsv(env, admin, {
     export: "subscribers",
     filters,
-    rows: await db.$count(subscribers, condition),
-  });
-  const order = [subscribers.createdAt, subscribers.id] as const;
-  return csvStream({
+    table: subscribers,
+    where: where(filters),
+    select: () => db.select().from(subscribers).$dynamic(),
+    order: "desc",
+    keys: [subscribers.createdAt, subscribers.id],
     header: [
       "email",
       "status",
@@ -57,13 +57,6 @@ export async function subscribersCsv(env: Pick<Env, "DB">, admin: SessionUser, f
       "unsubscribed_at",
       ...ATTRIBUTION_KEYS,
     ],
-    page: (after, limit) =>
-      db
-        .select()
-        .from(subscribers)
-        .where(and(condition, keysetAfter("desc", order, after)))
-        .orderBy(desc(subscribers.createdAt), desc(subscribers.id))
-        .limit(limit),
     keyOf: (row) => [row.createdAt, row.id],
     cells: (rows) =>
       rows.map((row) => [

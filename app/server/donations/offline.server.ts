@@ -266,15 +266,21 @@ export async function addSoftCredit(
   return true;
 }
 
-/** The name and language of a donor already in the ledger, for the form's "find by e-mail". */
-export async function findDonor(env: Pick<Env, "DB">, email: string) {
-  const [gift] = await getDb(env)
-    .select({ name: donations.donorName, locale: donations.locale })
-    .from(donations)
-    .where(eq(donations.donorEmail, email.trim().toLowerCase()))
-    .orderBy(desc(donations.createdAt))
-    .limit(1);
-  return gift ?? null;
+/**
+ * The donor fields of a new gift or pledge: `?email=` names a donor, and one already in the ledger
+ * comes with their name and language (the form's "find by e-mail").
+ */
+export async function donorFieldsFromUrl(env: Pick<Env, "DB">, url: URL) {
+  const email = url.searchParams.get("email")?.trim().toLowerCase() ?? "";
+  const [gift] = email
+    ? await getDb(env)
+        .select({ name: donations.donorName, locale: donations.locale })
+        .from(donations)
+        .where(eq(donations.donorEmail, email))
+        .orderBy(desc(donations.createdAt))
+        .limit(1)
+    : [];
+  return { donorEmail: email, donorName: gift?.name ?? "", locale: gift?.locale ?? "en" };
 }
 
 const dollars = v.pipe(

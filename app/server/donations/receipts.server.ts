@@ -19,6 +19,20 @@ type MailEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">;
 const receiptsTranslator = (env: MailEnv, locale: string) => translatorFor(env, locale, "receipts");
 
 /**
+ * How every e-mail to a donor reads: the greeting by name (when the mail is to a donor by name),
+ * its paragraphs a blank line apart (a paragraph of several lines is a list), then the signature.
+ */
+function letter(
+  t: TFunction,
+  name: string | null,
+  paragraphs: readonly (string | readonly string[])[],
+): string {
+  return [...(name === null ? [] : [t("receipt.greeting", { name })]), ...paragraphs, t("signature")]
+    .map((paragraph) => (typeof paragraph === "string" ? paragraph : paragraph.join("\n")))
+    .join("\n\n");
+}
+
+/**
  * The IRS acknowledgement's words: the legal name and EIN are the organisation's facts in D1
  * (decision 028); while they are missing the line is left out rather than invented.
  */
@@ -44,20 +58,22 @@ function givenBy(t: TFunction, gift: GivenBy): string {
   return t(`givenBy.${gift.method}`, { number: gift.checkNumber ?? "", sponsor: gift.dafSponsor ?? "" });
 }
 
+/** Whom a donor's e-mail goes to, and in which language. */
+type Donor = { donorName: string; donorEmail: string; locale: string };
+
+/** A gift's amount as the donor's e-mails name it. */
+type DonorAmount = Donor & { amountCents: number; currency: string };
+
 /** A receipt names the method of a gift staff recorded; one without a method is a card gift. */
-type ReceiptGift = Partial<GivenBy> & {
-  donationId: string;
-  donorName: string;
-  donorEmail: string;
-  locale: string;
-  frequency: "one-time" | "monthly";
-  amountCents: number;
-  feeCents: number;
-  currency: string;
-  paidAt: string;
-  dedication?: { type: "honor" | "memory"; name: string } | null;
-  employer?: string | null;
-};
+type ReceiptGift = Partial<GivenBy> &
+  DonorAmount & {
+    donationId: string;
+    frequency: "one-time" | "monthly";
+    feeCents: number;
+    paidAt: string;
+    dedication?: { type: "honor" | "memory"; name: string } | null;
+    employer?: string | null;
+  };
 
 /** What a receipt says about one payment, from its donations row and the attempt that began it. */
 export function receiptFor(
@@ -90,36 +106,32 @@ export async function buildReceiptEmail(env: MailEnv, gift: ReceiptGift): Promis
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
-  const lines = [
-    t("receipt.greeting", { name: gift.donorName }),
-    "",
+  const paragraphs = [
     t(gift.frequency === "monthly" ? "receipt.thanksMonthly" : "receipt.thanksOneTime"),
-    "",
-    t("receipt.amount", { amount }),
-    ...(gift.feeCents > 0 ? [t("receipt.feeIncluded", { fee: formatMoney(gift.feeCents, locale) })] : []),
-    t("receipt.date", { date: formatNewYorkDate(gift.paidAt, locale) }),
-    // A card gift's receipt is Stripe's payment; a gift staff recorded says how it came.
-    ...(gift.method && gift.method !== "online"
-      ? [t("receipt.givenBy", { method: givenBy(t, { ...gift, method: gift.method }) })]
-      : []),
-    t("receipt.reference", { id: gift.donationId }),
-    ...(gift.dedication
-      ? [t(`receipt.dedication.${gift.dedication.type}`, { name: gift.dedication.name })]
-      : []),
-    ...(gift.employer ? [t("receipt.employer", { employer: gift.employer })] : []),
-    "",
-    ...(await legalBlock(t, env)),
-    "",
+    [
+      t("receipt.amount", { amount }),
+      ...(gift.feeCents > 0 ? [t("receipt.feeIncluded", { fee: formatMoney(gift.feeCents, locale) })] : []),
+      t("receipt.date", { date: formatNewYorkDate(gift.paidAt, locale) }),
+      // A card gift's receipt is Stripe's payment; a gift staff recorded says how it came.
+      ...(gift.method && gift.method !== "online"
+        ? [t("receipt.givenBy", { method: givenBy(t, { ...gift, method: gift.method }) })]
+        : []),
+      t("receipt.reference", { id: gift.donationId }),
+      ...(gift.dedication
+        ? [t(`receipt.dedication.${gift.dedication.type}`, { name: gift.dedication.name })]
+        : []),
+      ...(gift.employer ? [t("receipt.employer", { employer: gift.employer })] : []),
+    ],
+    await legalBlock(t, env),
     t("receipt.keep"),
   ];
   if (gift.frequency === "monthly") {
-    lines.push("", t("receipt.manage"), await manageLink(env, gift.donorEmail, MANAGE_LINK_TTL.receipt));
+    paragraphs.push([t("receipt.manage"), await manageLink(env, gift.donorEmail, MANAGE_LINK_TTL.receipt)]);
   }
-  lines.push("", t("signature"));
   return {
     to: gift.donorEmail,
     subject: t("receipt.subject", { amount }),
-    text: lines.join("\n"),
+    text: letter(t, gift.donorName, paragraphs),
     template: gift.frequency === "monthly" ? "donation.receipt.monthly" : "donation.receipt",
     locale,
   };
@@ -149,37 +161,23 @@ export function buildGiftReceiptEmail(
  */
 export async function buildInKindReceiptEmail(
   env: MailEnv,
-  gift: {
-    donationId: string;
-    donorName: string;
-    donorEmail: string;
-    locale: string;
-    description: string;
-    receivedAt: string;
-  },
+  gift: Donor & { donationId: string; description: string; receivedAt: string },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
-  const lines = [
-    t("receipt.greeting", { name: gift.donorName }),
-    "",
-    t("inKindReceipt.thanks"),
-    "",
-    t("inKindReceipt.description", { description: gift.description }),
-    t("inKindReceipt.date", { date: formatNewYorkDate(gift.receivedAt, locale) }),
-    t("receipt.reference", { id: gift.donationId }),
-    "",
-    t("inKindReceipt.noValue"),
-    ...(await legalBlock(t, env)),
-    "",
-    t("receipt.keep"),
-    "",
-    t("signature"),
-  ];
   return {
     to: gift.donorEmail,
     subject: t("inKindReceipt.subject"),
-    text: lines.join("\n"),
+    text: letter(t, gift.donorName, [
+      t("inKindReceipt.thanks"),
+      [
+        t("inKindReceipt.description", { description: gift.description }),
+        t("inKindReceipt.date", { date: formatNewYorkDate(gift.receivedAt, locale) }),
+        t("receipt.reference", { id: gift.donationId }),
+      ],
+      [t("inKindReceipt.noValue"), ...(await legalBlock(t, env))],
+      t("receipt.keep"),
+    ]),
     template: "donation.receipt.in-kind",
     locale,
   };
@@ -188,10 +186,7 @@ export async function buildInKindReceiptEmail(
 /** The reminder before a pledge's next instalment, for a donor who asked for one. */
 export async function buildPledgeReminderEmail(
   env: MailEnv,
-  pledge: {
-    donorName: string;
-    donorEmail: string;
-    locale: string;
+  pledge: Donor & {
     dueOn: string;
     dueCents: number;
     paidCents: number;
@@ -206,46 +201,33 @@ export async function buildPledgeReminderEmail(
   return {
     to: pledge.donorEmail,
     subject: t("pledgeReminder.subject", { amount, date }),
-    text: [
-      t("receipt.greeting", { name: pledge.donorName }),
-      "",
+    text: letter(t, pledge.donorName, [
       t("pledgeReminder.body", {
         amount,
         date,
         paid: formatMoney(pledge.paidCents, locale, pledge.currency),
         total: formatMoney(pledge.totalCents, locale, pledge.currency),
       }),
-      "",
       t("pledgeReminder.how", {
         url: new URL(locale === "es" ? "/donate?lng=es" : "/donate", env.SITE_URL).toString(),
       }),
-      "",
-      t("signature"),
-    ].join("\n"),
+    ]),
     template: "donation.pledge-reminder",
     locale,
   };
 }
 
-export async function buildRenewalFailedEmail(
-  env: MailEnv,
-  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
-): Promise<OutgoingEmail> {
+export async function buildRenewalFailedEmail(env: MailEnv, gift: DonorAmount): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
   const amount = formatMoney(gift.amountCents, locale, gift.currency);
   return {
     to: gift.donorEmail,
     subject: t("renewalFailed.subject"),
-    text: [
-      t("receipt.greeting", { name: gift.donorName }),
-      "",
+    text: letter(t, gift.donorName, [
       t("renewalFailed.body", { amount }),
-      "",
       await manageLink(env, gift.donorEmail, MANAGE_LINK_TTL.receipt),
-      "",
-      t("signature"),
-    ].join("\n"),
+    ]),
     template: "donation.renewal-failed",
     locale,
   };
@@ -258,17 +240,7 @@ export async function buildRenewalFailedEmail(
  */
 export async function buildRefundNoticeEmail(
   env: MailEnv,
-  gift: {
-    donationId: string;
-    donorName: string;
-    donorEmail: string;
-    locale: string;
-    amountCents: number;
-    refundedCents: number;
-    refundedNowCents: number;
-    currency: string;
-    paidAt: string;
-  },
+  gift: DonorAmount & { donationId: string; refundedCents: number; refundedNowCents: number; paidAt: string },
 ): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
@@ -277,46 +249,35 @@ export async function buildRefundNoticeEmail(
   return {
     to: gift.donorEmail,
     subject: t("refundNotice.subject", { amount: money(gift.refundedNowCents) }),
-    text: [
-      t("receipt.greeting", { name: gift.donorName }),
-      "",
-      t("refundNotice.body", {
-        amount: money(gift.refundedNowCents),
-        gift: money(gift.amountCents),
-        date: formatNewYorkDate(gift.paidAt, locale),
-      }),
-      t("receipt.reference", { id: gift.donationId }),
-      "",
+    text: letter(t, gift.donorName, [
+      [
+        t("refundNotice.body", {
+          amount: money(gift.refundedNowCents),
+          gift: money(gift.amountCents),
+          date: formatNewYorkDate(gift.paidAt, locale),
+        }),
+        t("receipt.reference", { id: gift.donationId }),
+      ],
       inFull
         ? t("refundNotice.inFull")
         : t("refundNotice.net", { net: money(gift.amountCents - gift.refundedCents) }),
-      "",
-      t("signature"),
-    ].join("\n"),
+    ]),
     template: "donation.refund-notice",
     locale,
   };
 }
 
 /** A bank payment (ACH) that did not clear: nothing was given, and the donor can try again. */
-export async function buildBankPaymentFailedEmail(
-  env: MailEnv,
-  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
-): Promise<OutgoingEmail> {
+export async function buildBankPaymentFailedEmail(env: MailEnv, gift: DonorAmount): Promise<OutgoingEmail> {
   const locale = toLocale(gift.locale);
   const t = await receiptsTranslator(env, locale);
   return {
     to: gift.donorEmail,
     subject: t("bankPaymentFailed.subject"),
-    text: [
-      t("receipt.greeting", { name: gift.donorName }),
-      "",
+    text: letter(t, gift.donorName, [
       t("bankPaymentFailed.body", { amount: formatMoney(gift.amountCents, locale, gift.currency) }),
-      "",
       t("bankPaymentFailed.again", { url: new URL("/donate", env.SITE_URL).toString() }),
-      "",
-      t("signature"),
-    ].join("\n"),
+    ]),
     template: "donation.payment-failed",
     locale,
   };
@@ -325,7 +286,7 @@ export async function buildBankPaymentFailedEmail(
 /** A monthly gift that ended: the donor's confirmation, and the team's notice. */
 export async function buildCancellationEmails(
   env: MailEnv & Pick<Env, "TEAM_EMAIL">,
-  gift: { donorName: string; donorEmail: string; locale: string; amountCents: number; currency: string },
+  gift: DonorAmount,
   options: { afterFailedPayments?: boolean } = {},
 ): Promise<{ donor: OutgoingEmail; team: OutgoingEmail }> {
   const locale = toLocale(gift.locale);
@@ -336,15 +297,10 @@ export async function buildCancellationEmails(
     donor: {
       to: gift.donorEmail,
       subject: t("canceled.subject"),
-      text: [
-        t("receipt.greeting", { name: gift.donorName }),
-        "",
+      text: letter(t, gift.donorName, [
         t(options.afterFailedPayments ? "canceled.bodyPaymentFailed" : "canceled.body", { amount }),
-        "",
         t("canceled.again", { url: new URL("/donate", env.SITE_URL).toString() }),
-        "",
-        t("signature"),
-      ].join("\n"),
+      ]),
       template: "donation.canceled",
       locale,
     },
@@ -377,7 +333,7 @@ export async function buildDedicationEmail(
   return {
     to: notice.to,
     subject: t(`dedication.subject.${notice.type}`, { name: notice.name }),
-    text: [t(`dedication.body.${notice.type}`, { donor, name: notice.name }), "", t("signature")].join("\n"),
+    text: letter(t, null, [t(`dedication.body.${notice.type}`, { donor, name: notice.name })]),
     template: "donation.dedication",
     locale,
   };
@@ -392,15 +348,11 @@ export async function buildManageLinkEmail(
   return {
     to: request.to,
     subject: t("manageLink.subject"),
-    text: [
+    text: letter(t, null, [
       t("manageLink.body"),
-      "",
       await manageLink(env, request.to, MANAGE_LINK_TTL.requested),
-      "",
       t("manageLink.expiry"),
-      "",
-      t("signature"),
-    ].join("\n"),
+    ]),
     template: "donation.manage-link",
     locale,
   };
@@ -416,24 +368,21 @@ export async function buildStatementEmail(
   const t = await receiptsTranslator(env, locale);
   const totalCents = statement.gifts.reduce((sum, gift) => sum + gift.amountCents, 0);
   // Only donors with gifts in the year get a statement (statement.server.ts), so it has lines.
-  const body = [
+  const paragraphs = [
     t("statement.intro", { year: statement.year }),
-    "",
-    ...statement.gifts.map(
+    statement.gifts.map(
       (gift) =>
         `${formatNewYorkDate(gift.paidAt, locale)}  ${formatMoney(gift.amountCents, locale, gift.currency)}  ${t(
           `statement.frequency.${gift.frequency}`,
         )}  ${givenBy(t, gift)}`,
     ),
-    "",
     t("statement.total", { total: formatMoney(totalCents, locale), count: statement.gifts.length }),
-    "",
-    ...(await legalBlock(t, env)),
+    await legalBlock(t, env),
   ];
   return {
     to: statement.to,
     subject: t("statement.subject", { year: statement.year }),
-    text: [...body, "", t("signature")].join("\n"),
+    text: letter(t, null, paragraphs),
     template: "donation.statement",
     locale,
   };

@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import type { SessionUser } from "~/lib/session-user";
-import { recordExport } from "../records/audit.server";
-import { csvStream, csvTime, keysetAfter } from "../records/csv.server";
+import { auditedTableCsv } from "../records/audit.server";
+import { csvTime } from "../records/csv.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
 import { getEventForSale, hasCapacity, listEventsForSale, type EventForSale } from "./catalog.server";
@@ -101,13 +101,14 @@ export async function eventRegistrationsCsv(
     eq(eventRegistrations.eventSlug, slug),
     inArray(eventRegistrations.status, ["confirmed", "held", "pending"]),
   );
-  await recordExport(env, admin, {
+  return auditedTableCsv(env, admin, {
     export: "event-registrations",
     filters: { event: slug },
-    rows: await db.$count(eventRegistrations, condition),
-  });
-  const order = [eventRegistrations.createdAt, eventRegistrations.id] as const;
-  return csvStream({
+    table: eventRegistrations,
+    where: condition,
+    select: () => db.select().from(eventRegistrations).$dynamic(),
+    order: "asc",
+    keys: [eventRegistrations.createdAt, eventRegistrations.id],
     header: [
       "name",
       "email",
@@ -121,13 +122,6 @@ export async function eventRegistrationsCsv(
       "reference",
       ...ATTRIBUTION_KEYS,
     ],
-    page: (after, limit) =>
-      db
-        .select()
-        .from(eventRegistrations)
-        .where(and(condition, keysetAfter("asc", order, after)))
-        .orderBy(asc(eventRegistrations.createdAt), asc(eventRegistrations.id))
-        .limit(limit),
     keyOf: (row) => [row.createdAt, row.id],
     cells: (rows) =>
       rows.map((row) => [

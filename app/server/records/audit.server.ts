@@ -1,11 +1,12 @@
-import { and, eq, gte, inArray, like, lt, notLike, sql, type SQL } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, asc, desc, eq, gte, inArray, like, lt, notLike, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn, SQLiteColumn, SQLiteSelect, SQLiteTable } from "drizzle-orm/sqlite-core";
 import * as v from "valibot";
 import { CONTENT_TYPES, entryTitle, isContentType, isUploadKey } from "~/lib/content/entry-types";
 import { newYorkTimeToUtc } from "~/lib/format";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb, type Db } from "../db/client.server";
 import { auditLog, contentEntries, files, newsletters, staffInvites, submissions, users } from "../db/schema";
+import { csvStream, keysetAfter, type CsvPages } from "./csv.server";
 import { choiceFilter, dayFilter, listQuery, newestFirstPage, searchFilter } from "./list.server";
 
 /** One audit row per admin action, to run in the same batch as the change (who, what, when). */
@@ -80,6 +81,44 @@ export async function recordExport(
     action: `${input.export}.export`,
     targetType: input.export,
     detail: { filters, rows: input.rows },
+  });
+}
+
+/**
+ * A list as a file: recorded with its row count before the first byte leaves (decision 014), then
+ * streamed a page at a time (decision 057), each page the rows of `select()` (a dynamic select
+ * from `table`) after the last row written, by `keys` in `order`; `keyOf` reads those keys from a
+ * row.
+ */
+export async function auditedTableCsv<Query extends SQLiteSelect>(
+  env: Pick<Env, "DB">,
+  actor: SessionUser,
+  file: {
+    export: CsvExport;
+    filters: Record<string, unknown>;
+    table: SQLiteTable;
+    where: SQL | undefined;
+    select: () => Query;
+    order: "asc" | "desc";
+    keys: readonly (AnySQLiteColumn | SQL)[];
+  } & Pick<CsvPages<Awaited<Query>[number]>, "header" | "keyOf" | "cells">,
+) {
+  await recordExport(env, actor, {
+    export: file.export,
+    filters: file.filters,
+    rows: await getDb(env).$count(file.table, file.where),
+  });
+  const sort = file.order === "desc" ? desc : asc;
+  return csvStream<Awaited<Query>[number]>({
+    header: file.header,
+    page: (after, limit) =>
+      file
+        .select()
+        .where(and(file.where, keysetAfter(file.order, file.keys, after)))
+        .orderBy(...file.keys.map((key) => sort(key)))
+        .limit(limit) as unknown as Promise<Awaited<Query>[number][]>,
+    keyOf: file.keyOf,
+    cells: file.cells,
   });
 }
 

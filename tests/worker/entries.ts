@@ -1,0 +1,56 @@
+import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
+import { getDb } from "~/server/db/client.server";
+import { contentEntries } from "~/server/db/schema";
+
+/** The event editor's form as the browser posts it (conform's dotted names). */
+export function eventFields(overrides: Record<string, string> = {}) {
+  return {
+    slug: "spring-open-house",
+    status: "draft",
+    title_en: "Spring Open House",
+    title_es: "Puertas abiertas de primavera",
+    description_en: "Tour the center & meet the tutors.",
+    description_es: "Recorra el centro y conozca a los tutores.",
+    highlights_en: "Tours\nEnrollment help",
+    highlights_es: "Recorridos\nAyuda con la inscripción",
+    date: "2027-03-20",
+    start: "10:00",
+    end: "12:30",
+    place_en: "Learning Center, Harlem",
+    place_es: "Centro de aprendizaje, Harlem",
+    street: "125 West 125th Street",
+    city: "New York",
+    region: "NY",
+    postalCode: "10027",
+    priceCents: "12.50",
+    capacity: "80",
+    category: "community",
+    ...overrides,
+  };
+}
+
+/** A post's editor form as the browser posts it; each slug its own title, so no two look like twins (decision 049). */
+export function postFields(slug: string, overrides: Record<string, string> = {}) {
+  return {
+    slug,
+    status: "published",
+    title_en: `Winter reading list (${slug})`,
+    title_es: "Lecturas de invierno",
+    excerpt_en: "Ten books for the break.",
+    body_en: "Our tutors chose ten books.",
+    date: "2026-11-20",
+    author_en: "Dana Staff",
+    category: "news",
+    ...overrides,
+  };
+}
+
+/** The stored entry of a type at an address, as the editor saved it; undefined when there is none. */
+export async function entryRow(type: string, slug: string) {
+  const [row] = await getDb(env)
+    .select()
+    .from(contentEntries)
+    .where(and(eq(contentEntries.type, type), eq(contentEntries.slug, slug)));
+  return row;
+}
