@@ -83,6 +83,21 @@ async function staffPage(browser: Browser) {
   return page;
 }
 
+/** Staff fill the shift form of a role on /admin/volunteers: a weekly series when `lastDate` is given. */
+async function fillShift(
+  staff: Page,
+  role: string,
+  shift: { title: string; titleEs?: string; date: string; lastDate?: string; start: string; end: string },
+) {
+  await staff.getByRole("link", { name: role, exact: true }).click();
+  await staff.getByLabel(/^Title \(English\)/).fill(shift.title);
+  if (shift.titleEs) await staff.getByLabel(/^Title \(Spanish\)/).fill(shift.titleEs);
+  await staff.getByLabel(/^Date \(first date/).fill(shift.date);
+  if (shift.lastDate) await staff.getByLabel(/^Last date of a weekly series/).fill(shift.lastDate);
+  await staff.getByLabel(/^Starts/).fill(shift.start);
+  await staff.getByLabel(/^Ends/).fill(shift.end);
+}
+
 /** Staff accept an application; the volunteer's (or guardian's) link comes from the outbox. */
 async function accept(page: Page, submissionId: string, guardianEmail?: string) {
   await page.goto(`/admin/submissions/${submissionId}`);
@@ -120,13 +135,14 @@ test("a weekly tutoring series: signed up by link on a phone, reminded, checked 
   const staff = await staffPage(browser);
   const start = firstShiftStart();
   const title = `Tutoring Tuesdays ${RUN}`;
-  await staff.getByRole("link", { name: "Tutor", exact: true }).click();
-  await staff.getByLabel(/^Title \(English\)/).fill(title);
-  await staff.getByLabel(/^Title \(Spanish\)/).fill(`Tutoría de los martes ${RUN}`);
-  await staff.getByLabel(/^Date \(first date/).fill(start.date);
-  await staff.getByLabel(/^Last date of a weekly series/).fill(addDays(start.date, 21));
-  await staff.getByLabel(/^Starts/).fill(`${start.hour}:00`);
-  await staff.getByLabel(/^Ends/).fill(`${start.hour + 2}:00`);
+  await fillShift(staff, "Tutor", {
+    title,
+    titleEs: `Tutoría de los martes ${RUN}`,
+    date: start.date,
+    lastDate: addDays(start.date, 21),
+    start: `${start.hour}:00`,
+    end: `${start.hour + 2}:00`,
+  });
   await staff.getByLabel(/^Places/).fill("6");
   // The tutor role's requirements tick its clearances.
   await expect(staff.getByRole("checkbox", { name: "Background check" })).toBeChecked();
@@ -216,11 +232,7 @@ test.describe("without JavaScript", () => {
     const staff = await staffPage(browser);
     const start = newYorkIn(24 * 5);
     const title = `Soccer practice ${RUN}`;
-    await staff.getByRole("link", { name: "Coach", exact: true }).click();
-    await staff.getByLabel(/^Title \(English\)/).fill(title);
-    await staff.getByLabel(/^Date \(first date/).fill(start.date);
-    await staff.getByLabel(/^Starts/).fill("5pm");
-    await staff.getByLabel(/^Ends/).fill("7pm");
+    await fillShift(staff, "Coach", { title, date: start.date, start: "5pm", end: "7pm" });
     await expect(staff.getByRole("checkbox", { name: "First aid" })).toBeChecked();
     await staff.getByRole("button", { name: "Add", exact: true }).click();
     await expect(staff.getByText("1 shift added.")).toBeVisible();
@@ -322,11 +334,7 @@ test("a 16-year-old peer mentor signs up once their guardian consents", async ({
   const staff = await staffPage(browser);
   const start = newYorkIn(24 * 6);
   const title = `Peer mentoring ${RUN}`;
-  await staff.getByRole("link", { name: "Mentor", exact: true }).click();
-  await staff.getByLabel(/^Title \(English\)/).fill(title);
-  await staff.getByLabel(/^Date \(first date/).fill(start.date);
-  await staff.getByLabel(/^Starts/).fill("3:30 PM");
-  await staff.getByLabel(/^Ends/).fill("5pm");
+  await fillShift(staff, "Mentor", { title, date: start.date, start: "3:30 PM", end: "5pm" });
   for (const name of ["Background check", "Training", "First aid"])
     await staff.getByRole("checkbox", { name }).uncheck();
   await staff.getByRole("button", { name: "Add", exact: true }).click();

@@ -3,8 +3,16 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "~/server/db/client.server";
-import { auditLog, outbox, submissions, volunteerShifts, volunteerSignups } from "~/server/db/schema";
-import { createShifts } from "~/server/volunteers/shifts.server";
+import {
+  auditLog,
+  children,
+  donations,
+  outbox,
+  submissions,
+  volunteerShifts,
+  volunteerSignups,
+} from "~/server/db/schema";
+import { createShifts, type ShiftPlan } from "~/server/volunteers/shifts.server";
 import { acceptVolunteer, volunteerFromToken, volunteerToken } from "~/server/volunteers/volunteers.server";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, postForm, shown } from "./fetch";
@@ -27,6 +35,20 @@ beforeAll(async () => {
 
 function dayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A one-off shift some days ahead, added by staff: what a test names, and no clearance unless it says. */
+function oneOffShift(
+  days: number,
+  shift: Pick<ShiftPlan, "roleSlug" | "titleEn" | "titleEs" | "start" | "end" | "place" | "capacity"> &
+    Partial<Pick<ShiftPlan, "requiredClearances">>,
+) {
+  return createShifts(env, staff, {
+    firstDate: dayFromNow(days),
+    lastDate: null,
+    requiredClearances: [],
+    ...shift,
+  });
 }
 
 async function volunteerLink(locale = "en") {
@@ -108,17 +130,14 @@ describe("staff add a weekly series", () => {
 
 describe("a volunteer's page by link, without JavaScript", () => {
   it("signs up, is told, cancels, and a forged link opens nothing", async () => {
-    const created = await createShifts(env, staff, {
+    const created = await oneOffShift(5, {
       roleSlug: "events",
       titleEn: "Book fair",
       titleEs: "Feria del libro",
-      firstDate: dayFromNow(5),
-      lastDate: null,
       start: "10:00",
       end: "13:00",
       place: "Library",
       capacity: 3,
-      requiredClearances: [],
     });
     const { volunteer, path } = await volunteerLink("es");
     const page = await fetchPage(path);
@@ -145,12 +164,10 @@ describe("a volunteer's page by link, without JavaScript", () => {
   });
 
   it("refuses a coach shift without first aid, naming it", async () => {
-    const created = await createShifts(env, staff, {
+    const created = await oneOffShift(6, {
       roleSlug: "coach",
       titleEn: "Soccer practice",
       titleEs: "Práctica de fútbol",
-      firstDate: dayFromNow(6),
-      lastDate: null,
       start: "17:00",
       end: "19:00",
       place: "Field 3",
@@ -158,6 +175,8 @@ describe("a volunteer's page by link, without JavaScript", () => {
       requiredClearances: ["background-check", "first-aid"],
     });
     const { path } = await volunteerLink();
+    // The card says what the shift needs before the button is pressed.
+    expect(shown(await (await fetchPage(path)).text())).toContain("Background check, First aid");
     const refused = await postForm(path, { intent: "signup", shift: created.firstId });
     expect(refused.status).toBe(409);
     expect(shown(await refused.text())).toContain(
@@ -279,21 +298,74 @@ describe("one person", () => {
     const page = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
     expect(page).toContain("Shifts you can take");
   });
+
+  it("shows staff the volunteer's verified account and the children it enrols, and an admin their gifts", async () => {
+    const email = "guardian-donor-volunteer@example.org";
+    const { user } = await userWithSession(email);
+    await db.insert(children).values([
+      { id: crypto.randomUUID(), guardianId: user.id, name: "Kid One", birthDate: "2015-03-01", grade: 5 },
+      { id: crypto.randomUUID(), guardianId: user.id, name: "Kid Two", birthDate: "2017-09-12", grade: 3 },
+    ]);
+    // One gift by the e-mail as typed at Checkout (other letters' case), one by the account.
+    await db.insert(donations).values(
+      [
+        { donorEmail: "Guardian-Donor-Volunteer@example.org", userId: null },
+        { donorEmail: "another-address@example.org", userId: user.id },
+      ].map((donor) => ({
+        id: crypto.randomUUID(),
+        frequency: "one-time" as const,
+        amountCents: 2_500,
+        status: "succeeded" as const,
+        donorName: "Gail",
+        locale: "en",
+        ...donor,
+      })),
+    );
+    const id = crypto.randomUUID();
+    await db.insert(submissions).values({
+      id,
+      kind: "volunteer",
+      locale: "en",
+      name: "Gail Guardian",
+      email,
+      payload: {},
+      idempotencyKey: id,
+    });
+    const accepted = await acceptVolunteer(env, staff, id, { guardianEmail: null });
+    if (!accepted.ok) throw new Error("not accepted");
+    const path = `/admin/volunteers/${accepted.volunteer.id}`;
+    const forStaff = shown(await (await fetchPage(path, { headers: { Cookie: staffCookie } })).text());
+    expect(forStaff).toContain("Has an account with this e-mail, verified");
+    expect(forStaff).toContain("Guardian of 2 children enrolled through that account.");
+    // Gifts are an admin's (decision 022): STAFF do not see them.
+    expect(forStaff).not.toContain("Donor:");
+    const { cookie: adminCookie } = await userWithSession("volunteer-pages-admin@example.org", "ADMIN");
+    const forAdmin = shown(await (await fetchPage(path, { headers: { Cookie: adminCookie } })).text());
+    expect(forAdmin).toContain("Donor: 2 gifts from this e-mail or account");
+    expect(forAdmin).toContain(`href="/admin/donors/${encodeURIComponent(email)}"`);
+
+    const { volunteer: stranger } = await volunteerLink();
+    const alone = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${stranger.id}`, { headers: { Cookie: adminCookie } })
+      ).text(),
+    );
+    expect(alone).toContain("No account with this e-mail verified yet.");
+    expect(alone).not.toContain("Guardian of");
+    expect(alone).not.toContain("Donor:");
+  });
 });
 
 describe("the back office's volunteer pages", () => {
   it("refuses 'Attended' before the shift starts, with a message saying why", async () => {
-    const created = await createShifts(env, staff, {
+    const created = await oneOffShift(4, {
       roleSlug: "events",
       titleEn: "Park cleanup",
       titleEs: "Limpieza del parque",
-      firstDate: dayFromNow(4),
-      lastDate: null,
       start: "09:00",
       end: "12:00",
       place: "Park",
       capacity: 3,
-      requiredClearances: [],
     });
     const { path } = await volunteerLink();
     await postForm(path, { intent: "signup", shift: created.firstId });
@@ -310,6 +382,51 @@ describe("the back office's volunteer pages", () => {
     expect(shown(await refused.text())).toContain("This shift has not started yet.");
     const [after] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.id, signup!.id));
     expect(after?.checkedInAt).toBeNull();
+  });
+
+  it("shows the period's hours per volunteer and per role, and none for a period without them", async () => {
+    const created = await oneOffShift(3, {
+      roleSlug: "office-support",
+      titleEn: "Mailing",
+      titleEs: "Envíos",
+      start: "10:00",
+      end: "13:00",
+      place: "Office",
+      capacity: 2,
+    });
+    const { volunteer, path } = await volunteerLink();
+    await postForm(path, { intent: "signup", shift: created.firstId });
+    const [shift] = await db.select().from(volunteerShifts).where(eq(volunteerShifts.id, created.firstId));
+    // As "Attended" records it once the shift is over (the shift's own start and end).
+    await db
+      .update(volunteerSignups)
+      .set({ checkedInAt: shift!.startsAt, checkedOutAt: shift!.endsAt })
+      .where(eq(volunteerSignups.shiftId, created.firstId));
+    const during = shown(
+      await (
+        await fetchPage(`/admin/volunteers?from=${dayFromNow(0)}&to=${dayFromNow(10)}`, {
+          headers: { Cookie: staffCookie },
+        })
+      ).text(),
+    );
+    const byVolunteer = during.slice(during.indexOf("By volunteer</h3>"));
+    expect(byVolunteer).toContain(volunteer.name);
+    expect(byVolunteer).toMatch(/>3<\/td>/);
+    expect(during).toContain("Office support: 3");
+    const record = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(record).toContain("Office support: 3 hours (1 shift)");
+    const after = shown(
+      await (
+        await fetchPage(`/admin/volunteers?from=${dayFromNow(5)}&to=${dayFromNow(10)}`, {
+          headers: { Cookie: staffCookie },
+        })
+      ).text(),
+    );
+    expect(after).toContain("No hours in this period.");
   });
 
   it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {
