@@ -185,6 +185,47 @@ describe("a volunteer's page by link, without JavaScript", () => {
   });
 });
 
+describe("a full shift, without JavaScript", () => {
+  it("offers its waitlist on the card and after a refused sign-up, and the waitlist takes the volunteer", async () => {
+    const created = await oneOffShift(7, {
+      roleSlug: "events",
+      titleEn: "Gala setup",
+      titleEs: "Montaje de la gala",
+      start: "15:00",
+      end: "18:00",
+      place: "Hall",
+      capacity: 1,
+    });
+    const first = await volunteerLink();
+    const second = await volunteerLink();
+    // The second volunteer's page was opened while the place was free.
+    expect(shown(await (await fetchPage(second.path)).text())).toContain("1 place left");
+    await postForm(first.path, { intent: "signup", shift: created.firstId });
+    const refused = await postForm(second.path, { intent: "signup", shift: created.firstId });
+    expect(refused.status).toBe(409);
+    const refusedPage = shown(await refused.text());
+    expect(refusedPage).toContain("This shift is full. You can join its waitlist");
+    expect(refusedPage).toMatch(
+      /<input type="hidden" name="shift" value="[\w-]+"\/>\s*<button[^>]*value="waitlist"/,
+    );
+    // Opened again, the card itself says so and its button joins the waitlist.
+    const card = shown(await (await fetchPage(second.path)).text());
+    expect(card).toContain("Full (waitlist open)");
+    const joined = await postForm(second.path, { intent: "waitlist", shift: created.firstId });
+    expect(shown(await joined.text())).toContain("You are on the waitlist.");
+    const [row] = await db
+      .select()
+      .from(volunteerSignups)
+      .where(
+        and(
+          eq(volunteerSignups.shiftId, created.firstId),
+          eq(volunteerSignups.volunteerId, second.volunteer.id),
+        ),
+      );
+    expect(row?.status).toBe("waitlisted");
+  });
+});
+
 describe("a new link, asked for on the page", () => {
   let visitor = 0;
   const fromAddress = () => ({ "CF-Connecting-IP": `198.51.100.${++visitor}` });
@@ -382,6 +423,35 @@ describe("the back office's volunteer pages", () => {
     expect(shown(await refused.text())).toContain("This shift has not started yet.");
     const [after] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.id, signup!.id));
     expect(after?.checkedInAt).toBeNull();
+  });
+
+  it("moves a shift from its page: each volunteer on it gets the new time and place and the calendar link", async () => {
+    const created = await oneOffShift(9, {
+      roleSlug: "events",
+      titleEn: "Coat drive",
+      titleEs: "Colecta de abrigos",
+      start: "10:00",
+      end: "12:00",
+      place: "Lobby",
+      capacity: 4,
+    });
+    const { volunteer, path } = await volunteerLink("es");
+    await postForm(path, { intent: "signup", shift: created.firstId });
+    const moved = await postForm(
+      `/admin/volunteers/shifts/${created.firstId}`,
+      { intent: "move", date: dayFromNow(10), start: "2pm", end: "4pm", place: "Gym B, 12 Elm St" },
+      { Cookie: staffCookie },
+    );
+    expect(shown(await moved.text())).toContain("Saved; 1 volunteer told.");
+    const [notice] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, volunteer.email), eq(outbox.template, "volunteer.shift-moved")));
+    expect(notice?.subject).toBe("Cambio: Colecta de abrigos");
+    expect(notice?.text).toContain("Lugar: Gym B, 12 Elm St");
+    expect(notice?.text).toContain("2:00 p.m.");
+    expect(notice?.text).toContain(`/volunteer/shifts/${created.firstId}/calendar.ics?lng=es`);
+    expect(notice?.text).not.toContain("Lobby");
   });
 
   it("shows the period's hours per volunteer and per role, and none for a period without them", async () => {
