@@ -385,6 +385,13 @@ describe("one person", () => {
     expect(forAdmin).toContain("Donor: 2 gifts from this e-mail or account");
     expect(forAdmin).toContain(`href="/admin/donors/${encodeURIComponent(email)}"`);
 
+    // Its application's accept page says it was accepted, and what accepting again does.
+    const again = shown(
+      await (await fetchPage(`/admin/volunteers/accept/${id}`, { headers: { Cookie: staffCookie } })).text(),
+    );
+    expect(again).toContain("Accepting again updates their record from this application");
+    expect(again).toMatch(new RegExp(`href="/admin/submissions/${id}"[^>]*>Back to the application<`));
+
     const { volunteer: stranger } = await volunteerLink();
     const alone = shown(
       await (

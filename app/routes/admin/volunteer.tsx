@@ -4,6 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { HoursByRole } from "~/components/volunteers/hours-by-role";
 import { ListSection } from "~/components/volunteers/list-section";
+import { RecordLink } from "~/components/volunteers/record-link";
 import { SelectField, SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { useLocale } from "~/lib/format";
@@ -78,12 +79,9 @@ export default function AdminVolunteer({ loaderData, actionData }: Route.Compone
           {person.children > 0 ? <li>{t("admin.samePerson.guardian", { count: person.children })}</li> : null}
           {person.gifts ? (
             <li>
-              <Link
-                to={`/admin/donors/${encodeURIComponent(volunteer.email)}`}
-                className="tap-target inline-flex items-center"
-              >
+              <RecordLink to={`/admin/donors/${encodeURIComponent(volunteer.email)}`}>
                 {t("admin.samePerson.donor", { count: person.gifts })}
-              </Link>
+              </RecordLink>
             </li>
           ) : null}
         </ul>

@@ -6,6 +6,7 @@ import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { CheckboxField, SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { ListSection } from "~/components/volunteers/list-section";
+import { RecordLink } from "~/components/volunteers/record-link";
 import { shiftWhen } from "~/components/volunteers/shift-card";
 import { useLocale } from "~/lib/format";
 import { formatCalendarDate } from "~/lib/format-dates";
@@ -49,11 +50,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const shiftColumns: Column<Loaded["shifts"][number]>[] = [
     {
       header: "volunteers:admin.shift",
-      cell: (shift) => (
-        <Link to={`/admin/volunteers/shifts/${shift.id}`} className="tap-target inline-flex items-center">
-          {shift.title}
-        </Link>
-      ),
+      cell: (shift) => <RecordLink to={`/admin/volunteers/shifts/${shift.id}`}>{shift.title}</RecordLink>,
     },
     { header: "volunteers:admin.role", cell: (shift) => roleNames[shift.roleSlug] ?? shift.roleSlug },
     { header: "volunteers:admin.when", cell: (shift) => shiftWhen(shift, locale) },
@@ -66,11 +63,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const volunteerColumns: Column<Loaded["volunteers"][number]>[] = [
     {
       header: "volunteers:admin.name",
-      cell: (person) => (
-        <Link to={`/admin/volunteers/${person.id}`} className="tap-target inline-flex items-center">
-          {person.name}
-        </Link>
-      ),
+      cell: (person) => <RecordLink to={`/admin/volunteers/${person.id}`}>{person.name}</RecordLink>,
     },
     { header: "volunteers:admin.email", className: "whitespace-nowrap", cell: (person) => person.email },
     { header: "volunteers:admin.hours", cell: (person) => person.hours },
@@ -85,11 +78,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const expiringColumns: Column<Loaded["expiring"][number]>[] = [
     {
       header: "volunteers:admin.name",
-      cell: (row) => (
-        <Link to={`/admin/volunteers/${row.volunteerId}`} className="tap-target inline-flex items-center">
-          {row.name}
-        </Link>
-      ),
+      cell: (row) => <RecordLink to={`/admin/volunteers/${row.volunteerId}`}>{row.name}</RecordLink>,
     },
     { header: "volunteers:admin.clearance", cell: (row) => t(`clearanceNames.${row.kind}`) },
     {
@@ -100,11 +89,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const periodColumns: Column<Loaded["hours"]["byVolunteer"][number]>[] = [
     {
       header: "volunteers:admin.name",
-      cell: (person) => (
-        <Link to={`/admin/volunteers/${person.id}`} className="tap-target inline-flex items-center">
-          {person.name}
-        </Link>
-      ),
+      cell: (person) => <RecordLink to={`/admin/volunteers/${person.id}`}>{person.name}</RecordLink>,
     },
     { header: "volunteers:admin.hours", cell: (person) => person.hours },
   ];
