@@ -37,37 +37,53 @@ function dayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A one-off shift some days ahead, added by staff: what a test names, and no clearance unless it says. */
+/**
+ * A one-off shift some days ahead, added by staff: what a test names, else 10 am to noon in the
+ * community room, four places, no clearance.
+ */
 function oneOffShift(
   days: number,
-  shift: Pick<ShiftPlan, "roleSlug" | "titleEn" | "titleEs" | "start" | "end" | "place" | "capacity"> &
-    Partial<Pick<ShiftPlan, "requiredClearances">>,
+  shift: Pick<ShiftPlan, "roleSlug" | "titleEn" | "titleEs"> & Partial<ShiftPlan>,
 ) {
   return createShifts(env, staff, {
     firstDate: dayFromNow(days),
     lastDate: null,
+    start: "10:00",
+    end: "12:00",
+    place: "Community room",
+    capacity: 4,
     requiredClearances: [],
     ...shift,
   });
 }
 
-async function volunteerLink(locale = "en") {
+/** A volunteer application as the public form stores it, accepted by staff; its submission's id too. */
+async function acceptedApplication(person: { name: string; email: string; locale?: string }) {
   const id = crypto.randomUUID();
-  const n = ++counter;
   await db.insert(submissions).values({
     id,
     kind: "volunteer",
-    locale,
-    name: `Page Volunteer ${n}`,
-    email: `page-volunteer${n}@example.org`,
+    locale: person.locale ?? "en",
+    name: person.name,
+    email: person.email,
     payload: {},
     idempotencyKey: id,
   });
   const accepted = await acceptVolunteer(env, staff, id, { guardianEmail: null });
   if (!accepted.ok) throw new Error("not accepted");
+  return { submissionId: id, volunteer: accepted.volunteer };
+}
+
+async function volunteerLink(locale = "en") {
+  const n = ++counter;
+  const { volunteer } = await acceptedApplication({
+    name: `Page Volunteer ${n}`,
+    email: `page-volunteer${n}@example.org`,
+    locale,
+  });
   return {
-    volunteer: accepted.volunteer,
-    path: `/volunteer/me?lng=${locale}&key=${await volunteerToken(env, accepted.volunteer.id)}`,
+    volunteer,
+    path: `/volunteer/me?lng=${locale}&key=${await volunteerToken(env, volunteer.id)}`,
   };
 }
 
@@ -134,10 +150,6 @@ describe("a volunteer's page by link, without JavaScript", () => {
       roleSlug: "events",
       titleEn: "Book fair",
       titleEs: "Feria del libro",
-      start: "10:00",
-      end: "13:00",
-      place: "Library",
-      capacity: 3,
     });
     const { volunteer, path } = await volunteerLink("es");
     const page = await fetchPage(path);
@@ -168,10 +180,6 @@ describe("a volunteer's page by link, without JavaScript", () => {
       roleSlug: "coach",
       titleEn: "Soccer practice",
       titleEs: "Práctica de fútbol",
-      start: "17:00",
-      end: "19:00",
-      place: "Field 3",
-      capacity: 4,
       requiredClearances: ["background-check", "first-aid"],
     });
     const { path } = await volunteerLink();
@@ -191,9 +199,6 @@ describe("a full shift, without JavaScript", () => {
       roleSlug: "events",
       titleEn: "Gala setup",
       titleEs: "Montaje de la gala",
-      start: "15:00",
-      end: "18:00",
-      place: "Hall",
       capacity: 1,
     });
     const first = await volunteerLink();
@@ -323,17 +328,7 @@ describe("one person", () => {
     const { cookie } = await userWithSession("account-volunteer@example.org");
     const before = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
     expect(before).toContain("This account is not linked to a volunteer yet.");
-    const id = crypto.randomUUID();
-    await db.insert(submissions).values({
-      id,
-      kind: "volunteer",
-      locale: "en",
-      name: "Acc Volunteer",
-      email: "account-volunteer@example.org",
-      payload: {},
-      idempotencyKey: id,
-    });
-    await acceptVolunteer(env, staff, id, { guardianEmail: null });
+    await acceptedApplication({ name: "Acc Volunteer", email: "account-volunteer@example.org" });
     const account = shown(await (await fetchPage("/account", { headers: { Cookie: cookie } })).text());
     expect(account).toContain('href="/volunteer/me"');
     const page = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
@@ -362,19 +357,8 @@ describe("one person", () => {
         ...donor,
       })),
     );
-    const id = crypto.randomUUID();
-    await db.insert(submissions).values({
-      id,
-      kind: "volunteer",
-      locale: "en",
-      name: "Gail Guardian",
-      email,
-      payload: {},
-      idempotencyKey: id,
-    });
-    const accepted = await acceptVolunteer(env, staff, id, { guardianEmail: null });
-    if (!accepted.ok) throw new Error("not accepted");
-    const path = `/admin/volunteers/${accepted.volunteer.id}`;
+    const { submissionId: id, volunteer } = await acceptedApplication({ name: "Gail Guardian", email });
+    const path = `/admin/volunteers/${volunteer.id}`;
     const forStaff = shown(await (await fetchPage(path, { headers: { Cookie: staffCookie } })).text());
     expect(forStaff).toContain("Has an account with this e-mail, verified");
     expect(forStaff).toContain("Guardian of 2 children enrolled through that account.");
@@ -410,10 +394,6 @@ describe("the back office's volunteer pages", () => {
       roleSlug: "events",
       titleEn: "Park cleanup",
       titleEs: "Limpieza del parque",
-      start: "09:00",
-      end: "12:00",
-      place: "Park",
-      capacity: 3,
     });
     const { path } = await volunteerLink();
     await postForm(path, { intent: "signup", shift: created.firstId });
@@ -437,10 +417,6 @@ describe("the back office's volunteer pages", () => {
       roleSlug: "events",
       titleEn: "Coat drive",
       titleEs: "Colecta de abrigos",
-      start: "10:00",
-      end: "12:00",
-      place: "Lobby",
-      capacity: 4,
     });
     const { volunteer, path } = await volunteerLink("es");
     await postForm(path, { intent: "signup", shift: created.firstId });
@@ -458,7 +434,7 @@ describe("the back office's volunteer pages", () => {
     expect(notice?.text).toContain("Lugar: Gym B, 12 Elm St");
     expect(notice?.text).toContain("2:00 p.m.");
     expect(notice?.text).toContain(`/volunteer/shifts/${created.firstId}/calendar.ics?lng=es`);
-    expect(notice?.text).not.toContain("Lobby");
+    expect(notice?.text).not.toContain("Community room");
   });
 
   it("shows the period's hours per volunteer and per role, and none for a period without them", async () => {
@@ -466,10 +442,8 @@ describe("the back office's volunteer pages", () => {
       roleSlug: "office-support",
       titleEn: "Mailing",
       titleEs: "Envíos",
-      start: "10:00",
+      // Three hours, from the default 10 am.
       end: "13:00",
-      place: "Office",
-      capacity: 2,
     });
     const { volunteer, path } = await volunteerLink();
     await postForm(path, { intent: "signup", shift: created.firstId });
