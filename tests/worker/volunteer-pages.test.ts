@@ -412,7 +412,7 @@ describe("the back office's volunteer pages", () => {
     expect(after?.checkedInAt).toBeNull();
   });
 
-  it("moves a shift from its page: each volunteer on it gets the new time and place and the calendar link", async () => {
+  it("moves a shift from its page (a wrong time named, what was typed kept): each volunteer on it gets the new time and place and the calendar link", async () => {
     const created = await oneOffShift(9, {
       roleSlug: "events",
       titleEn: "Coat drive",
@@ -420,6 +420,15 @@ describe("the back office's volunteer pages", () => {
     });
     const { volunteer, path } = await volunteerLink("es");
     await postForm(path, { intent: "signup", shift: created.firstId });
+    const wrong = await postForm(
+      `/admin/volunteers/shifts/${created.firstId}`,
+      { intent: "move", date: dayFromNow(10), start: "4pm", end: "2pm", place: "Gym B, 12 Elm St" },
+      { Cookie: staffCookie },
+    );
+    expect(wrong.status).toBe(400);
+    const wrongPage = shown(await wrong.text());
+    expect(wrongPage).toContain("The end must be after the start.");
+    expect(wrongPage).toContain('value="Gym B, 12 Elm St"');
     const moved = await postForm(
       `/admin/volunteers/shifts/${created.firstId}`,
       { intent: "move", date: dayFromNow(10), start: "2pm", end: "4pm", place: "Gym B, 12 Elm St" },
