@@ -406,6 +406,26 @@ export const donations = sqliteTable(
 );
 
 /**
+ * The gift list's totals kept as gifts are written (decision 057, round eight): per frequency,
+ * status and campaign (`utm_campaign` of the visit, '' for none), how many gifts there are and what
+ * those that count for the one rule count for. Written only by SQLite triggers on `donations`
+ * (hand SQL in the migration, as the inbox search's), in the statement that writes the gift, so
+ * no writer can forget it; never by the app.
+ */
+export const giftTotals = sqliteTable(
+  "gift_totals",
+  {
+    frequency: text("frequency", { enum: DONATION_FREQUENCIES }).notNull(),
+    status: text("status", { enum: DONATION_STATUSES }).notNull(),
+    campaign: text("campaign").notNull(),
+    gifts: integer("gifts").notNull().default(0),
+    countedGifts: integer("counted_gifts").notNull().default(0),
+    countedCents: integer("counted_cents").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.frequency, table.status, table.campaign] })],
+);
+
+/**
  * An amount a donor promised, paid in equal instalments every `intervalMonths` from `firstDueOn`
  * (a New York date). What is paid is what its gifts count for by the one rule (decision 056).
  */
