@@ -402,6 +402,9 @@ export const donations = sqliteTable(
     // The gift list and its export by the day a gift counts for, whole or by frequency (decision 057).
     index("donations_gift_date_idx").on(giftDay, table.id),
     index("donations_frequency_gift_date_idx").on(table.frequency, giftDay, table.id),
+    // The overview's month and year figures (counted gifts are `succeeded`) and the list by status,
+    // read from the period's gifts: through `donations_paid_idx` they read every paid gift (decision 057).
+    index("donations_status_gift_date_idx").on(table.status, giftDay, table.id),
   ],
 );
 
@@ -993,7 +996,11 @@ export const programSessions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("program_sessions_program_idx").on(table.program, table.status, table.startDate)],
+  (table) => [
+    index("program_sessions_program_idx").on(table.program, table.status, table.startDate),
+    // The staff's sessions list, a program year at a time, and its links to the years beside it (decision 057).
+    index("program_sessions_term_idx").on(table.term, table.startDate),
+  ],
 );
 
 /** A child of a guardian's verified account; health details are apart, encrypted (childHealthRecords). */

@@ -7,8 +7,9 @@ CREATE TABLE `gift_totals` (
 	`counted_cents` integer DEFAULT 0 NOT NULL,
 	PRIMARY KEY(`frequency`, `status`, `campaign`)
 );
-
 --> statement-breakpoint
+CREATE INDEX `donations_status_gift_date_idx` ON `donations` (`status`,(case when paid_at is null then created_at else paid_at end),`id`);--> statement-breakpoint
+CREATE INDEX `program_sessions_term_idx` ON `program_sessions` (`term`,`start_date`);--> statement-breakpoint
 -- The gift list's totals kept as gifts are written (docs/decisions/057-years-of-data.md, round
 -- eight): drizzle-kit cannot express a trigger, so this is hand SQL appended to the generated
 -- migration. Every write of a gift, whichever module makes it, moves its row's share in the same
