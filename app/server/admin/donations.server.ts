@@ -102,62 +102,70 @@ const byCents = (lines: CampaignLine[]) =>
   );
 
 /**
- * What the gifts of a filter by day or a search count for, read from the ledger: the sum of the
- * counted gifts, and the same by the campaign (`utm_campaign`) of the visit they came from
- * (decision 056); gifts with no campaign (recorded by staff, or from a visit without one) are one
- * line, campaign null.
+ * The totals of a filter by day or a search, read from the ledger in one pass over its gifts: how
+ * many match, the sum of those that count, and the same by the campaign (`utm_campaign`) of the
+ * visit they came from (decision 056); gifts with no campaign (recorded by staff, or from a visit
+ * without one) are one line, campaign null.
  */
 async function ledgerTotals(db: Db, condition: SQL | undefined) {
   const campaign = sql<string | null>`json_extract(${donationAttempts.attribution}, '$.utm_campaign')`;
   const rows = await db
-    .select({ campaign, cents: sum(countedCents).mapWith(Number), gifts: count() })
+    .select({
+      campaign,
+      gifts: count(),
+      countedGifts: sql<number>`sum(case when ${countsInTotals} then 1 else 0 end)`.mapWith(Number),
+      cents: sum(countedCents).mapWith(Number),
+    })
     .from(donations)
     .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
-    // Only counted gifts add to the sums, so only they are read (decision 057).
-    .where(and(condition, countsInTotals))
+    .where(condition)
     .groupBy(campaign);
   return {
+    total: rows.reduce((total, row) => total + row.gifts, 0),
     succeededCents: rows.reduce((total, row) => total + row.cents, 0),
-    campaigns: byCents(rows),
+    campaigns: byCents(
+      rows
+        .filter((row) => row.countedGifts > 0)
+        .map((row) => ({ campaign: row.campaign, cents: row.cents, gifts: row.countedGifts })),
+    ),
   };
 }
 
 /**
- * The list; the sum of what its gifts count for in every total (decision 017) and the same by
- * campaign (decision 056), from the kept totals, or from the ledger for a filter by day or a search.
+ * The list; how many gifts match, the sum of what they count for in every total (decision 017) and
+ * the same by campaign (decision 056), from the kept totals, or from the ledger for a filter by day
+ * or a search: one query for the page and one for its figures, on every page.
  */
 export async function listDonations(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
   const query = listQuery(DonationFiltersSchema, url);
   const condition = where(query.filters);
-  const kept = keptTotals(db, query.filters);
-  const [list, totals] = await Promise.all([
+  const totals = keptTotals(db, query.filters).then((kept) => kept ?? ledgerTotals(db, condition));
+  const list = await newestFirstPage(db, query, {
+    table: donations,
+    where: condition,
     // By keyset on the day a gift counts for, through `donations_gift_date_idx` (decision 057).
-    newestFirstPage(db, query, {
-      table: donations,
-      where: condition,
-      orderedBy: { key: giftDate, field: "date" },
-      count: kept.then((found) => found?.total ?? db.$count(donations, condition)),
-      rows: db
-        .select({
-          id: donations.id,
-          amountCents: donations.amountCents,
-          currency: donations.currency,
-          frequency: donations.frequency,
-          status: donations.status,
-          refundedCents: donations.refundedCents,
-          disputeStatus: donations.disputeStatus,
-          donorName: donations.donorName,
-          donorEmail: donations.donorEmail,
-          anonymous: donations.anonymous,
-          date: giftDate,
-        })
-        .from(donations)
-        .$dynamic(),
-    }),
-    kept.then((found) => found ?? ledgerTotals(db, condition)),
-  ]);
-  return { ...list, succeededCents: totals.succeededCents, campaigns: totals.campaigns };
+    orderedBy: { key: giftDate, field: "date" },
+    count: totals.then((found) => found.total),
+    rows: db
+      .select({
+        id: donations.id,
+        amountCents: donations.amountCents,
+        currency: donations.currency,
+        frequency: donations.frequency,
+        status: donations.status,
+        refundedCents: donations.refundedCents,
+        disputeStatus: donations.disputeStatus,
+        donorName: donations.donorName,
+        donorEmail: donations.donorEmail,
+        anonymous: donations.anonymous,
+        date: giftDate,
+      })
+      .from(donations)
+      .$dynamic(),
+  });
+  const { succeededCents, campaigns } = await totals;
+  return { ...list, succeededCents, campaigns };
 }
 
 /**
