@@ -25,6 +25,9 @@ const LARGE_TABLES = new Set([
   "audit_log",
   "event_registrations",
   "content_entries",
+  "program_sessions",
+  "enrolments",
+  "attendance_marks",
 ]);
 
 type Recorded = { sql: string; params: unknown[] };
@@ -187,6 +190,8 @@ const PAGES = [
   "/admin/audit?oldest=1",
   "/admin/registrations",
   `/admin/registrations/${eventSlug}`,
+  "/admin/program-sessions",
+  "/admin/program-sessions?term=2025-26",
   "/admin/submissions/export.csv",
   "/admin/submissions/export.csv?kind=contact&status=new",
   "/admin/submissions/export.csv?q=rivera",
@@ -208,5 +213,20 @@ describe("query plans at scale", () => {
     for (const query of recorded)
       for (const scan of await fullScans(query)) scans.push(`${scan} in: ${query.sql}`);
     expect(scans).toEqual([]);
+  });
+
+  it("reads the overview's month and year of gifts from their first day, not every paid gift", async () => {
+    const giving = (await queriesOf("/admin")).filter(
+      (query) => /from "donations"/.test(query.sql) && /paid_at"? is null/.test(query.sql),
+    );
+    expect(giving).toHaveLength(2);
+    for (const query of giving) {
+      const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+        .bind(...query.params)
+        .all<{ detail: string }>();
+      expect(plan.results.map((step) => step.detail).join("; ")).toMatch(
+        /SEARCH donations USING INDEX donations_status_gift_date_idx \(status=\? AND <expr>>\?\)/,
+      );
+    }
   });
 });

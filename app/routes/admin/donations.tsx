@@ -6,7 +6,7 @@ import { DisputeBadge, StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, FilterText } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
-import { campaignTotals, listDonations } from "~/server/admin/donations.server";
+import { listDonations } from "~/server/admin/donations.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { DONATION_FREQUENCIES, DONATION_STATUSES } from "~/lib/vocabulary";
@@ -22,7 +22,6 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     title: adminTitle(args, "donations.title"),
     list: await listDonations(env, url),
-    campaigns: await campaignTotals(env, url),
     statuses: DONATION_STATUSES,
     frequencies: DONATION_FREQUENCIES,
     query: url.searchParams.toString(),
@@ -155,7 +154,7 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("gifts:campaigns.lead")}</p>
         <ul className="mt-3 grid gap-1" data-testid="campaign-totals">
-          {loaderData.campaigns.map((row) => (
+          {list.campaigns.map((row) => (
             <li key={row.campaign ?? ""} suppressHydrationWarning>
               <span className="font-semibold">{row.campaign ?? t("gifts:campaigns.none")}</span>:{" "}
               {t("gifts:campaigns.line", { amount: formatMoneyWithCents(row.cents, tag), count: row.gifts })}

@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
-import { useLocale } from "~/lib/format";
+import { programYear } from "~/lib/families";
+import { newYorkDate, useLocale } from "~/lib/format";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { setCapacity } from "~/server/families/enrolments.server";
@@ -16,10 +17,15 @@ import { env } from "~/server/kernel/env.server";
 export const handle = { i18n: ["admin", "families"] };
 export const meta = adminMeta;
 
-/** GET /admin/program-sessions: every session's places and waitlist, and totals per program (decision 054). */
+/**
+ * GET /admin/program-sessions: a program year's sessions with their places and waitlist, and its
+ * totals per program (decisions 054, 057); `?term=2025-26` another year, this year by default.
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  return { title: adminTitle(args, "families:sessions.title"), ...(await sessionsOverview(env)) };
+  const asked = new URL(args.request.url).searchParams.get("term") ?? "";
+  const term = /^\d{4}-\d{2}$/.test(asked) ? asked : programYear(newYorkDate());
+  return { title: adminTitle(args, "families:sessions.title"), ...(await sessionsOverview(env, term)) };
 }
 
 /** POST: a session's capacity; new places go at once to the families waiting. */
@@ -54,7 +60,22 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
       {typeof answer.offers === "number" ? (
         <Flash>{t("sessions.capacitySaved", { count: answer.offers })}</Flash>
       ) : null}
-      <ul className="mt-6 space-y-2">
+      <nav aria-labelledby="program-year" className="mt-6 flex flex-wrap items-center gap-x-6 gap-y-2">
+        <h2 id="program-year" className="text-xl font-bold">
+          {t("sessions.year", { term: loaderData.term })}
+        </h2>
+        {loaderData.earlier ? (
+          <Link to={`?term=${loaderData.earlier}`} className="link tap-target inline-flex items-center">
+            {t("sessions.earlierYear", { term: loaderData.earlier })}
+          </Link>
+        ) : null}
+        {loaderData.later ? (
+          <Link to={`?term=${loaderData.later}`} className="link tap-target inline-flex items-center">
+            {t("sessions.laterYear", { term: loaderData.later })}
+          </Link>
+        ) : null}
+      </nav>
+      <ul className="mt-4 space-y-2">
         {loaderData.totals.map((row) => (
           <li key={row.program}>
             {t("sessions.totals", {

@@ -6,7 +6,16 @@ import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import type { SessionUser } from "~/lib/session-user";
 import { DONATION_FREQUENCIES, DONATION_STATUSES, RECURRING_STATUSES } from "~/lib/vocabulary";
 import { getDb } from "../db/client.server";
-import { auditLog, donationAttempts, donations, outbox, recurringGifts, softCredits } from "../db/schema";
+import type { Db } from "../db/client.server";
+import {
+  auditLog,
+  donationAttempts,
+  donations,
+  giftTotals,
+  outbox,
+  recurringGifts,
+  softCredits,
+} from "../db/schema";
 import { attemptIdOf, countedCents, countsInTotals, giftDate } from "../donations/ledger.server";
 import { refundPayment } from "../donations/payments.server";
 import { pledgesOf } from "../donations/pledges.server";
@@ -49,58 +58,114 @@ function where(filters: DonationFilters): SQL | undefined {
   );
 }
 
-/** The list, and the sum of what its gifts count for in every total (decision 017). */
+/** A campaign's line on the gift list: what its counted gifts count for, and how many (decision 056). */
+type CampaignLine = { campaign: string | null; cents: number; gifts: number };
+
+/**
+ * The list's totals from `gift_totals`, kept by triggers as gifts are written (decision 057, round
+ * eight): a few rows per campaign whatever the number of gifts, so every page, the last as the
+ * first, costs the same. Its rows are per frequency, status and campaign, so it answers those
+ * filters; `null` for a filter by day or a search, which the ledger answers.
+ */
+async function keptTotals(db: Db, filters: DonationFilters) {
+  if (filters.from || filters.to || filters.q) return null;
+  const rows = await db
+    .select({
+      campaign: giftTotals.campaign,
+      gifts: sum(giftTotals.gifts).mapWith(Number),
+      countedGifts: sum(giftTotals.countedGifts).mapWith(Number),
+      countedCents: sum(giftTotals.countedCents).mapWith(Number),
+    })
+    .from(giftTotals)
+    .where(
+      and(
+        filters.status ? eq(giftTotals.status, filters.status) : undefined,
+        filters.frequency ? eq(giftTotals.frequency, filters.frequency) : undefined,
+      ),
+    )
+    .groupBy(giftTotals.campaign);
+  return {
+    total: rows.reduce((total, row) => total + row.gifts, 0),
+    succeededCents: rows.reduce((total, row) => total + row.countedCents, 0),
+    campaigns: byCents(
+      rows
+        .filter((row) => row.countedGifts > 0)
+        .map((row) => ({ campaign: row.campaign || null, cents: row.countedCents, gifts: row.countedGifts })),
+    ),
+  };
+}
+
+/** Campaigns by what they count for, then by name (no campaign last among equals). */
+const byCents = (lines: CampaignLine[]) =>
+  lines.sort(
+    (a, b) => b.cents - a.cents || (a.campaign ?? "\u{10FFFF}").localeCompare(b.campaign ?? "\u{10FFFF}"),
+  );
+
+/**
+ * The totals of a filter by day or a search, read from the ledger in one pass over its gifts: how
+ * many match, the sum of those that count, and the same by the campaign (`utm_campaign`) of the
+ * visit they came from (decision 056); gifts with no campaign (recorded by staff, or from a visit
+ * without one) are one line, campaign null.
+ */
+async function ledgerTotals(db: Db, condition: SQL | undefined) {
+  const campaign = sql<string | null>`json_extract(${donationAttempts.attribution}, '$.utm_campaign')`;
+  const rows = await db
+    .select({
+      campaign,
+      gifts: count(),
+      countedGifts: sql<number>`sum(case when ${countsInTotals} then 1 else 0 end)`.mapWith(Number),
+      cents: sum(countedCents).mapWith(Number),
+    })
+    .from(donations)
+    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
+    .where(condition)
+    .groupBy(campaign);
+  return {
+    total: rows.reduce((total, row) => total + row.gifts, 0),
+    succeededCents: rows.reduce((total, row) => total + row.cents, 0),
+    campaigns: byCents(
+      rows
+        .filter((row) => row.countedGifts > 0)
+        .map((row) => ({ campaign: row.campaign, cents: row.cents, gifts: row.countedGifts })),
+    ),
+  };
+}
+
+/**
+ * The list; how many gifts match, the sum of what they count for in every total (decision 017) and
+ * the same by campaign (decision 056), from the kept totals, or from the ledger for a filter by day
+ * or a search: one query for the page and one for its figures, on every page.
+ */
 export async function listDonations(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
   const query = listQuery(DonationFiltersSchema, url);
   const condition = where(query.filters);
-  const [list, [totals]] = await Promise.all([
+  const totals = keptTotals(db, query.filters).then((kept) => kept ?? ledgerTotals(db, condition));
+  const list = await newestFirstPage(db, query, {
+    table: donations,
+    where: condition,
     // By keyset on the day a gift counts for, through `donations_gift_date_idx` (decision 057).
-    newestFirstPage(db, query, {
-      table: donations,
-      where: condition,
-      orderedBy: { key: giftDate, field: "date" },
-      rows: db
-        .select({
-          id: donations.id,
-          amountCents: donations.amountCents,
-          currency: donations.currency,
-          frequency: donations.frequency,
-          status: donations.status,
-          refundedCents: donations.refundedCents,
-          disputeStatus: donations.disputeStatus,
-          donorName: donations.donorName,
-          donorEmail: donations.donorEmail,
-          anonymous: donations.anonymous,
-          date: giftDate,
-        })
-        .from(donations)
-        .$dynamic(),
-    }),
-    db
-      .select({ succeededCents: sum(countedCents) })
+    orderedBy: { key: giftDate, field: "date" },
+    count: totals.then((found) => found.total),
+    rows: db
+      .select({
+        id: donations.id,
+        amountCents: donations.amountCents,
+        currency: donations.currency,
+        frequency: donations.frequency,
+        status: donations.status,
+        refundedCents: donations.refundedCents,
+        disputeStatus: donations.disputeStatus,
+        donorName: donations.donorName,
+        donorEmail: donations.donorEmail,
+        anonymous: donations.anonymous,
+        date: giftDate,
+      })
       .from(donations)
-      // Only counted gifts add to the sum, so only they are read (decision 057).
-      .where(and(condition, countsInTotals)),
-  ]);
-  return { ...list, succeededCents: Number(totals?.succeededCents ?? 0) };
-}
-
-/**
- * What the gifts of the list's filters count for, by the campaign (`utm_campaign`) of the visit
- * they came from (decision 056): the campaign totals for a period. Gifts with no campaign (recorded
- * by staff, or from a visit without one) are one line, campaign null.
- */
-export async function campaignTotals(env: Pick<Env, "DB">, url: URL) {
-  const campaign = sql<string | null>`json_extract(${donationAttempts.attribution}, '$.utm_campaign')`;
-  const rows = await getDb(env)
-    .select({ campaign, cents: sum(countedCents), gifts: count() })
-    .from(donations)
-    .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
-    .where(and(countsInTotals, where(listQuery(DonationFiltersSchema, url).filters)))
-    .groupBy(campaign)
-    .orderBy(desc(sum(countedCents)));
-  return rows.map((row) => ({ ...row, cents: Number(row.cents ?? 0) }));
+      .$dynamic(),
+  });
+  const { succeededCents, campaigns } = await totals;
+  return { ...list, succeededCents, campaigns };
 }
 
 /**

@@ -402,7 +402,30 @@ export const donations = sqliteTable(
     // The gift list and its export by the day a gift counts for, whole or by frequency (decision 057).
     index("donations_gift_date_idx").on(giftDay, table.id),
     index("donations_frequency_gift_date_idx").on(table.frequency, giftDay, table.id),
+    // The overview's month and year figures (counted gifts are `succeeded`) and the list by status,
+    // read from the period's gifts: through `donations_paid_idx` they read every paid gift (decision 057).
+    index("donations_status_gift_date_idx").on(table.status, giftDay, table.id),
   ],
+);
+
+/**
+ * The gift list's totals kept as gifts are written (decision 057, round eight): per frequency,
+ * status and campaign (`utm_campaign` of the visit, '' for none), how many gifts there are and what
+ * those that count for the one rule count for. Written only by SQLite triggers on `donations`
+ * (hand SQL in the migration, as the inbox search's), in the statement that writes the gift, so
+ * no writer can forget it; never by the app.
+ */
+export const giftTotals = sqliteTable(
+  "gift_totals",
+  {
+    frequency: text("frequency", { enum: DONATION_FREQUENCIES }).notNull(),
+    status: text("status", { enum: DONATION_STATUSES }).notNull(),
+    campaign: text("campaign").notNull(),
+    gifts: integer("gifts").notNull().default(0),
+    countedGifts: integer("counted_gifts").notNull().default(0),
+    countedCents: integer("counted_cents").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.frequency, table.status, table.campaign] })],
 );
 
 /**
@@ -973,7 +996,11 @@ export const programSessions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("program_sessions_program_idx").on(table.program, table.status, table.startDate)],
+  (table) => [
+    index("program_sessions_program_idx").on(table.program, table.status, table.startDate),
+    // The staff's sessions list, a program year at a time, and its links to the years beside it (decision 057).
+    index("program_sessions_term_idx").on(table.term, table.startDate),
+  ],
 );
 
 /** A child of a guardian's verified account; health details are apart, encrypted (childHealthRecords). */

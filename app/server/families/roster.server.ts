@@ -87,28 +87,36 @@ export async function markAttendance(
 }
 
 /**
- * Every session with its places held and families waiting, and per program the children served
- * (with a place) and the attendance rate (present or late, of all marks), for staff and reports.
+ * The sessions of one program year (`term`, "2026-27") with their places held and families waiting,
+ * and per program the children served (with a place) and the attendance rate (present or late, of
+ * all marks) in that year, for staff and reports; and the nearest years before and after that have
+ * sessions. A year at a time, so the page reads a year's sessions, places and marks however many
+ * years the records hold (decision 057: every session of ten years was 9× the empty page).
  */
-export async function sessionsOverview(env: Pick<Env, "DB">) {
-  const [sessions, totals] = await env.DB.batch([
+export async function sessionsOverview(env: Pick<Env, "DB">, term: string) {
+  const [sessions, totals, years] = await env.DB.batch([
     env.DB.prepare(
       `SELECT s.id, s.program, s.title_en AS titleEn, s.title_es AS titleEs, s.term, s.capacity, s.status,
          (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id AND e.status IN ('enrolled', 'pending', 'offered')) AS held,
          (SELECT count(*) FROM enrolments e WHERE e.session_id = s.id AND e.status = 'waitlisted') AS waiting
-       FROM program_sessions s ORDER BY s.start_date DESC, s.title_en`,
-    ),
+       FROM program_sessions s WHERE s.term = ?1 ORDER BY s.start_date DESC, s.title_en`,
+    ).bind(term),
     env.DB.prepare(
       `SELECT s.program,
          (SELECT count(DISTINCT e.child_id) FROM enrolments e JOIN program_sessions t ON t.id = e.session_id
-           WHERE t.program = s.program AND e.status = 'enrolled') AS served,
+           WHERE t.term = ?1 AND t.program = s.program AND e.status = 'enrolled') AS served,
          (SELECT count(*) FROM attendance_marks a JOIN program_sessions t ON t.id = a.session_id
-           WHERE t.program = s.program) AS marks,
+           WHERE t.term = ?1 AND t.program = s.program) AS marks,
          (SELECT count(*) FROM attendance_marks a JOIN program_sessions t ON t.id = a.session_id
-           WHERE t.program = s.program AND a.mark IN ('present', 'late')) AS attended
-       FROM program_sessions s GROUP BY s.program ORDER BY s.program`,
-    ),
+           WHERE t.term = ?1 AND t.program = s.program AND a.mark IN ('present', 'late')) AS attended
+       FROM program_sessions s WHERE s.term = ?1 GROUP BY s.program ORDER BY s.program`,
+    ).bind(term),
+    env.DB.prepare(
+      `SELECT (SELECT max(term) FROM program_sessions WHERE term < ?1) AS earlier,
+         (SELECT min(term) FROM program_sessions WHERE term > ?1) AS later`,
+    ).bind(term),
   ]);
+  const { earlier, later } = years!.results[0] as { earlier: string | null; later: string | null };
   return {
     sessions: sessions!.results as {
       id: string;
@@ -124,5 +132,8 @@ export async function sessionsOverview(env: Pick<Env, "DB">) {
     totals: (totals!.results as { program: string; served: number; marks: number; attended: number }[]).map(
       (row) => ({ ...row, attendanceRate: row.marks > 0 ? row.attended / row.marks : null }),
     ),
+    term,
+    earlier,
+    later,
   };
 }

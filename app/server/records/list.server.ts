@@ -153,7 +153,7 @@ type ListedTable = SQLiteTable & { id: SQLiteColumn; createdAt: SQLiteColumn };
  * on (the day a gift counts for) and the row's field that holds it. A `search` counts its matches
  * up to `countUpTo` first; past it, the rows are read with `whereWhenMany`, the same condition
  * written so SQLite walks the list's index, which finds a common word's page in its first rows
- * (decision 057).
+ * (decision 057). A `count` known another way (the gifts' kept totals) is used instead of counting.
  */
 export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
   db: Db,
@@ -164,6 +164,7 @@ export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
     rows: Query;
     orderedBy?: { key: SQL<string>; field: string };
     search?: { countUpTo: number; whereWhenMany: SQL | undefined };
+    count?: Promise<number>;
   },
   pageSize = PAGE_SIZE,
 ): Promise<KeysetPage<Awaited<Query>[number], Filters>> {
@@ -201,7 +202,10 @@ export async function newestFirstPage<Query extends SQLiteSelect, Filters>(
     counted = Math.min(matching?.matches ?? 0, search.countUpTo);
     found = await rowsWhere(totalCapped ? search.whereWhenMany : list.where);
   } else {
-    [found, counted] = await Promise.all([rowsWhere(list.where), db.$count(list.table, list.where)]);
+    [found, counted] = await Promise.all([
+      rowsWhere(list.where),
+      list.count ?? db.$count(list.table, list.where),
+    ]);
   }
   const beyond = found.length > pageSize;
   const rows = found.slice(0, pageSize);
