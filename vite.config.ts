@@ -26,8 +26,11 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 {
+                  // What every page runs to hydrate. react-i18next's `Trans` (and the HTML parser it
+                  // brings) is left to the forms that use it, so a first view does not load it
+                  // (decision 067).
                   name: "framework",
-                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/,
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router|i18next|use-sync-external-store)[\\/]|node_modules[\\/]react-i18next[\\/]dist[\\/]es[\\/](?!Trans|IcuTrans)/,
                 },
                 {
                   // Small modules nearly every page loads: one file instead of eight (decision 035). The

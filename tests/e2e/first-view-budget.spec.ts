@@ -1,13 +1,13 @@
 import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
-// Decisions 030, 050 and 058 (docs/decisions): the first view of `/` and of the content pages, as
-// `npm run bench` measures it. React, React Router, i18next and react-i18next alone are as much
-// as the whole floor, so the site's own code stays above decision 011's 130 KiB (decision 058);
+// Decisions 030, 050, 058 and 067 (docs/decisions): the first view of `/` and of the content pages,
+// as `npm run bench` measures it (139.2–142.5 KiB in decision 067). React, React Router and i18next
+// alone are 121.8 KiB, so the site's own code stays above decision 011's 130 KiB (decision 067);
 // this catches growth in a test run rather than in the next bench. Pages with a form (/donate,
 // the form pages) carry their form's code and are not held to it.
-const FIRST_VIEW_BYTES = 147 * 1024;
+const FIRST_VIEW_BYTES = 143 * 1024;
 
 /** The addresses of the scripts a first view of `path` loads. */
 async function firstViewScripts(page: Page, path: string) {
@@ -23,9 +23,10 @@ async function firstViewScripts(page: Page, path: string) {
  * /volunteer ends with the sign-up form, whose code (Conform, valibot, Turnstile) its first view
  * loads. Loading it only as the form comes near the screen needs a `<Suspense>` boundary, and React
  * writes a boundary that large (or one still pending when the page starts to stream) out of order,
- * shown by a script: without JavaScript the form would be missing (decision 066).
+ * shown by a script: without JavaScript the form would be missing (decision 066). Its form has
+ * grown since: 168.4 KiB on main when decision 067 was measured.
  */
-const VOLUNTEER_FIRST_VIEW_BYTES = 168 * 1024;
+const VOLUNTEER_FIRST_VIEW_BYTES = 169 * 1024;
 
 const BUDGETS: [path: string, bytes: number][] = [
   ...["/", "/about", "/events", "/programs", "/blog"].map((path): [string, number] => [
@@ -69,3 +70,20 @@ test("every chunk of the first view carries V8's compile hint", async ({ page, r
       "//# allFunctionsCalledOnLoad",
     );
 });
+
+// Decision 067: the menus' and the event cards' links are plain anchors their kept part follows;
+// opened, at a phone's width and a desktop's, they still meet WCAG 2.2 AA.
+for (const width of [390, 1280]) {
+  test(`/events with its menu open at ${width} px has no axe violations`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/events");
+    await waitForHydration(page);
+    const menu =
+      width < 1280
+        ? page.getByLabel("Menu", { exact: true })
+        : page.getByRole("navigation", { name: "Main" }).getByText("Join", { exact: true });
+    await menu.click();
+    await expect(page.locator("details[data-menu][open]")).toHaveCount(1);
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,33 +1,57 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import type { InLanguage } from "~/lib/content/entry-types";
 import { textLines, useFormat } from "~/lib/format";
 import { formatCalendarDate, formatClockTime } from "~/lib/format-dates";
 import { CheckList } from "~/components/pages/check-list";
 import { Badge } from "~/components/pages/ui";
 import { ActionName } from "~/components/ui/action-name";
+import { PartLink } from "~/components/layout/kept-part";
 
-/**
- * One event as /events shows it (and as the editor's preview shows it before publishing). An
- * upcoming event links to its RSVP or ticket page (decision 024); a past event keeps its story but
- * offers neither that nor "Add to calendar".
- */
-export function EventCard({
-  event,
-  locale,
-  upcoming = false,
-  past = false,
-  seatsLeft,
-}: {
+type Shown = {
   event: InLanguage<"event">;
   locale: string;
   upcoming?: boolean;
   past?: boolean;
   /** What a visitor can still take (an upcoming event on /events); without it, the capacity (the editor's preview). */
   seatsLeft?: number;
-}) {
+};
+
+/**
+ * One event as /events shows it (and as the editor's preview shows it before publishing). An
+ * upcoming event links to its RSVP or ticket page (decision 024); a past event keeps its story but
+ * offers neither that nor "Add to calendar".
+ */
+export function EventCard(shown: Shown) {
+  const { t } = useTranslation("events");
+  return <EventArticle {...shown} t={t} format={useFormat()} />;
+}
+
+/**
+ * A list of events' cards with one translation hook for all of them (decision 066): /events
+ * renders a dozen cards on every uncached request. Each card is inside a kept part, so its link
+ * is a `PartLink` (decision 067).
+ */
+export function EventCards({
+  events,
+  ...shown
+}: Omit<Shown, "event" | "seatsLeft"> & { events: (InLanguage<"event"> & { seatsLeft?: number })[] }) {
   const { t } = useTranslation("events");
   const format = useFormat();
+  return events.map((event) => (
+    <EventArticle key={event.id} {...shown} event={event} seatsLeft={event.seatsLeft} t={t} format={format} />
+  ));
+}
+
+function EventArticle({
+  event,
+  locale,
+  upcoming = false,
+  past = false,
+  seatsLeft,
+  t,
+  format,
+}: Shown & { t: TFunction<"events">; format: ReturnType<typeof useFormat> }) {
   const { fields } = event;
   const title = fields.title;
   const time = (value: string) => formatClockTime(value, format.locale);
@@ -87,9 +111,9 @@ export function EventCard({
       {past ? null : (
         <div className="mt-6 flex flex-wrap gap-3">
           {upcoming ? (
-            <Link to={`/events/${event.slug}/register`} className="btn-primary">
+            <PartLink to={`/events/${event.slug}/register`} className="btn-primary">
               <ActionName words={t(fields.priceCents ? "buyLink" : "rsvpLink")} subject={title} />
-            </Link>
+            </PartLink>
           ) : null}
           <a
             href={`/events/${event.slug}/calendar.ics?lng=${locale}`}

@@ -37,12 +37,36 @@ const noSubscription = () => () => {};
 const SERVER_CHILDREN = { __html: "" };
 
 /**
+ * A site link inside a kept part: a plain anchor, marked as React Router's `Link` marks one
+ * (`data-discover`, so the router learns its route ahead), which the part navigates. A part renders
+ * on every uncached request; an anchor costs none of the hooks a `Link` or `NavLink` runs to
+ * resolve its path and make its own click handler (decision 067). `current` marks the page shown.
+ */
+export function PartLink({
+  to,
+  current = false,
+  className,
+  children,
+}: {
+  to: string;
+  current?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <a aria-current={current ? "page" : undefined} className={className} href={to} data-discover="true">
+      {children}
+    </a>
+  );
+}
+
+/**
  * A part of the page that only shows words and links (decision 039). React hydrates its element but
  * keeps what the server wrote inside, without rendering it again: no components, no translations,
- * no comparison. Inside, only site links (`Link`, `NavLink`) and plain anchors: a click on a site
+ * no comparison. Inside, only site links (`PartLink`, `Link`) and plain anchors: a click on a site
  * link navigates as React Router's `Link` would (a plain left click without a modifier or another
- * target navigates in place, replacing the entry when the address is the current one), and the
- * element's own `onClick` sees every click.
+ * target navigates in place, replacing the entry when the address is the current one), whether the
+ * part is kept or rendered, and the element's own `onClick` sees every click.
  * Once the language, the address or `data` changes, React renders the part from its children, and
  * from then on always; so does any render that is not the page's hydration (the server's, a client
  * render after a navigation or after a failed hydration). One component, not a keyed wrapper around
@@ -63,7 +87,7 @@ export function KeptPart({ data, as = "div", children, onClick, ...props }: Kept
   // hydrating, as it does for every store whose value moved; the part stays kept.
   const [kept, setKept] = useState(hydrating ? shown : null);
   if (kept !== null && kept !== shown) setKept(null);
-  if (kept !== shown) return createElement(as, { ...props, onClick }, children);
+  // A `Link` inside handles its own click first (and marks it handled); a `PartLink` is followed here.
   function followLink(event: MouseEvent<HTMLElement>) {
     onClick?.(event);
     const link = (event.target as Element).closest("a[data-discover]");
@@ -75,6 +99,7 @@ export function KeptPart({ data, as = "div", children, onClick, ...props }: Kept
     event.preventDefault();
     void navigate(href, { replace: `${pathname}${search}${hash}` === href });
   }
+  if (kept !== shown) return createElement(as, { ...props, onClick: followLink }, children);
   return createElement(as, {
     ...props,
     onClick: followLink,

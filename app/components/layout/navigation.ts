@@ -1,6 +1,6 @@
 /** The site's navigation (docs/product.md §2): labels are keys of the `common` namespace under `nav`. */
 export type NavLink = { to: string; label: string };
-export type NavGroup = { label: string; overview: NavLink; links: NavLink[] };
+type NavGroup = { label: string; overview: NavLink; links: NavLink[] };
 
 /** A menu whose pages are named as their paths (`/mission` is `nav.mission`). */
 const menu = (label: string, pages: string[]): NavGroup => ({

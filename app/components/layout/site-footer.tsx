@@ -4,7 +4,7 @@ import { AttributionField } from "~/components/forms/attribution-field";
 import { openCookieSettings } from "~/lib/cookie-consent";
 import type { FooterFacts } from "~/lib/organization";
 import { HeartIcon, LogoMark } from "./icons";
-import { KeptPart } from "./kept-part";
+import { KeptPart, PartLink } from "./kept-part";
 import { LanguageSelector } from "./language-selector";
 import { FOOTER_LINKS, type NavLink } from "./navigation";
 
@@ -18,9 +18,9 @@ function LinkList({ t, title, links }: { t: TFunction; title: string; links: Nav
       <ul className="mt-3 space-y-0.5">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={footerLinkClass}>
+            <PartLink to={link.to} className={footerLinkClass}>
               {t(`nav.${link.label}`)}
-            </Link>
+            </PartLink>
           </li>
         ))}
       </ul>

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
 import type { TFunction } from "i18next";
-import { Form, Link, NavLink, useNavigate, useRevalidator } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigate, useRevalidator } from "react-router";
 import type { SessionUser } from "~/lib/session-user";
 import { isStaffRole } from "~/lib/vocabulary";
 import { Disclosure } from "./disclosure";
 import { ChevronDownIcon, HeartIcon, LogoMark, MenuIcon } from "./icons";
 import { LanguageSelector } from "./language-selector";
-import { KeptPart } from "./kept-part";
-import { NAV_GROUPS, type NavGroup } from "./navigation";
+import { KeptPart, PartLink } from "./kept-part";
+import { NAV_GROUPS } from "./navigation";
 import { ThemeSwitcher } from "./theme-switcher";
 
 /** The header compacts once the page has scrolled this far (docs/product.md §9). */
@@ -119,46 +119,65 @@ function UserMenu({ t, user, onLogout }: UserProps) {
   );
 }
 
+/**
+ * The navigation's words, translated once for both menus: the top bar's and the small screen's
+ * show the same groups and pages (decision 067).
+ */
+function translatedNav(t: TFunction) {
+  return {
+    home: t("nav.home"),
+    contact: t("nav.contact"),
+    groups: NAV_GROUPS.map((group) => ({
+      to: group.overview.to,
+      name: t(`nav.${group.label}`),
+      overview: t(`nav.overviews.${group.label}`),
+      links: group.links.map((link) => ({ to: link.to, name: t(`nav.${link.label}`) })),
+    })),
+  };
+}
+type TranslatedNav = ReturnType<typeof translatedNav>;
+type TranslatedGroup = TranslatedNav["groups"][number];
+
 /** A top-bar menu's links: kept as the server wrote them while the page hydrates (decision 039). */
-function GroupLinks({ t, group }: { t: TFunction; group: NavGroup }) {
-  return [group.overview, ...group.links].map((link) => (
+function GroupLinks({ group, pathname }: { group: TranslatedGroup; pathname: string }) {
+  return [{ to: group.to, name: group.overview }, ...group.links].map((link) => (
     <li key={link.to}>
-      <NavLink to={link.to} end className={menuLinkClass}>
-        {link === group.overview ? t(`nav.overviews.${link.label}`) : t(`nav.${link.label}`)}
-      </NavLink>
+      <PartLink to={link.to} current={link.to === pathname} className={menuLinkClass}>
+        {link.name}
+      </PartLink>
     </li>
   ));
 }
 
 /** The small screen's menu: every group's overview with its pages under it (decision 039). */
-function MobileMenuLinks({ t }: { t: TFunction }) {
+function MobileMenuLinks({ nav, pathname }: { nav: TranslatedNav; pathname: string }) {
   return (
     <>
       <li>
-        <NavLink to="/" end className={menuLinkClass}>
-          {t("nav.home")}
-        </NavLink>
+        <PartLink to="/" current={pathname === "/"} className={menuLinkClass}>
+          {nav.home}
+        </PartLink>
       </li>
-      {NAV_GROUPS.map((group) => (
-        <li key={group.label}>
-          <NavLink to={group.overview.to} end className={overviewLinkClass}>
-            {t(`nav.${group.label}`)}
-          </NavLink>
+      {nav.groups.map((group) => (
+        <li key={group.to}>
+          <PartLink to={group.to} current={group.to === pathname} className={overviewLinkClass}>
+            {group.name}
+          </PartLink>
           <ul className="ml-4 border-l border-gray-200 pl-2 dark:border-gray-700">
             {group.links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end className={menuLinkClass}>
-                  {t(`nav.${link.label}`)}
-                </NavLink>
+                <PartLink to={link.to} current={link.to === pathname} className={menuLinkClass}>
+                  {link.name}
+                </PartLink>
               </li>
             ))}
           </ul>
         </li>
       ))}
       <li>
-        <NavLink to="/contact" className={menuLinkClass}>
-          {t("nav.contact")}
-        </NavLink>
+        <PartLink to="/contact" current={pathname === "/contact"} className={menuLinkClass}>
+          {nav.contact}
+        </PartLink>
       </li>
     </>
   );
@@ -203,6 +222,8 @@ function useShownUser(user: SessionUser | null) {
 export function SiteHeader({ t, user: sessionUser }: { t: TFunction; user: SessionUser | null }) {
   const compact = useCompactHeader();
   const [user, onLogout] = useShownUser(sessionUser);
+  const { pathname } = useLocation();
+  const nav = translatedNav(t);
 
   return (
     <header
@@ -224,30 +245,30 @@ export function SiteHeader({ t, user: sessionUser }: { t: TFunction; user: Sessi
           <ul className="flex items-center gap-1">
             <li>
               <NavLink to="/" end className={topLinkClass}>
-                {t("nav.home")}
+                {nav.home}
               </NavLink>
             </li>
-            {NAV_GROUPS.map((group) => (
-              <li key={group.label}>
+            {nav.groups.map((group) => (
+              <li key={group.to}>
                 <Disclosure
                   className="relative"
                   summaryClassName={`${topLinkClass} summary-plain gap-1`}
                   summary={
                     <>
-                      {t(`nav.${group.label}`)}
+                      {group.name}
                       <ChevronDownIcon />
                     </>
                   }
                 >
                   <KeptPart as="ul" className="menu-panel left-0 min-w-56">
-                    <GroupLinks t={t} group={group} />
+                    <GroupLinks group={group} pathname={pathname} />
                   </KeptPart>
                 </Disclosure>
               </li>
             ))}
             <li>
               <NavLink to="/contact" className={topLinkClass}>
-                {t("nav.contact")}
+                {nav.contact}
               </NavLink>
             </li>
           </ul>
@@ -276,7 +297,7 @@ export function SiteHeader({ t, user: sessionUser }: { t: TFunction; user: Sessi
               className="absolute inset-x-0 top-full max-h-[calc(100dvh-5rem-var(--cookie-banner-height,0px))] overflow-y-auto border-b border-gray-200 bg-white px-4 pb-6 pt-2 shadow-lg dark:border-gray-800 dark:bg-gray-950"
             >
               <KeptPart as="ul" className="grid gap-1 sm:grid-cols-2">
-                <MobileMenuLinks t={t} />
+                <MobileMenuLinks nav={nav} pathname={pathname} />
               </KeptPart>
               <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-gray-200 pt-4 dark:border-gray-800">
                 <LanguageSelector t={t} align="left" />

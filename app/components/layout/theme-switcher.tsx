@@ -35,17 +35,18 @@ export function ThemeSwitcher({ t }: { t: TFunction }) {
     >
       {THEMES.map((option) => {
         const Icon = ICONS[option];
+        const name = t(`theme.${option}`);
         return (
           <button
             key={option}
             type="button"
             aria-pressed={theme === option}
-            title={t(`theme.${option}`)}
+            title={name}
             onClick={() => choose(option)}
             className="theme-option"
           >
             <Icon />
-            <span className="sr-only">{t(`theme.${option}`)}</span>
+            <span className="sr-only">{name}</span>
           </button>
         );
       })}

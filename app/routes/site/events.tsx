@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { EventCard } from "~/components/content/event-card";
+import { EventCards } from "~/components/content/event-card";
 import { KeptPart } from "~/components/layout/kept-part";
 import { PageHeader } from "~/components/layout/page-header";
 import { newYorkIso } from "~/lib/format";
@@ -116,9 +116,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
           // The cards only show words and links: kept as the server wrote them while the page
           // hydrates (decision 039).
           <KeptPart className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data={upcoming}>
-            {upcoming.map((event) => (
-              <EventCard key={event.id} event={event} locale={locale} seatsLeft={event.seatsLeft} upcoming />
-            ))}
+            <EventCards events={upcoming} locale={locale} upcoming />
           </KeptPart>
         ) : (
           <p className="mt-4 text-lg">{t("none")}</p>
@@ -131,9 +129,7 @@ export default function EventsPage({ loaderData }: Route.ComponentProps) {
               {t("pastTitle")}
             </h2>
             <KeptPart className="mt-8 grid gap-6 md:grid-cols-2 lg:grid-cols-3" data={past}>
-              {past.map((event) => (
-                <EventCard key={event.id} event={event} locale={locale} past />
-              ))}
+              <EventCards events={past} locale={locale} past />
             </KeptPart>
             {pastPageCount > 1 ? (
               // Plain links to the section's own anchor: they work without JavaScript.
