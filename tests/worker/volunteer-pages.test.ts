@@ -489,6 +489,32 @@ describe("the back office's volunteer pages", () => {
     expect(after).toContain("No hours in this period.");
   });
 
+  it("records a clearance from the volunteer's page and lists it among those expiring within 30 days", async () => {
+    const { volunteer: soon } = await volunteerLink();
+    const { volunteer: later } = await volunteerLink();
+    for (const [person, days] of [
+      [soon, 20],
+      [later, 60],
+    ] as const) {
+      const recorded = await postForm(
+        `/admin/volunteers/${person.id}`,
+        { kind: "first-aid", clearedOn: dayFromNow(-300), expiresOn: dayFromNow(days) },
+        { Cookie: staffCookie },
+      );
+      expect(shown(await recorded.text())).toContain("Clearance recorded.");
+    }
+    const list = shown(
+      await (await fetchPage("/admin/volunteers", { headers: { Cookie: staffCookie } })).text(),
+    );
+    const expiring = list.slice(
+      list.indexOf("Clearances expiring in the next 30 days"),
+      list.indexOf("hours-title"),
+    );
+    expect(expiring).toContain(soon.name);
+    expect(expiring).toContain("First aid");
+    expect(expiring).not.toContain(later.name);
+  });
+
   it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {
     const { cookie } = await userWithSession("not-staff@example.org");
     for (const path of ["/admin/volunteers", "/admin/volunteers/hours.csv"]) {
