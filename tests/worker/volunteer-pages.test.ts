@@ -419,7 +419,21 @@ describe("the back office's volunteer pages", () => {
       titleEs: "Colecta de abrigos",
     });
     const { volunteer, path } = await volunteerLink("es");
+    const before = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(before).toContain("Not signed up for an upcoming shift.");
     await postForm(path, { intent: "signup", shift: created.firstId });
+    // Staff see it on the volunteer's record, linked to the shift's page.
+    const record = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(record).toMatch(new RegExp(`href="/admin/volunteers/shifts/${created.firstId}"[^>]*>Coat drive<`));
+    expect(record).toContain("Signed up");
     const wrong = await postForm(
       `/admin/volunteers/shifts/${created.firstId}`,
       { intent: "move", date: dayFromNow(10), start: "4pm", end: "2pm", place: "Gym B, 12 Elm St" },
