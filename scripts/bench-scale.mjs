@@ -3,7 +3,8 @@
 // taken) and one with ten years of records (`npm run seed:scale`, at --scale of its full size).
 // For every admin list (first page, a filter, a search, the last page), every detail page, the
 // overview, site search, /events, /blog and each CSV export it prints p50 and p99 of sequential
-// requests on each, and seeded ÷ empty. Target: p50 within 1.5× empty. On the seeded database it
+// requests on each, the two databases served at once and asked in turn, and seeded ÷ empty, and
+// the seeded first byte. Target: p50 within 1.5× empty. On the seeded database it
 // then reads the isolate's peak heap during the largest exports and a Cron run (128 MB limit).
 //
 //   npm exec -- node scripts/bench-scale.mjs [--scale=0.1] [--samples=15] [--no-build]
@@ -12,9 +13,10 @@
 // six minutes), unless --no-cron.
 // (the project's Node: the heap is read over a WebSocket, global from Node 22)
 // or `npm run bench -- --only=scale` (bench.mjs calls `benchScale` after its other parts).
-// Ports: BENCH_SCALE_PORT (site, default 8792), BENCH_SCALE_SEED_PORT (the seeding Worker,
-// default 8793) and BENCH_SCALE_INSPECTOR_PORT (the site's inspector, read for the isolate's heap,
-// default 9793).
+// Ports: BENCH_SCALE_PORT (the empty database's site, default 8792), BENCH_SCALE_SEEDED_PORT (the
+// seeded one's, default 8794), BENCH_SCALE_SEED_PORT (the seeding Worker, default 8793) and
+// BENCH_SCALE_INSPECTOR_PORT (the empty site's inspector, default 9793; the seeded site's, one more,
+// is read for the isolate's heap).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -99,19 +101,50 @@ async function prepareDatabase(scale, seedPort) {
   }
 }
 
-/** Wall time of `samples` sequential requests (the whole body read), after `warm` to warm up. */
-async function time(base, path, cookie, samples, warm) {
-  const once = async () => {
-    const started = performance.now();
-    const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
-    return performance.now() - started;
-  };
-  for (let i = 0; i < warm; i++) await once();
-  const times = [];
-  for (let i = 0; i < samples; i++) times.push(await once());
-  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99) };
+/** One request's wall time (the whole body read) and the time to its first byte of body, in ms. */
+async function once(base, path, cookie) {
+  const started = performance.now();
+  const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  const reader = response.body.getReader();
+  let firstByte;
+  for (;;) {
+    const { done } = await reader.read();
+    firstByte ??= performance.now() - started;
+    if (done) break;
+  }
+  if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
+  return { total: performance.now() - started, firstByte };
+}
+
+/** p50 and p99 of the wall times, and the p50 of the first bytes. */
+const summary = (runs) => ({
+  p50: percentile(
+    runs.map((run) => run.total),
+    0.5,
+  ),
+  p99: percentile(
+    runs.map((run) => run.total),
+    0.99,
+  ),
+  firstByte: percentile(
+    runs.map((run) => run.firstByte),
+    0.5,
+  ),
+});
+
+/**
+ * `samples` requests to each site, one on each in turn after `warm` on each: the machine is shared,
+ * and its load moved by up to 2× between the two halves of a run that measured one database after
+ * the other (decision 057), so each sample of the empty database has one of the seeded beside it.
+ */
+async function timeBoth(sites, path, samples, warm) {
+  const runs = Object.fromEntries(Object.keys(sites).map((name) => [name, []]));
+  for (let i = 0; i < warm + samples; i++)
+    for (const [name, { base, cookie }] of Object.entries(sites)) {
+      const run = await once(base, path, cookie);
+      if (i >= warm) runs[name].push(run);
+    }
+  return Object.fromEntries(Object.entries(runs).map(([name, list]) => [name, summary(list)]));
 }
 
 /**
@@ -175,49 +208,54 @@ export async function benchScale({
   cron = true,
   port = Number(process.env.BENCH_SCALE_PORT ?? 8792),
   seedPort = Number(process.env.BENCH_SCALE_SEED_PORT ?? 8793),
+  seededPort = Number(process.env.BENCH_SCALE_SEEDED_PORT ?? 8794),
   inspectorPort = Number(process.env.BENCH_SCALE_INSPECTOR_PORT ?? 9793),
 } = {}) {
   const figures = {};
   const heap = {};
   const databases = [
-    ["empty", EMPTY_SCALE],
-    ["seeded", scale],
+    ["empty", EMPTY_SCALE, port, inspectorPort],
+    ["seeded", scale, seededPort, inspectorPort + 1],
   ];
-  for (const [name, share] of databases) {
-    const { dir, cookie } = await prepareDatabase(share, seedPort);
-    const site = await startLocalWorker(
-      ["-c", "build/server/wrangler.json", "--inspector-port", String(inspectorPort)],
-      dir,
-      port,
-    );
-    try {
-      for (const [page, path] of pages().filter(([page]) => !only || only.test(page))) {
-        // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
-        const file = path.endsWith(".csv") || path.includes(".csv?");
-        // A page that fails is reported as such and the section goes on to the next.
-        (figures[page] ??= {})[name] = await time(
-          site.base,
-          path,
-          cookie,
-          file ? Math.min(2, samples) : samples,
-          file ? 0 : 2,
-        ).catch((error) => ({ failed: String(error.message ?? error) }));
-      }
-      if (name === "seeded")
-        for (const [path, url] of HEAVY_PATHS.filter(([path]) => !only || only.test(path)))
-          heap[path] = await heapPeakDuring(inspectorPort, () =>
-            time(`http://127.0.0.1:${port}`, url, cookie, 1, 0),
-          ).catch((error) => ({ before: NaN, peak: NaN, failed: String(error.message ?? error) }));
-    } finally {
-      site.stop();
+  // Both databases are served at once, so that their requests can take turns.
+  const sites = {};
+  try {
+    for (const [name, share, sitePort, siteInspector] of databases) {
+      const { dir, cookie } = await prepareDatabase(share, seedPort);
+      sites[name] = { dir, cookie };
+      sites[name].site = await startLocalWorker(
+        ["-c", "build/server/wrangler.json", "--inspector-port", String(siteInspector)],
+        dir,
+        sitePort,
+      );
+      sites[name].base = sites[name].site.base;
+    }
+    for (const [page, path] of pages().filter(([page]) => !only || only.test(page))) {
+      // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
+      const file = path.endsWith(".csv") || path.includes(".csv?");
+      // A page that fails is reported as such and the section goes on to the next.
+      figures[page] = await timeBoth(sites, path, file ? Math.min(2, samples) : samples, file ? 0 : 2).catch(
+        (error) => ({ empty: { failed: String(error.message ?? error) }, seeded: { failed: "" } }),
+      );
+    }
+    const seeded = sites.seeded;
+    for (const [path, url] of HEAVY_PATHS.filter(([path]) => !only || only.test(path)))
+      heap[path] = await heapPeakDuring(inspectorPort + 1, () => once(seeded.base, url, seeded.cookie)).catch(
+        (error) => ({ before: NaN, peak: NaN, failed: String(error.message ?? error) }),
+      );
+  } finally {
+    for (const { site, dir } of Object.values(sites)) {
+      site?.stop();
       rmSync(dir, { recursive: true, force: true });
     }
   }
   console.log(
     `\n### Scale: empty database vs ten years at ${scale} of full size (ms, ${samples} sequential requests)\n`,
   );
-  console.log("| page | empty p50 | empty p99 | seeded p50 | seeded p99 | seeded ÷ empty (p50) |");
-  console.log("| --- | --: | --: | --: | --: | --: |");
+  console.log(
+    "| page | empty p50 | empty p99 | seeded p50 | seeded p99 | seeded ÷ empty (p50) | seeded first byte (p50) |",
+  );
+  console.log("| --- | --: | --: | --: | --: | --: | --: |");
   for (const [page, { empty, seeded }] of Object.entries(figures)) {
     if (empty.failed || seeded.failed) {
       console.log(`| ${page} | ${empty.failed ?? "ok"} | | ${seeded.failed ?? "ok"} | | failed |`);
@@ -225,7 +263,7 @@ export async function benchScale({
     }
     const ratio = seeded.p50 / empty.p50;
     console.log(
-      `| ${page} | ${empty.p50.toFixed(1)} | ${empty.p99.toFixed(1)} | ${seeded.p50.toFixed(1)} | ${seeded.p99.toFixed(1)} | ${ratio.toFixed(2)}${ratio > 1.5 ? " ⚠" : ""} |`,
+      `| ${page} | ${empty.p50.toFixed(1)} | ${empty.p99.toFixed(1)} | ${seeded.p50.toFixed(1)} | ${seeded.p99.toFixed(1)} | ${ratio.toFixed(2)}${ratio > 1.5 ? " ⚠" : ""} | ${seeded.firstByte.toFixed(1)} |`,
     );
   }
   console.log("\n### Isolate heap on the seeded database (MB, Runtime.getHeapUsage; the limit is 128)\n");

@@ -272,3 +272,129 @@ test("JavaScript off: the older past events are a plain link", async ({ browser 
   await expect(plain).toHaveURL(/\/events#past$/);
   await context.close();
 });
+
+/** A session of this run in a program year long past, copied from a sample session. */
+const OLD_SESSION = `e2e-old-session-${STAFF.run}`;
+const OLD_TERM = "2015-16";
+const SESSION_COLUMNS =
+  "program, description_en, description_es, weekdays, start_time, end_time, location, location_es, min_age, max_age, min_grade, max_grade, capacity, fee_cents, scholarship, needs_approval, status";
+
+const TOTALS_VIEWS = [
+  { name: "totals-desktop-en-light", width: 1280, height: 900, lng: "en", dark: false },
+  { name: "totals-desktop-es-dark", width: 1280, height: 900, lng: "es", dark: true },
+  { name: "totals-phone-en-dark", width: 390, height: 844, lng: "en", dark: true },
+  { name: "totals-phone-es-light", width: 390, height: 844, lng: "es", dark: false },
+] as const;
+const TOTALS_WORDS = {
+  en: {
+    totals: /\d[\d,]* gifts? match; \$[\d,.]+ received\./,
+    campaigns: "By campaign",
+    year: "Program year",
+    earlier: `Earlier year: ${OLD_TERM}`,
+    later: "Later year:",
+    session: `Archive club ${STAFF.run}`,
+  },
+  es: {
+    totals: /\d[\d.]* donaciones? coinciden?; .+ recibidos\./,
+    campaigns: "Por campaña",
+    year: "Año del programa",
+    earlier: `Año anterior: ${OLD_TERM}`,
+    later: "Año siguiente:",
+    session: `Club de archivo ${STAFF.run}`,
+  },
+} as const;
+
+test.describe("the gifts list's totals and the sessions a program year at a time (decision 057)", () => {
+  test.beforeAll(() => {
+    executeLocalD1(
+      `INSERT INTO program_sessions (id, title_en, title_es, term, start_date, end_date, ${SESSION_COLUMNS})
+       SELECT '${OLD_SESSION}', 'Archive club ${STAFF.run}', 'Club de archivo ${STAFF.run}', '${OLD_TERM}', '2015-09-14', '2016-06-10', ${SESSION_COLUMNS}
+       FROM program_sessions WHERE id NOT LIKE 'e2e-old-session-%' LIMIT 1;`,
+    );
+  });
+  test.afterAll(() => executeLocalD1(`DELETE FROM program_sessions WHERE id = '${OLD_SESSION}';`));
+
+  for (const view of TOTALS_VIEWS)
+    test(`${view.name}: the figures, the years by keyboard; no axe violation`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const words = TOTALS_WORDS[view.lng];
+      await page.setViewportSize(view);
+      await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
+      await signInStaff(
+        page,
+        STAFF,
+        `/login?redirectTo=${encodeURIComponent(`/admin/donations?lng=${view.lng}`)}`,
+      );
+      // The kept totals on the first and on the last page, the same figures.
+      await page.goto(`/admin/donations?lng=${view.lng}`);
+      await waitForHydration(page);
+      const totals = await page.getByText(words.totals).textContent();
+      await expect(page.getByRole("heading", { name: words.campaigns })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SCREENS}/${view.name}-gifts.png`, fullPage: true });
+      await page.goto(`/admin/donations?lng=${view.lng}&oldest=1`);
+      await expect(page.getByText(words.totals)).toHaveText(totals!);
+
+      // This program year's sessions; the earlier year by keyboard, its link 44 px high.
+      await page.goto(`/admin/program-sessions?lng=${view.lng}`);
+      await waitForHydration(page);
+      await expect(
+        page.getByRole("heading", { name: new RegExp(`^${words.year} \\d{4}-\\d{2}$`) }),
+      ).toBeVisible();
+      await expect(page.getByRole("link", { name: words.session })).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions.png`, fullPage: true });
+      const earlier = page.getByRole("link", { name: words.earlier });
+      for (let i = 0; i < 200 && !(await earlier.evaluate((link) => link === document.activeElement)); i++)
+        await page.keyboard.press("Tab");
+      await expect(earlier).toBeFocused();
+      expect(await earlier.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
+      expect((await earlier.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions-focused.png` });
+      await page.keyboard.press("Enter");
+      await expect(page).toHaveURL(new RegExp(`term=${OLD_TERM}`));
+      await expect(page.getByRole("heading", { name: `${words.year} ${OLD_TERM}` })).toBeVisible();
+      await expect(page.getByRole("link", { name: words.session })).toBeVisible();
+      await expect(page.getByRole("link", { name: new RegExp(`^${words.later}`) })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions-${OLD_TERM}.png`, fullPage: true });
+    });
+
+  test("JavaScript off: the years are plain links, and a capacity saved stays on its year", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    await signInStaff(page, STAFF, "/login?redirectTo=/admin/program-sessions");
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(await page.context().cookies());
+    const plain = await context.newPage();
+    await plain.setViewportSize({ width: 390, height: 844 });
+    await plain.goto("/admin/program-sessions?lng=es");
+    await plain.getByRole("link", { name: TOTALS_WORDS.es.earlier }).click();
+    await expect(plain).toHaveURL(new RegExp(`term=${OLD_TERM}`));
+    const card = plain.getByRole("listitem").filter({ hasText: TOTALS_WORDS.es.session });
+    // A wrong number is refused with a translated message; a right one is saved, on the same year.
+    await card.getByLabel("Lugares").fill("-3");
+    await card.getByRole("button", { name: "Guardar lugares" }).click();
+    await expect(plain.getByText("Escriba un número entero de lugares de 0 a 10.000.")).toBeVisible();
+    await expect(plain.getByRole("heading", { name: `Año del programa ${OLD_TERM}` })).toBeVisible();
+    await plain
+      .getByRole("listitem")
+      .filter({ hasText: TOTALS_WORDS.es.session })
+      .getByLabel("Lugares")
+      .fill("7");
+    await plain
+      .getByRole("listitem")
+      .filter({ hasText: TOTALS_WORDS.es.session })
+      .getByRole("button", { name: "Guardar lugares" })
+      .click();
+    await expect(plain.getByText(/Capacidad guardada/)).toBeVisible();
+    await expect(plain.getByRole("heading", { name: `Año del programa ${OLD_TERM}` })).toBeVisible();
+    await expect(
+      plain.getByRole("listitem").filter({ hasText: TOTALS_WORDS.es.session }).getByLabel("Lugares"),
+    ).toHaveValue("7");
+    await plain.screenshot({ path: `${SCREENS}/sessions-no-js-es-${OLD_TERM}.png`, fullPage: true });
+    await context.close();
+  });
+});

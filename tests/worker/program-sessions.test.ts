@@ -213,6 +213,46 @@ describe("the staff editor of program sessions", () => {
   }, 90_000);
 });
 
+describe("the staff's sessions list, a program year at a time", () => {
+  it("shows this year's sessions and links to the years beside it; a refused capacity keeps what was typed", async () => {
+    const now = await createSession({ capacity: "3" });
+    const old = await createSession({ term: "2016-17", startDate: "2016-09-12", endDate: "2017-06-09" });
+    const thisYear = shown(
+      await (await fetchPage("/admin/program-sessions?lng=en", { headers: asStaff })).text(),
+    );
+    expect(thisYear).toContain(`Program year ${TERM}`);
+    expect(thisYear).toContain(now.title);
+    expect(thisYear).not.toContain(old.title);
+    expect(thisYear).toContain('href="/admin/program-sessions?term=2016-17"');
+    const earlier = shown(
+      await (await fetchPage("/admin/program-sessions?lng=es&term=2016-17", { headers: asStaff })).text(),
+    );
+    expect(earlier).toContain("Año del programa 2016-17");
+    // In Spanish the sessions go by their Spanish names: found by their links.
+    expect(earlier).toContain(`href="/admin/program-sessions/${old.id}"`);
+    expect(earlier).not.toContain(`href="/admin/program-sessions/${now.id}"`);
+    expect(earlier).toContain(`Año siguiente: ${TERM}`);
+    // A typed year that is no year is this year.
+    expect(
+      shown(await (await fetchPage("/admin/program-sessions?term=next", { headers: asStaff })).text()),
+    ).toContain(now.title);
+
+    const refused = await postForm(
+      "/admin/program-sessions?lng=es&term=2016-17",
+      { sessionId: old.id, capacity: "-3" },
+      asStaff,
+    );
+    expect(refused.status).toBe(400);
+    const page = shown(await refused.text());
+    expect(page).toContain("Escriba un número entero de lugares de 0 a 10.000.");
+    const field = page.match(/<input[^>]*name="capacity"[^>]*value="-3"[^>]*>/)?.[0];
+    expect(field).toContain('aria-invalid="true"');
+    expect((await db.select().from(programSessions).where(eq(programSessions.id, old.id)))[0]!.capacity).toBe(
+      2,
+    );
+  });
+});
+
 describe("sessions on the program pages", () => {
   it("lists open sessions with places left or the waitlist, in each language, and leads into the flow", async () => {
     const open = await createSession({ capacity: "5" });

@@ -419,7 +419,21 @@ describe("the back office's volunteer pages", () => {
       titleEs: "Colecta de abrigos",
     });
     const { volunteer, path } = await volunteerLink("es");
+    const before = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(before).toContain("Not signed up for an upcoming shift.");
     await postForm(path, { intent: "signup", shift: created.firstId });
+    // Staff see it on the volunteer's record, linked to the shift's page.
+    const record = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(record).toMatch(new RegExp(`href="/admin/volunteers/shifts/${created.firstId}"[^>]*>Coat drive<`));
+    expect(record).toContain("Signed up");
     const wrong = await postForm(
       `/admin/volunteers/shifts/${created.firstId}`,
       { intent: "move", date: dayFromNow(10), start: "4pm", end: "2pm", place: "Gym B, 12 Elm St" },
@@ -487,6 +501,32 @@ describe("the back office's volunteer pages", () => {
       ).text(),
     );
     expect(after).toContain("No hours in this period.");
+  });
+
+  it("records a clearance from the volunteer's page and lists it among those expiring within 30 days", async () => {
+    const { volunteer: soon } = await volunteerLink();
+    const { volunteer: later } = await volunteerLink();
+    for (const [person, days] of [
+      [soon, 20],
+      [later, 60],
+    ] as const) {
+      const recorded = await postForm(
+        `/admin/volunteers/${person.id}`,
+        { kind: "first-aid", clearedOn: dayFromNow(-300), expiresOn: dayFromNow(days) },
+        { Cookie: staffCookie },
+      );
+      expect(shown(await recorded.text())).toContain("Clearance recorded.");
+    }
+    const list = shown(
+      await (await fetchPage("/admin/volunteers", { headers: { Cookie: staffCookie } })).text(),
+    );
+    const expiring = list.slice(
+      list.indexOf("Clearances expiring in the next 30 days"),
+      list.indexOf("hours-title"),
+    );
+    expect(expiring).toContain(soon.name);
+    expect(expiring).toContain("First aid");
+    expect(expiring).not.toContain(later.name);
   });
 
   it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {

@@ -33,10 +33,13 @@ export async function action(args: Route.ActionArgs) {
   const staff = await requireStaff(args);
   const { ctx } = getRequestContext(args.context);
   const form = readPostedForm(args.context);
-  const capacity = Number(form.get("capacity"));
-  if (!Number.isInteger(capacity) || capacity < 0 || capacity > 10_000)
-    return data({ refused: true }, { status: 400 });
-  const offerIds = await setCapacity(env, staff, String(form.get("sessionId") ?? ""), capacity);
+  const sessionId = String(form.get("sessionId") ?? "");
+  const typed = String(form.get("capacity") ?? "");
+  const capacity = Number(typed);
+  // What was typed comes back with the message, in its session's field (without JavaScript too).
+  if (typed.trim() === "" || !Number.isInteger(capacity) || capacity < 0 || capacity > 10_000)
+    return data({ refused: true, sessionId, typed }, { status: 400 });
+  const offerIds = await setCapacity(env, staff, sessionId, capacity);
   if (offerIds.length > 0) ctx.waitUntil(deliverOutbox(env, { ids: offerIds }));
   return { offers: offerIds.length };
 }
@@ -45,7 +48,12 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("families");
   const locale = useLocale();
   const percent = new Intl.NumberFormat(locale, { style: "percent" });
-  const answer = (actionData ?? {}) as { refused?: boolean; offers?: number };
+  const answer = (actionData ?? {}) as {
+    refused?: boolean;
+    sessionId?: string;
+    typed?: string;
+    offers?: number;
+  };
   return (
     <>
       <AdminPageHeader
@@ -102,7 +110,7 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
               })}
               {session.status === "published" ? "" : ` · ${t(`sessions.status.${session.status}`)}`}
             </p>
-            <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+            <Form method="post" noValidate className="mt-2 flex flex-wrap items-end gap-3">
               <input type="hidden" name="sessionId" value={session.id} />
               <label className="font-semibold">
                 {t("sessions.capacity")}
@@ -111,7 +119,10 @@ export default function ProgramSessions({ loaderData, actionData }: Route.Compon
                   name="capacity"
                   min={0}
                   max={10000}
-                  defaultValue={session.capacity}
+                  defaultValue={
+                    answer.refused && answer.sessionId === session.id ? answer.typed : session.capacity
+                  }
+                  aria-invalid={answer.refused && answer.sessionId === session.id ? true : undefined}
                   required
                   className="focus-ring tap-target ml-2 w-24 rounded-lg border border-gray-500 px-3 py-2"
                 />

@@ -5,6 +5,7 @@ import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { HoursByRole } from "~/components/volunteers/hours-by-role";
 import { ListSection } from "~/components/volunteers/list-section";
 import { RecordLink } from "~/components/volunteers/record-link";
+import { shiftWhen } from "~/components/volunteers/shift-card";
 import { SelectField, SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { useLocale } from "~/lib/format";
@@ -49,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminVolunteer({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("volunteers");
   const locale = useLocale();
-  const { volunteer, person, clearances, hours, accepted } = loaderData;
+  const { volunteer, person, shifts, clearances, hours, accepted } = loaderData;
   const { form, fields, pending } = usePageForm({
     id: "clearance",
     schema: ClearanceSchema,
@@ -84,6 +85,20 @@ export default function AdminVolunteer({ loaderData, actionData }: Route.Compone
               </RecordLink>
             </li>
           ) : null}
+        </ul>
+      </ListSection>
+      <ListSection
+        id="their-shifts-title"
+        title={t("admin.theirShifts")}
+        empty={shifts.length === 0 && t("admin.noTheirShifts")}
+      >
+        <ul className="mt-3 list-disc ps-6">
+          {shifts.map((shift) => (
+            <li key={shift.id}>
+              <RecordLink to={`/admin/volunteers/shifts/${shift.id}`}>{shift.title}</RecordLink>
+              {`: ${shiftWhen(shift, locale)} · ${t(`me.statuses.${shift.status}`)}`}
+            </li>
+          ))}
         </ul>
       </ListSection>
       <ListSection

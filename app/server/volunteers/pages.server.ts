@@ -85,18 +85,24 @@ export async function volunteerOfRequest(
 /** Everything the volunteer's own page shows: their shifts, the ones they can take, their hours. */
 export async function volunteerPageData(env: PageEnv, volunteer: Volunteer, locale: Locale) {
   const [mine, open, hours] = await Promise.all([
-    signupsOf(env, volunteer.id),
+    upcomingShiftsOf(env, volunteer.id, locale),
     upcomingShifts(env, { limit: 100 }),
     hoursByRoleName(env, volunteer.id, locale),
   ]);
-  const now = new Date().toISOString();
-  const upcomingMine = mine.filter(({ shift }) => shift.startsAt > now && shift.status === "scheduled");
-  const taken = new Set(upcomingMine.map(({ shift }) => shift.id));
+  const taken = new Set(mine.map((shift) => shift.id));
   return {
-    mine: upcomingMine.map(({ shift, signup }) => ({ ...shiftView(shift, locale), status: signup.status })),
+    mine,
     open: open.filter((shift) => !taken.has(shift.id)).map((shift) => shiftView(shift, locale)),
     hours,
   };
+}
+
+/** The shifts a volunteer is signed up or waiting for that have not started: their page and staff's. */
+async function upcomingShiftsOf(env: Pick<Env, "DB">, volunteerId: string, locale: Locale) {
+  const now = new Date().toISOString();
+  return (await signupsOf(env, volunteerId))
+    .filter(({ shift }) => shift.startsAt > now && shift.status === "scheduled")
+    .map(({ shift, signup }) => ({ ...shiftView(shift, locale), status: signup.status }));
 }
 
 /** A volunteer's hours per role, each role named in the reader's language: their page and staff's. */
@@ -209,7 +215,7 @@ async function samePerson(env: Pick<Env, "DB">, volunteer: Volunteer, seesGifts:
   return { account: Boolean(account), children: guardian?.children ?? 0, gifts: donor?.gifts ?? null };
 }
 
-/** One volunteer for staff: the record, who else they are, clearances and hours. */
+/** One volunteer for staff: the record, who else they are, their upcoming shifts, clearances and hours. */
 export async function volunteerRecord(
   env: Pick<Env, "DB" | "CACHE">,
   id: string,
@@ -218,10 +224,11 @@ export async function volunteerRecord(
 ) {
   const volunteer = await findVolunteer(env, id);
   if (!volunteer) return null;
-  const [clearances, hours, person] = await Promise.all([
+  const [clearances, hours, person, shifts] = await Promise.all([
     clearancesOf(env, id),
     hoursByRoleName(env, id, locale),
     samePerson(env, volunteer, staff.role === "ADMIN"),
+    upcomingShiftsOf(env, id, locale),
   ]);
-  return { volunteer, person, clearances, hours };
+  return { volunteer, person, clearances, hours, shifts };
 }
