@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
@@ -64,6 +65,10 @@ export default defineConfig(async () => {
       ],
       // The first request of a file compiles the whole server build.
       testTimeout: 30_000,
+      // Two files at once at least: vitest's default (one fewer than the cores) ran them one by one
+      // on a two-core machine, where a file spends its time starting its workerd and waiting on
+      // Vite's transforms as much as computing (docs/decisions/072-a-faster-suite.md).
+      maxWorkers: Math.max(2, availableParallelism() - 1),
     },
   };
 });

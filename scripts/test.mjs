@@ -15,9 +15,12 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 const SYSTEM_CHROMIUM = ["/usr/bin/chromium", "/usr/bin/chromium-browser"];
 
+/** Runs one command in the open; its time is printed, as each step's is (decision 072's figures). */
 function run(command, args, extraEnv = {}) {
   console.log(`\n$ ${command} ${args.join(" ")}`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  console.log(`(${command} ${args[0]}: ${Math.round((Date.now() - started) / 1000)} s)`);
   return result.status === 0;
 }
 

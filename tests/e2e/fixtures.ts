@@ -230,7 +230,14 @@ function askLocalExplorer(method: "POST" | "PUT", path: string, body: string) {
     ],
     { input: body, encoding: "utf8" },
   );
-  const result = JSON.parse(answer) as { success: boolean; errors?: { message: string }[] };
+  let result: { success: boolean; errors?: { message: string }[] };
+  try {
+    result = JSON.parse(answer) as typeof result;
+  } catch {
+    throw new Error(
+      `${method} ${path}: no answer from wrangler dev's Local Explorer (X_LOCAL_EXPLORER off?)`,
+    );
+  }
   if (!result.success)
     throw new Error(`${method} ${path}: ${result.errors?.map((error) => error.message).join("; ")}`);
 }
