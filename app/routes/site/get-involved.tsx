@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { Card, CardGrid, FormSlot, Section } from "~/components/pages/ui";
+import { FormSlot, Section } from "~/components/pages/ui";
+import { WaysIn } from "~/components/pages/ways-in";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/get-involved";
@@ -30,16 +30,7 @@ export default function GetInvolvedPage() {
     <>
       <PageHeader lead={t("getInvolved.lead")} />
       <Section id="ways" title={t("getInvolved.waysTitle")}>
-        <CardGrid>
-          {WAYS.map((way) => (
-            <Card key={way.id} title={t(`getInvolved.ways.${way.id}.title`)}>
-              <p>{t(`getInvolved.ways.${way.id}.text`)}</p>
-              <Link to={way.to} className="link mt-auto self-start font-semibold">
-                {t("join.go", { page: t(`getInvolved.ways.${way.id}.title`) })}
-              </Link>
-            </Card>
-          ))}
-        </CardGrid>
+        <WaysIn ways={WAYS} words="getInvolved.ways" linkClassName="link font-semibold" />
       </Section>
       <FormSlot id="get-involved-form" title={t("getInvolved.formTitle")} intro={t("getInvolved.formIntro")}>
         <GetInvolvedForm headingLevel={3} />

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { Card, CardGrid } from "~/components/pages/ui";
+import { WaysIn } from "~/components/pages/ways-in";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join";
@@ -31,16 +30,7 @@ export default function JoinPage() {
         <h2 id="options" className="text-2xl font-bold tracking-tight sm:text-3xl">
           {t("join.optionsTitle")}
         </h2>
-        <CardGrid>
-          {OPTIONS.map((option) => (
-            <Card key={option.id} title={t(`join.options.${option.id}.title`)}>
-              <p>{t(`join.options.${option.id}.text`)}</p>
-              <Link to={option.to} className="btn-secondary mt-auto self-start">
-                {t("join.go", { page: t(`join.options.${option.id}.title`) })}
-              </Link>
-            </Card>
-          ))}
-        </CardGrid>
+        <WaysIn ways={OPTIONS} words="join.options" linkClassName="btn-secondary" />
       </section>
     </>
   );
