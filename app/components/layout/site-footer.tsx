@@ -41,6 +41,7 @@ function InlineLinks({ links }: { links: { to: string; label: string }[] }) {
 
 /** The organisation's profiles, e-mail and telephone (decision 028). */
 function Connect({ t, facts }: { t: TFunction; facts: FooterFacts }) {
+  const opensInNewTab = t("footer.social.opensInNewTab");
   return (
     <>
       <h2 id="footer-social" className="font-bold text-gray-900 dark:text-white">
@@ -56,7 +57,7 @@ function Connect({ t, facts }: { t: TFunction; facts: FooterFacts }) {
               className="btn-secondary px-3 text-sm"
             >
               {t(`footer.social.${network.id}`)}
-              <span className="sr-only"> {t("footer.social.opensInNewTab")}</span>
+              <span className="sr-only"> {opensInNewTab}</span>
             </a>
           </li>
         ))}
@@ -80,6 +81,7 @@ function Connect({ t, facts }: { t: TFunction; facts: FooterFacts }) {
 /** `facts`: the organisation's contact lines and profiles from D1 (decision 028), null when unknown. */
 export function SiteFooter({ t, facts }: { t: TFunction; facts: FooterFacts }) {
   const year = new Date().getFullYear();
+  const cookieSettings = t("footer.cookieSettings");
 
   return (
     <footer className="mt-16 border-t border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900">
@@ -180,10 +182,10 @@ export function SiteFooter({ t, facts }: { t: TFunction; facts: FooterFacts }) {
                   onClick={() => openCookieSettings()}
                   className={`js-only cursor-pointer ${footerLinkClass}`}
                 >
-                  {t("footer.cookieSettings")}
+                  {cookieSettings}
                 </button>
                 <Link to="/privacy#cookies" className={`no-js-only ${footerLinkClass}`}>
-                  {t("footer.cookieSettings")}
+                  {cookieSettings}
                 </Link>
               </li>
             </ul>

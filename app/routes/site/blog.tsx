@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { ActionName } from "~/components/ui/action-name";
 import { PageHeader } from "~/components/layout/page-header";
 import { useFormat } from "~/lib/format";
 import { formatCalendarDate } from "~/lib/format-dates";
@@ -72,12 +73,10 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
                 {t("by", { author: fields.author })}
               </p>
               <p className="mt-3 flex-1 text-gray-800 dark:text-gray-200">{fields.excerpt}</p>
-              <Link
-                to={`/blog/${slug}`}
-                className="link mt-4 self-start font-semibold"
-                aria-label={t("readMoreLabel", { title })}
-              >
-                {t("readMore")}
+              {/* The post's title in the link's text, not only an aria-label: search engines read the
+                  text (Lighthouse's descriptive link text), screen readers the same name as before. */}
+              <Link to={`/blog/${slug}`} className="link mt-4 self-start font-semibold">
+                <ActionName words={t("readMore")} subject={title} />
               </Link>
             </article>
           );

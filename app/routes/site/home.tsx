@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { HeroCarousel } from "~/components/home/hero-carousel";
-import { KeptPart } from "~/components/layout/kept-part";
+import { KeptPart, PartLink } from "~/components/layout/kept-part";
 import { StatCounters } from "~/components/home/stat-counters";
 import { Testimonials } from "~/components/home/testimonials";
 import { FallbackImage } from "~/components/pages/fallback-image";
@@ -77,12 +77,12 @@ type PanelLink = { to: string; label: string };
 function PanelButtons({ className, main, other }: { className: string; main: PanelLink; other: PanelLink }) {
   return (
     <div className={`${className} flex flex-wrap gap-3`}>
-      <Link to={main.to} className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
+      <PartLink to={main.to} className="btn focus-ring bg-white text-emerald-900 hover:bg-emerald-50">
         {main.label}
-      </Link>
-      <Link to={other.to} className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
+      </PartLink>
+      <PartLink to={other.to} className="btn focus-ring border-2 border-white text-white hover:bg-white/10">
         {other.label}
-      </Link>
+      </PartLink>
     </div>
   );
 }
@@ -155,11 +155,11 @@ function ProgramText({
         className="mt-4"
         items={asList(t(`programs.${program.id}.features`, { returnObjects: true }))}
       />
-      <Link to={program.path} className="btn-secondary mt-6">
+      <PartLink to={program.path} className="btn-secondary mt-6">
         {t("programs.learnMore")}
         {/* The link says where it leads, for screen readers and search engines. */}
         <span className="sr-only">{t("programs.learnMoreAbout", { program: title })}</span>
-      </Link>
+      </PartLink>
     </>
   );
 }
@@ -270,9 +270,9 @@ function ImpactFigures({
           </div>
         ) : null}
       </dl>
-      <Link to="/impact" className="btn-primary mt-8">
+      <PartLink to="/impact" className="btn-primary mt-8">
         {t("impact.button")}
-      </Link>
+      </PartLink>
     </>
   );
 }
@@ -286,9 +286,9 @@ function MissionInvitation({ t }: { t: HomeT }) {
       <p className="mx-auto mt-4 max-w-3xl text-xl text-gray-800 dark:text-gray-200">
         {t("mission.description")}
       </p>
-      <Link to="/mission" className="btn-secondary mt-8">
+      <PartLink to="/mission" className="btn-secondary mt-8">
         {t("mission.button")}
-      </Link>
+      </PartLink>
     </>
   );
 }
@@ -316,9 +316,9 @@ function GiveInvitation({ t, format }: { t: HomeT; format: Format }) {
               {format.money(amount)}
             </p>
             <p className="mt-2 flex-1">{t(`cta.tiles.${amount / 100}`, giftImpact(amount))}</p>
-            <Link to={donateHref(amount)} className="btn-donate mt-4">
+            <PartLink to={donateHref(amount)} className="btn-donate mt-4">
               {t("cta.giveAmount", { amount: format.money(amount) })}
-            </Link>
+            </PartLink>
           </li>
         ))}
       </ul>
