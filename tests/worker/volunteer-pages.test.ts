@@ -3,8 +3,16 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/lib/session-user";
 import { getDb } from "~/server/db/client.server";
-import { auditLog, outbox, submissions, volunteerShifts, volunteerSignups } from "~/server/db/schema";
-import { createShifts } from "~/server/volunteers/shifts.server";
+import {
+  auditLog,
+  children,
+  donations,
+  outbox,
+  submissions,
+  volunteerShifts,
+  volunteerSignups,
+} from "~/server/db/schema";
+import { createShifts, type ShiftPlan } from "~/server/volunteers/shifts.server";
 import { acceptVolunteer, volunteerFromToken, volunteerToken } from "~/server/volunteers/volunteers.server";
 import { userWithSession } from "./auth-helpers";
 import { fetchPage, postForm, shown } from "./fetch";
@@ -29,23 +37,53 @@ function dayFromNow(days: number) {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }
 
-async function volunteerLink(locale = "en") {
+/**
+ * A one-off shift some days ahead, added by staff: what a test names, else 10 am to noon in the
+ * community room, four places, no clearance.
+ */
+function oneOffShift(
+  days: number,
+  shift: Pick<ShiftPlan, "roleSlug" | "titleEn" | "titleEs"> & Partial<ShiftPlan>,
+) {
+  return createShifts(env, staff, {
+    firstDate: dayFromNow(days),
+    lastDate: null,
+    start: "10:00",
+    end: "12:00",
+    place: "Community room",
+    capacity: 4,
+    requiredClearances: [],
+    ...shift,
+  });
+}
+
+/** A volunteer application as the public form stores it, accepted by staff; its submission's id too. */
+async function acceptedApplication(person: { name: string; email: string; locale?: string }) {
   const id = crypto.randomUUID();
-  const n = ++counter;
   await db.insert(submissions).values({
     id,
     kind: "volunteer",
-    locale,
-    name: `Page Volunteer ${n}`,
-    email: `page-volunteer${n}@example.org`,
+    locale: person.locale ?? "en",
+    name: person.name,
+    email: person.email,
     payload: {},
     idempotencyKey: id,
   });
   const accepted = await acceptVolunteer(env, staff, id, { guardianEmail: null });
   if (!accepted.ok) throw new Error("not accepted");
+  return { submissionId: id, volunteer: accepted.volunteer };
+}
+
+async function volunteerLink(locale = "en") {
+  const n = ++counter;
+  const { volunteer } = await acceptedApplication({
+    name: `Page Volunteer ${n}`,
+    email: `page-volunteer${n}@example.org`,
+    locale,
+  });
   return {
-    volunteer: accepted.volunteer,
-    path: `/volunteer/me?lng=${locale}&key=${await volunteerToken(env, accepted.volunteer.id)}`,
+    volunteer,
+    path: `/volunteer/me?lng=${locale}&key=${await volunteerToken(env, volunteer.id)}`,
   };
 }
 
@@ -108,17 +146,10 @@ describe("staff add a weekly series", () => {
 
 describe("a volunteer's page by link, without JavaScript", () => {
   it("signs up, is told, cancels, and a forged link opens nothing", async () => {
-    const created = await createShifts(env, staff, {
+    const created = await oneOffShift(5, {
       roleSlug: "events",
       titleEn: "Book fair",
       titleEs: "Feria del libro",
-      firstDate: dayFromNow(5),
-      lastDate: null,
-      start: "10:00",
-      end: "13:00",
-      place: "Library",
-      capacity: 3,
-      requiredClearances: [],
     });
     const { volunteer, path } = await volunteerLink("es");
     const page = await fetchPage(path);
@@ -145,24 +176,58 @@ describe("a volunteer's page by link, without JavaScript", () => {
   });
 
   it("refuses a coach shift without first aid, naming it", async () => {
-    const created = await createShifts(env, staff, {
+    const created = await oneOffShift(6, {
       roleSlug: "coach",
       titleEn: "Soccer practice",
       titleEs: "Práctica de fútbol",
-      firstDate: dayFromNow(6),
-      lastDate: null,
-      start: "17:00",
-      end: "19:00",
-      place: "Field 3",
-      capacity: 4,
       requiredClearances: ["background-check", "first-aid"],
     });
     const { path } = await volunteerLink();
+    // The card says what the shift needs before the button is pressed.
+    expect(shown(await (await fetchPage(path)).text())).toContain("Background check, First aid");
     const refused = await postForm(path, { intent: "signup", shift: created.firstId });
     expect(refused.status).toBe(409);
     expect(shown(await refused.text())).toContain(
       "This shift needs a background check, first-aid certification, and we have no record of it valid on the shift&#x27;s day.",
     );
+  });
+});
+
+describe("a full shift, without JavaScript", () => {
+  it("offers its waitlist on the card and after a refused sign-up, and the waitlist takes the volunteer", async () => {
+    const created = await oneOffShift(7, {
+      roleSlug: "events",
+      titleEn: "Gala setup",
+      titleEs: "Montaje de la gala",
+      capacity: 1,
+    });
+    const first = await volunteerLink();
+    const second = await volunteerLink();
+    // The second volunteer's page was opened while the place was free.
+    expect(shown(await (await fetchPage(second.path)).text())).toContain("1 place left");
+    await postForm(first.path, { intent: "signup", shift: created.firstId });
+    const refused = await postForm(second.path, { intent: "signup", shift: created.firstId });
+    expect(refused.status).toBe(409);
+    const refusedPage = shown(await refused.text());
+    expect(refusedPage).toContain("This shift is full. You can join its waitlist");
+    expect(refusedPage).toMatch(
+      /<input type="hidden" name="shift" value="[\w-]+"\/>\s*<button[^>]*value="waitlist"/,
+    );
+    // Opened again, the card itself says so and its button joins the waitlist.
+    const card = shown(await (await fetchPage(second.path)).text());
+    expect(card).toContain("Full (waitlist open)");
+    const joined = await postForm(second.path, { intent: "waitlist", shift: created.firstId });
+    expect(shown(await joined.text())).toContain("You are on the waitlist.");
+    const [row] = await db
+      .select()
+      .from(volunteerSignups)
+      .where(
+        and(
+          eq(volunteerSignups.shiftId, created.firstId),
+          eq(volunteerSignups.volunteerId, second.volunteer.id),
+        ),
+      );
+    expect(row?.status).toBe("waitlisted");
   });
 });
 
@@ -263,37 +328,72 @@ describe("one person", () => {
     const { cookie } = await userWithSession("account-volunteer@example.org");
     const before = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
     expect(before).toContain("This account is not linked to a volunteer yet.");
-    const id = crypto.randomUUID();
-    await db.insert(submissions).values({
-      id,
-      kind: "volunteer",
-      locale: "en",
-      name: "Acc Volunteer",
-      email: "account-volunteer@example.org",
-      payload: {},
-      idempotencyKey: id,
-    });
-    await acceptVolunteer(env, staff, id, { guardianEmail: null });
+    await acceptedApplication({ name: "Acc Volunteer", email: "account-volunteer@example.org" });
     const account = shown(await (await fetchPage("/account", { headers: { Cookie: cookie } })).text());
     expect(account).toContain('href="/volunteer/me"');
     const page = shown(await (await fetchPage("/volunteer/me", { headers: { Cookie: cookie } })).text());
     expect(page).toContain("Shifts you can take");
   });
+
+  it("shows staff the volunteer's verified account and the children it enrols, and an admin their gifts", async () => {
+    const email = "guardian-donor-volunteer@example.org";
+    const { user } = await userWithSession(email);
+    await db.insert(children).values([
+      { id: crypto.randomUUID(), guardianId: user.id, name: "Kid One", birthDate: "2015-03-01", grade: 5 },
+      { id: crypto.randomUUID(), guardianId: user.id, name: "Kid Two", birthDate: "2017-09-12", grade: 3 },
+    ]);
+    // One gift by the e-mail as typed at Checkout (other letters' case), one by the account.
+    await db.insert(donations).values(
+      [
+        { donorEmail: "Guardian-Donor-Volunteer@example.org", userId: null },
+        { donorEmail: "another-address@example.org", userId: user.id },
+      ].map((donor) => ({
+        id: crypto.randomUUID(),
+        frequency: "one-time" as const,
+        amountCents: 2_500,
+        status: "succeeded" as const,
+        donorName: "Gail",
+        locale: "en",
+        ...donor,
+      })),
+    );
+    const { submissionId: id, volunteer } = await acceptedApplication({ name: "Gail Guardian", email });
+    const path = `/admin/volunteers/${volunteer.id}`;
+    const forStaff = shown(await (await fetchPage(path, { headers: { Cookie: staffCookie } })).text());
+    expect(forStaff).toContain("Has an account with this e-mail, verified");
+    expect(forStaff).toContain("Guardian of 2 children enrolled through that account.");
+    // Gifts are an admin's (decision 022): STAFF do not see them.
+    expect(forStaff).not.toContain("Donor:");
+    const { cookie: adminCookie } = await userWithSession("volunteer-pages-admin@example.org", "ADMIN");
+    const forAdmin = shown(await (await fetchPage(path, { headers: { Cookie: adminCookie } })).text());
+    expect(forAdmin).toContain("Donor: 2 gifts from this e-mail or account");
+    expect(forAdmin).toContain(`href="/admin/donors/${encodeURIComponent(email)}"`);
+
+    // Its application's accept page says it was accepted, and what accepting again does.
+    const again = shown(
+      await (await fetchPage(`/admin/volunteers/accept/${id}`, { headers: { Cookie: staffCookie } })).text(),
+    );
+    expect(again).toContain("Accepting again updates their record from this application");
+    expect(again).toMatch(new RegExp(`href="/admin/submissions/${id}"[^>]*>Back to the application<`));
+
+    const { volunteer: stranger } = await volunteerLink();
+    const alone = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${stranger.id}`, { headers: { Cookie: adminCookie } })
+      ).text(),
+    );
+    expect(alone).toContain("No account with this e-mail verified yet.");
+    expect(alone).not.toContain("Guardian of");
+    expect(alone).not.toContain("Donor:");
+  });
 });
 
 describe("the back office's volunteer pages", () => {
   it("refuses 'Attended' before the shift starts, with a message saying why", async () => {
-    const created = await createShifts(env, staff, {
+    const created = await oneOffShift(4, {
       roleSlug: "events",
       titleEn: "Park cleanup",
       titleEs: "Limpieza del parque",
-      firstDate: dayFromNow(4),
-      lastDate: null,
-      start: "09:00",
-      end: "12:00",
-      place: "Park",
-      capacity: 3,
-      requiredClearances: [],
     });
     const { path } = await volunteerLink();
     await postForm(path, { intent: "signup", shift: created.firstId });
@@ -310,6 +410,123 @@ describe("the back office's volunteer pages", () => {
     expect(shown(await refused.text())).toContain("This shift has not started yet.");
     const [after] = await db.select().from(volunteerSignups).where(eq(volunteerSignups.id, signup!.id));
     expect(after?.checkedInAt).toBeNull();
+  });
+
+  it("moves a shift from its page (a wrong time named, what was typed kept): each volunteer on it gets the new time and place and the calendar link", async () => {
+    const created = await oneOffShift(9, {
+      roleSlug: "events",
+      titleEn: "Coat drive",
+      titleEs: "Colecta de abrigos",
+    });
+    const { volunteer, path } = await volunteerLink("es");
+    const before = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(before).toContain("Not signed up for an upcoming shift.");
+    await postForm(path, { intent: "signup", shift: created.firstId });
+    // Staff see it on the volunteer's record, linked to the shift's page.
+    const record = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(record).toMatch(new RegExp(`href="/admin/volunteers/shifts/${created.firstId}"[^>]*>Coat drive<`));
+    expect(record).toContain("Signed up");
+    const wrong = await postForm(
+      `/admin/volunteers/shifts/${created.firstId}`,
+      { intent: "move", date: dayFromNow(10), start: "4pm", end: "2pm", place: "Gym B, 12 Elm St" },
+      { Cookie: staffCookie },
+    );
+    expect(wrong.status).toBe(400);
+    const wrongPage = shown(await wrong.text());
+    expect(wrongPage).toContain("The end must be after the start.");
+    expect(wrongPage).toContain('value="Gym B, 12 Elm St"');
+    const moved = await postForm(
+      `/admin/volunteers/shifts/${created.firstId}`,
+      { intent: "move", date: dayFromNow(10), start: "2pm", end: "4pm", place: "Gym B, 12 Elm St" },
+      { Cookie: staffCookie },
+    );
+    expect(shown(await moved.text())).toContain("Saved; 1 volunteer told.");
+    const [notice] = await db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.to, volunteer.email), eq(outbox.template, "volunteer.shift-moved")));
+    expect(notice?.subject).toBe("Cambio: Colecta de abrigos");
+    expect(notice?.text).toContain("Lugar: Gym B, 12 Elm St");
+    expect(notice?.text).toContain("2:00 p.m.");
+    expect(notice?.text).toContain(`/volunteer/shifts/${created.firstId}/calendar.ics?lng=es`);
+    expect(notice?.text).not.toContain("Community room");
+  });
+
+  it("shows the period's hours per volunteer and per role, and none for a period without them", async () => {
+    const created = await oneOffShift(3, {
+      roleSlug: "office-support",
+      titleEn: "Mailing",
+      titleEs: "Envíos",
+      // Three hours, from the default 10 am.
+      end: "13:00",
+    });
+    const { volunteer, path } = await volunteerLink();
+    await postForm(path, { intent: "signup", shift: created.firstId });
+    const [shift] = await db.select().from(volunteerShifts).where(eq(volunteerShifts.id, created.firstId));
+    // As "Attended" records it once the shift is over (the shift's own start and end).
+    await db
+      .update(volunteerSignups)
+      .set({ checkedInAt: shift!.startsAt, checkedOutAt: shift!.endsAt })
+      .where(eq(volunteerSignups.shiftId, created.firstId));
+    const during = shown(
+      await (
+        await fetchPage(`/admin/volunteers?from=${dayFromNow(0)}&to=${dayFromNow(10)}`, {
+          headers: { Cookie: staffCookie },
+        })
+      ).text(),
+    );
+    const byVolunteer = during.slice(during.indexOf("By volunteer</h3>"));
+    expect(byVolunteer).toContain(volunteer.name);
+    expect(byVolunteer).toMatch(/>3<\/td>/);
+    expect(during).toContain("Office support: 3");
+    const record = shown(
+      await (
+        await fetchPage(`/admin/volunteers/${volunteer.id}`, { headers: { Cookie: staffCookie } })
+      ).text(),
+    );
+    expect(record).toContain("Office support: 3 hours (1 shift)");
+    const after = shown(
+      await (
+        await fetchPage(`/admin/volunteers?from=${dayFromNow(5)}&to=${dayFromNow(10)}`, {
+          headers: { Cookie: staffCookie },
+        })
+      ).text(),
+    );
+    expect(after).toContain("No hours in this period.");
+  });
+
+  it("records a clearance from the volunteer's page and lists it among those expiring within 30 days", async () => {
+    const { volunteer: soon } = await volunteerLink();
+    const { volunteer: later } = await volunteerLink();
+    for (const [person, days] of [
+      [soon, 20],
+      [later, 60],
+    ] as const) {
+      const recorded = await postForm(
+        `/admin/volunteers/${person.id}`,
+        { kind: "first-aid", clearedOn: dayFromNow(-300), expiresOn: dayFromNow(days) },
+        { Cookie: staffCookie },
+      );
+      expect(shown(await recorded.text())).toContain("Clearance recorded.");
+    }
+    const list = shown(
+      await (await fetchPage("/admin/volunteers", { headers: { Cookie: staffCookie } })).text(),
+    );
+    const expiring = list.slice(
+      list.indexOf("Clearances expiring in the next 30 days"),
+      list.indexOf("hours-title"),
+    );
+    expect(expiring).toContain(soon.name);
+    expect(expiring).toContain("First aid");
+    expect(expiring).not.toContain(later.name);
   });
 
   it("send a visitor to sign in and refuse a USER, the hours CSV included", async () => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/lib/i18n";
+import type { ClearanceKind } from "~/lib/vocabulary";
 import { formatCalendarDate, formatClockTime } from "~/lib/format-dates";
 
 /** A shift as the public page and the volunteer's page list it (decision 055). */
@@ -12,6 +13,7 @@ export type ShiftCardData = {
   end: string;
   place: string;
   placesLeft: number | null;
+  requiredClearances: readonly ClearanceKind[];
 };
 
 /** When a shift is, in words, without Intl on the page (decision 032). */
@@ -19,7 +21,10 @@ export function shiftWhen(shift: Pick<ShiftCardData, "date" | "start" | "end">, 
   return `${formatCalendarDate(shift.date, locale, "full")}, ${formatClockTime(shift.start, locale)}–${formatClockTime(shift.end, locale)}`;
 }
 
-/** One shift: its title, when, where and the places left; `children` are its buttons. */
+/**
+ * One shift: its title, when, where, the clearances it needs (so a volunteer knows before the
+ * button refuses them) and the places left; `children` are its buttons.
+ */
 export function ShiftCard({
   shift,
   locale,
@@ -35,11 +40,17 @@ export function ShiftCard({
   return (
     <li className="rounded-xl border border-gray-200 p-4 dark:border-gray-700" id={`shift-${shift.id}`}>
       <h3 className="text-lg font-bold">{shift.title}</h3>
-      <dl className="mt-2 grid gap-1 sm:grid-cols-[6rem_1fr]">
+      <dl className="mt-2 grid gap-1 sm:grid-cols-[7rem_1fr]">
         <dt className="font-semibold">{t("me.when")}</dt>
         <dd>{shiftWhen(shift, locale)}</dd>
         <dt className="font-semibold">{t("me.where")}</dt>
         <dd>{shift.place}</dd>
+        {shift.requiredClearances.length > 0 ? (
+          <>
+            <dt className="font-semibold">{t("me.needs")}</dt>
+            <dd>{shift.requiredClearances.map((kind) => t(`clearanceNames.${kind}`)).join(", ")}</dd>
+          </>
+        ) : null}
       </dl>
       {status ? <p className="mt-2 font-semibold">{status}</p> : null}
       {shift.placesLeft === null ? null : (

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader } from "~/components/admin/ui";
+import { RecordLink } from "~/components/volunteers/record-link";
 import { SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
 import { AcceptVolunteerSchema } from "~/lib/volunteers";
@@ -61,17 +62,17 @@ export default function AdminVolunteerAccept({ loaderData, actionData }: Route.C
         lead={`${submission.name} · ${submission.email}`}
         actions={
           <Link to={`/admin/submissions/${submission.id}`} className="btn-secondary">
-            {t("admin.back")}
+            {t("admin.backToApplication")}
           </Link>
         }
       />
       {volunteerId ? (
         <p>
           {t("admin.isVolunteer")}{" "}
-          <Link to={`/admin/volunteers/${volunteerId}`}>{t("admin.openVolunteer")}</Link>
+          <RecordLink to={`/admin/volunteers/${volunteerId}`}>{t("admin.openVolunteer")}</RecordLink>
         </p>
       ) : null}
-      <p>{t("admin.acceptLead")}</p>
+      <p>{t(volunteerId ? "admin.acceptAgainLead" : "admin.acceptLead")}</p>
       <PageForm
         form={form}
         hidden={{ intent: "accept-volunteer" }}

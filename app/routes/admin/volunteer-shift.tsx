@@ -4,6 +4,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, ConfirmQuestion, Flash } from "~/components/admin/ui";
 import { SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
+import { ListSection } from "~/components/volunteers/list-section";
 import { shiftWhen } from "~/components/volunteers/shift-card";
 import { formatNewYorkDateTime, useLocale } from "~/lib/format";
 import { MoveShiftSchema } from "~/lib/volunteers";
@@ -75,59 +76,47 @@ export default function AdminVolunteerShift({ loaderData, actionData }: Route.Co
           </Link>
         </ConfirmQuestion>
       ) : null}
-      <section aria-labelledby="roster-title">
-        <h2 id="roster-title" className="text-xl font-bold">
-          {t("admin.roster")}
-        </h2>
-        {roster.length === 0 ? (
-          <p className="mt-3">{t("admin.noRoster")}</p>
-        ) : (
-          <ul className="mt-4 grid gap-3">
-            {roster.map((person) => (
-              <li
-                key={person.signupId}
-                className="rounded-xl border border-gray-200 p-4 dark:border-gray-700"
-              >
-                <p className="font-bold">{person.name}</p>
+      <ListSection
+        id="roster-title"
+        title={t("admin.roster")}
+        empty={roster.length === 0 && t("admin.noRoster")}
+      >
+        <ul className="mt-4 grid gap-3">
+          {roster.map((person) => (
+            <li key={person.signupId} className="rounded-xl border border-gray-200 p-4 dark:border-gray-700">
+              <p className="font-bold">{person.name}</p>
+              <p>
+                {t(`me.statuses.${person.status}`)}
+                {person.phone ? (
+                  <>
+                    {" · "}
+                    <a href={`tel:${person.phone}`} className="tap-target inline-flex items-center">
+                      {person.phone}
+                    </a>
+                  </>
+                ) : null}
+              </p>
+              {person.checkedInAt ? (
                 <p>
-                  {t(`me.statuses.${person.status}`)}
-                  {person.phone ? (
-                    <>
-                      {" · "}
-                      <a href={`tel:${person.phone}`} className="tap-target inline-flex items-center">
-                        {person.phone}
-                      </a>
-                    </>
-                  ) : null}
+                  {t("admin.arrivedAt", { time: time(person.checkedInAt) })}
+                  {person.checkedOutAt ? `, ${t("admin.leftAt", { time: time(person.checkedOutAt) })}` : ""}
                 </p>
-                {person.checkedInAt ? (
-                  <p>
-                    {t("admin.arrivedAt", { time: time(person.checkedInAt) })}
-                    {person.checkedOutAt ? `, ${t("admin.leftAt", { time: time(person.checkedOutAt) })}` : ""}
-                  </p>
-                ) : null}
-                {person.status === "signed-up" ? (
-                  <Form method="post" className="mt-2 flex flex-wrap gap-2">
-                    <input type="hidden" name="signup" value={person.signupId} />
-                    {(["attended", "arrived", "left"] as const).map((intent) => (
-                      <button
-                        key={intent}
-                        type="submit"
-                        name="intent"
-                        value={intent}
-                        className="btn-secondary"
-                      >
-                        {t(`admin.${intent}`)}
-                        <span className="sr-only">: {person.name}</span>
-                      </button>
-                    ))}
-                  </Form>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+              ) : null}
+              {person.status === "signed-up" ? (
+                <Form method="post" className="mt-2 flex flex-wrap gap-2">
+                  <input type="hidden" name="signup" value={person.signupId} />
+                  {(["attended", "arrived", "left"] as const).map((intent) => (
+                    <button key={intent} type="submit" name="intent" value={intent} className="btn-secondary">
+                      {t(`admin.${intent}`)}
+                      <span className="sr-only">: {person.name}</span>
+                    </button>
+                  ))}
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </ListSection>
       <MoveShiftForm shift={shift} answer={actionData} />
       <Form method="post">
         <input type="hidden" name="intent" value="cancel-shift" />

@@ -5,6 +5,8 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { CheckboxField, SubmitButton, TextField } from "~/components/forms/fields";
 import { PageForm, usePageForm } from "~/components/forms/form-kit";
+import { ListSection } from "~/components/volunteers/list-section";
+import { RecordLink } from "~/components/volunteers/record-link";
 import { shiftWhen } from "~/components/volunteers/shift-card";
 import { useLocale } from "~/lib/format";
 import { formatCalendarDate } from "~/lib/format-dates";
@@ -48,11 +50,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const shiftColumns: Column<Loaded["shifts"][number]>[] = [
     {
       header: "volunteers:admin.shift",
-      cell: (shift) => (
-        <Link to={`/admin/volunteers/shifts/${shift.id}`} className="tap-target inline-flex items-center">
-          {shift.title}
-        </Link>
-      ),
+      cell: (shift) => <RecordLink to={`/admin/volunteers/shifts/${shift.id}`}>{shift.title}</RecordLink>,
     },
     { header: "volunteers:admin.role", cell: (shift) => roleNames[shift.roleSlug] ?? shift.roleSlug },
     { header: "volunteers:admin.when", cell: (shift) => shiftWhen(shift, locale) },
@@ -65,11 +63,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const volunteerColumns: Column<Loaded["volunteers"][number]>[] = [
     {
       header: "volunteers:admin.name",
-      cell: (person) => (
-        <Link to={`/admin/volunteers/${person.id}`} className="tap-target inline-flex items-center">
-          {person.name}
-        </Link>
-      ),
+      cell: (person) => <RecordLink to={`/admin/volunteers/${person.id}`}>{person.name}</RecordLink>,
     },
     { header: "volunteers:admin.email", className: "whitespace-nowrap", cell: (person) => person.email },
     { header: "volunteers:admin.hours", cell: (person) => person.hours },
@@ -84,7 +78,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
   const expiringColumns: Column<Loaded["expiring"][number]>[] = [
     {
       header: "volunteers:admin.name",
-      cell: (row) => <Link to={`/admin/volunteers/${row.volunteerId}`}>{row.name}</Link>,
+      cell: (row) => <RecordLink to={`/admin/volunteers/${row.volunteerId}`}>{row.name}</RecordLink>,
     },
     { header: "volunteers:admin.clearance", cell: (row) => t(`clearanceNames.${row.kind}`) },
     {
@@ -92,21 +86,25 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
       cell: (row) => (row.expiresOn ? formatCalendarDate(row.expiresOn, locale) : ""),
     },
   ];
+  const periodColumns: Column<Loaded["hours"]["byVolunteer"][number]>[] = [
+    {
+      header: "volunteers:admin.name",
+      cell: (person) => <RecordLink to={`/admin/volunteers/${person.id}`}>{person.name}</RecordLink>,
+    },
+    { header: "volunteers:admin.hours", cell: (person) => person.hours },
+  ];
   const hoursQuery = new URLSearchParams(period).toString();
   return (
     <div className="space-y-10">
       <AdminPageHeader title={t("admin.title")} lead={t("admin.lead")} />
-      <section aria-labelledby="shifts-title">
-        <h2 id="shifts-title" className="text-xl font-bold">
-          {t("admin.shifts")}
-        </h2>
+      <ListSection id="shifts-title" title={t("admin.shifts")}>
         <RecordTable
           label={t("admin.shifts")}
           columns={shiftColumns}
           rows={shifts}
           empty={t("admin.noShifts")}
         />
-      </section>
+      </ListSection>
       <section aria-labelledby="add-title" id="add">
         <h2 id="add-title" className="text-xl font-bold">
           {t("admin.add")}
@@ -130,32 +128,23 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
         ) : null}
         {chosen ? <AddShiftsForm key={chosen.slug} chosen={chosen} answer={actionData} /> : null}
       </section>
-      <section aria-labelledby="volunteers-title">
-        <h2 id="volunteers-title" className="text-xl font-bold">
-          {t("admin.volunteers")}
-        </h2>
+      <ListSection id="volunteers-title" title={t("admin.volunteers")}>
         <RecordTable
           label={t("admin.volunteers")}
           columns={volunteerColumns}
           rows={volunteers}
           empty={t("admin.noVolunteers")}
         />
-      </section>
-      <section aria-labelledby="expiring-title">
-        <h2 id="expiring-title" className="text-xl font-bold">
-          {t("admin.expiring")}
-        </h2>
+      </ListSection>
+      <ListSection id="expiring-title" title={t("admin.expiring")}>
         <RecordTable
           label={t("admin.expiring")}
           columns={expiringColumns}
           rows={expiring}
           empty={t("admin.noExpiring")}
         />
-      </section>
-      <section aria-labelledby="hours-title">
-        <h2 id="hours-title" className="text-xl font-bold">
-          {t("admin.hoursTitle")}
-        </h2>
+      </ListSection>
+      <ListSection id="hours-title" title={t("admin.hoursTitle")}>
         <Form method="get" className="mt-3 flex flex-wrap items-end gap-3">
           <label>
             <span className="block font-semibold">{t("admin.from")}</span>
@@ -183,9 +172,11 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
                 <li key={role}>{`${roleNames[role] ?? role}: ${total}`}</li>
               ))}
             </ul>
+            <h3 className="mt-3 font-bold">{t("admin.byVolunteer")}</h3>
+            <RecordTable label={t("admin.byVolunteer")} columns={periodColumns} rows={hours.byVolunteer} />
           </>
         )}
-      </section>
+      </ListSection>
     </div>
   );
 }

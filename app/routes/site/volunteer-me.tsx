@@ -2,6 +2,8 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
+import { HoursByRole } from "~/components/volunteers/hours-by-role";
+import { ListSection } from "~/components/volunteers/list-section";
 import { ShiftCard, shiftWhen } from "~/components/volunteers/shift-card";
 import { useLocale } from "~/lib/format";
 import { formatCalendarDate } from "~/lib/format-dates";
@@ -129,109 +131,95 @@ export default function VolunteerMePage({ loaderData, actionData }: Route.Compon
             </button>
           </Form>
         ) : null}
-        <section aria-labelledby="yours">
-          <h2 id="yours" className="text-2xl font-bold">
-            {t("me.yours")}
-          </h2>
-          {mine.length === 0 ? (
-            <p className="mt-3">{t("me.noneYours")}</p>
-          ) : (
-            <ul className="mt-4 grid gap-4 md:grid-cols-2">
-              {mine.map((shift) => (
-                <ShiftCard
-                  key={shift.id}
-                  shift={{ ...shift, placesLeft: null }}
-                  locale={locale}
-                  status={t(`me.statuses.${shift.status}`)}
-                >
-                  <Form method="post">
+        <ListSection
+          id="yours"
+          title={t("me.yours")}
+          size="2xl"
+          empty={mine.length === 0 && t("me.noneYours")}
+        >
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {mine.map((shift) => (
+              <ShiftCard
+                key={shift.id}
+                shift={{ ...shift, placesLeft: null }}
+                locale={locale}
+                status={t(`me.statuses.${shift.status}`)}
+              >
+                <Form method="post">
+                  <input type="hidden" name="shift" value={shift.id} />
+                  <button type="submit" name="intent" value="cancel" className="btn-secondary">
+                    <ActionName words={t("me.cancel")} subject={shift.title} />
+                  </button>
+                </Form>
+                {open.some((other) => other.roleSlug === shift.roleSlug) ? (
+                  <Form method="post" className="flex w-full flex-wrap items-end gap-2">
                     <input type="hidden" name="shift" value={shift.id} />
-                    <button type="submit" name="intent" value="cancel" className="btn-secondary">
-                      <ActionName words={t("me.cancel")} subject={shift.title} />
+                    <label className="grow">
+                      <span className="block font-semibold">{t("me.swapTo")}</span>
+                      <select
+                        name="to"
+                        required
+                        className="tap-target focus-ring mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 dark:bg-gray-900"
+                      >
+                        {open
+                          .filter((other) => other.roleSlug === shift.roleSlug)
+                          .map((other) => (
+                            <option key={other.id} value={other.id}>
+                              {`${other.title}: ${shiftWhen(other, locale)}`}
+                            </option>
+                          ))}
+                      </select>
+                    </label>
+                    <button type="submit" name="intent" value="swap" className="btn-secondary">
+                      {t("me.swap")}
                     </button>
                   </Form>
-                  {open.some((other) => other.roleSlug === shift.roleSlug) ? (
-                    <Form method="post" className="flex w-full flex-wrap items-end gap-2">
-                      <input type="hidden" name="shift" value={shift.id} />
-                      <label className="grow">
-                        <span className="block font-semibold">{t("me.swapTo")}</span>
-                        <select
-                          name="to"
-                          required
-                          className="tap-target focus-ring mt-1 w-full rounded-lg border border-gray-400 bg-white px-3 dark:bg-gray-900"
-                        >
-                          {open
-                            .filter((other) => other.roleSlug === shift.roleSlug)
-                            .map((other) => (
-                              <option key={other.id} value={other.id}>
-                                {`${other.title}: ${shiftWhen(other, locale)}`}
-                              </option>
-                            ))}
-                        </select>
-                      </label>
-                      <button type="submit" name="intent" value="swap" className="btn-secondary">
-                        {t("me.swap")}
-                      </button>
-                    </Form>
+                ) : null}
+              </ShiftCard>
+            ))}
+          </ul>
+        </ListSection>
+        <ListSection
+          id="available"
+          title={t("me.available")}
+          size="2xl"
+          empty={open.length === 0 && t("me.noneAvailable")}
+        >
+          <ul className="mt-4 grid gap-4 md:grid-cols-2">
+            {open.map((shift) => (
+              <ShiftCard key={shift.id} shift={shift} locale={locale}>
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="shift" value={shift.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value={shift.placesLeft === 0 ? "waitlist" : "signup"}
+                    className="btn-primary"
+                  >
+                    <ActionName
+                      words={t(shift.placesLeft === 0 ? "me.joinWaitlist" : "me.signUp")}
+                      subject={shift.title}
+                    />
+                  </button>
+                  {shift.seriesId ? (
+                    <button type="submit" name="intent" value="series" className="btn-secondary">
+                      <ActionName words={t("me.signUpSeries")} subject={shift.title} />
+                    </button>
                   ) : null}
-                </ShiftCard>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="available">
-          <h2 id="available" className="text-2xl font-bold">
-            {t("me.available")}
-          </h2>
-          {open.length === 0 ? (
-            <p className="mt-3">{t("me.noneAvailable")}</p>
-          ) : (
-            <ul className="mt-4 grid gap-4 md:grid-cols-2">
-              {open.map((shift) => (
-                <ShiftCard key={shift.id} shift={shift} locale={locale}>
-                  <Form method="post" className="flex flex-wrap gap-2">
-                    <input type="hidden" name="shift" value={shift.id} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={shift.placesLeft === 0 ? "waitlist" : "signup"}
-                      className="btn-primary"
-                    >
-                      <ActionName
-                        words={t(shift.placesLeft === 0 ? "me.joinWaitlist" : "me.signUp")}
-                        subject={shift.title}
-                      />
-                    </button>
-                    {shift.seriesId ? (
-                      <button type="submit" name="intent" value="series" className="btn-secondary">
-                        <ActionName words={t("me.signUpSeries")} subject={shift.title} />
-                      </button>
-                    ) : null}
-                  </Form>
-                </ShiftCard>
-              ))}
-            </ul>
-          )}
-        </section>
-        <section aria-labelledby="hours">
-          <h2 id="hours" className="text-2xl font-bold">
-            {t("me.hours")}
-          </h2>
-          {hours.lines.length === 0 ? (
-            <p className="mt-3">{t("me.noHours")}</p>
-          ) : (
-            <>
-              <p className="mt-3 text-lg font-semibold">{t("me.hoursTotal", { hours: hours.total })}</p>
-              <ul className="mt-2 list-disc ps-6">
-                {hours.lines.map((line) => (
-                  <li key={line.roleSlug}>
-                    {t("me.hoursLine", { role: line.role, hours: line.hours, count: line.shifts })}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-        </section>
+                </Form>
+              </ShiftCard>
+            ))}
+          </ul>
+        </ListSection>
+        <ListSection
+          id="hours"
+          title={t("me.hours")}
+          size="2xl"
+          empty={hours.lines.length === 0 && t("me.noHours")}
+        >
+          <p className="mt-3 text-lg font-semibold">{t("me.hoursTotal", { hours: hours.total })}</p>
+          <HoursByRole lines={hours.lines} />
+        </ListSection>
       </div>
     </>
   );

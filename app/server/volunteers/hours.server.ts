@@ -51,13 +51,15 @@ export async function hoursReport(env: Pick<Env, "DB">, period: { from: string; 
     .orderBy(asc(volunteers.name), asc(volunteerShifts.roleSlug));
   const lines = rows.map((row) => ({ ...row, shifts: Number(row.shifts), hours: roundHours(row.hours) }));
   const byRole: Record<string, number> = {};
-  const byVolunteer: Record<string, number> = {};
+  // In the lines' order, by name: the staff page's table of the period's volunteers.
+  const byVolunteer = new Map<string, { id: string; name: string; hours: number }>();
   for (const line of lines) {
     byRole[line.roleSlug] = roundHours((byRole[line.roleSlug] ?? 0) + line.hours);
-    byVolunteer[line.volunteerId] = roundHours((byVolunteer[line.volunteerId] ?? 0) + line.hours);
+    const person = byVolunteer.get(line.volunteerId) ?? { id: line.volunteerId, name: line.name, hours: 0 };
+    byVolunteer.set(line.volunteerId, { ...person, hours: roundHours(person.hours + line.hours) });
   }
   const total = roundHours(lines.reduce((sum, line) => sum + line.hours, 0));
-  return { lines, byRole, byVolunteer, total };
+  return { lines, byRole, byVolunteer: [...byVolunteer.values()], total };
 }
 
 /** A volunteer's own hours, all time and per role, for their page. */

@@ -114,36 +114,43 @@ export function buildGuardianEmail(env: MailEnv, to: Recipient, token: string) {
   });
 }
 
-function shiftLines(
+/**
+ * A notice about one shift (reminder, move, place opened): its words, the shift's title, time and
+ * place, the calendar file, and the volunteer's page to cancel or swap (decision 055).
+ */
+function shiftNoticeEmail(
   env: MailEnv,
-  t: Awaited<ReturnType<typeof translatorFor>>,
+  to: Recipient,
   shift: Shift,
-  locale: Locale,
-): string[] {
-  return [
-    t("mail.shiftLine", {
-      title: shiftTitle(shift, locale),
-      date: formatNewYorkDateTime(shift.startsAt, locale, "full"),
-    }),
-    t("mail.place", { place: shift.place }),
-    "",
-    t("mail.calendar"),
-    shiftCalendarLink(env, shift.id, locale),
-  ];
-}
-
-/** The day-before reminder (decision 055): when, where, the calendar file and the page to cancel. */
-export function buildReminderEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
-  return volunteerMail(env, to, "volunteer.reminder", (t, locale) => ({
-    subject: t("mail.reminderSubject", { title: shiftTitle(shift, locale) }),
+  token: string,
+  words: { template: string; subject: string; body: string },
+) {
+  return volunteerMail(env, to, words.template, (t, locale) => ({
+    subject: t(words.subject, { title: shiftTitle(shift, locale) }),
     lines: [
-      t("mail.reminderBody"),
-      ...shiftLines(env, t, shift, locale),
+      t(words.body),
+      t("mail.shiftLine", {
+        title: shiftTitle(shift, locale),
+        date: formatNewYorkDateTime(shift.startsAt, locale, "full"),
+      }),
+      t("mail.place", { place: shift.place }),
+      "",
+      t("mail.calendar"),
+      shiftCalendarLink(env, shift.id, locale),
       "",
       t("mail.manage"),
       volunteerPageLink(env, token, locale),
     ],
   }));
+}
+
+/** The day-before reminder (decision 055): when, where, the calendar file and the page to cancel. */
+export function buildReminderEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
+  return shiftNoticeEmail(env, to, shift, token, {
+    template: "volunteer.reminder",
+    subject: "mail.reminderSubject",
+    body: "mail.reminderBody",
+  });
 }
 
 /** When staff cancel a shift, to everyone signed up or waiting. */
@@ -162,30 +169,20 @@ export function buildShiftCancelledEmail(env: MailEnv, to: Recipient, shift: Shi
   }));
 }
 
-/** When staff move a shift (time or place), to everyone signed up or waiting. */
+/** When staff move a shift (time or place), to everyone signed up or waiting: the new time and place. */
 export function buildShiftMovedEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
-  return volunteerMail(env, to, "volunteer.shift-moved", (t, locale) => ({
-    subject: t("mail.movedSubject", { title: shiftTitle(shift, locale) }),
-    lines: [
-      t("mail.movedBody"),
-      ...shiftLines(env, t, shift, locale),
-      "",
-      t("mail.manage"),
-      volunteerPageLink(env, token, locale),
-    ],
-  }));
+  return shiftNoticeEmail(env, to, shift, token, {
+    template: "volunteer.shift-moved",
+    subject: "mail.movedSubject",
+    body: "mail.movedBody",
+  });
 }
 
 /** When a waitlisted volunteer gets a place someone gave up. */
 export function buildPlaceOpenedEmail(env: MailEnv, to: Recipient, shift: Shift, token: string) {
-  return volunteerMail(env, to, "volunteer.place-opened", (t, locale) => ({
-    subject: t("mail.openedSubject", { title: shiftTitle(shift, locale) }),
-    lines: [
-      t("mail.openedBody"),
-      ...shiftLines(env, t, shift, locale),
-      "",
-      t("mail.manage"),
-      volunteerPageLink(env, token, locale),
-    ],
-  }));
+  return shiftNoticeEmail(env, to, shift, token, {
+    template: "volunteer.place-opened",
+    subject: "mail.openedSubject",
+    body: "mail.openedBody",
+  });
 }

@@ -1,18 +1,25 @@
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import { inLanguage, localized } from "~/lib/content/entry-types";
 import { newYorkClock, newYorkDate } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
+import type { SessionUser } from "~/lib/session-user";
 import { VolunteerActionSchema } from "~/lib/volunteers";
 import * as v from "valibot";
 import { listRoles } from "../content/entries.server";
 import { getDb } from "../db/client.server";
-import { volunteers } from "../db/schema";
+import { children, donations, users, volunteers } from "../db/schema";
 import { getSessionUser } from "../auth/sessions.server";
 import { hoursOf, hoursPerVolunteer } from "./hours.server";
 import { shiftTitle } from "./mail.server";
 import { cancelSignup, signUp, signupsOf, swapSignup, type SignupOutcome } from "./signups.server";
 import { placesLeftByRole, upcomingShifts, type Shift } from "./shifts.server";
-import { clearancesOf, volunteerFromToken, volunteerOfAccount, type Volunteer } from "./volunteers.server";
+import {
+  clearancesOf,
+  findVolunteer,
+  volunteerFromToken,
+  volunteerOfAccount,
+  type Volunteer,
+} from "./volunteers.server";
 
 type PageEnv = Pick<Env, "DB" | "CACHE" | "SITE_URL" | "LINK_SIGNING_SECRET">;
 
@@ -77,25 +84,36 @@ export async function volunteerOfRequest(
 
 /** Everything the volunteer's own page shows: their shifts, the ones they can take, their hours. */
 export async function volunteerPageData(env: PageEnv, volunteer: Volunteer, locale: Locale) {
-  const [mine, open, hours, roles] = await Promise.all([
-    signupsOf(env, volunteer.id),
+  const [mine, open, hours] = await Promise.all([
+    upcomingShiftsOf(env, volunteer.id, locale),
     upcomingShifts(env, { limit: 100 }),
-    hoursOf(env, volunteer.id),
-    listRoles(env),
+    hoursByRoleName(env, volunteer.id, locale),
   ]);
+  const taken = new Set(mine.map((shift) => shift.id));
+  return {
+    mine,
+    open: open.filter((shift) => !taken.has(shift.id)).map((shift) => shiftView(shift, locale)),
+    hours,
+  };
+}
+
+/** The shifts a volunteer is signed up or waiting for that have not started: their page and staff's. */
+async function upcomingShiftsOf(env: Pick<Env, "DB">, volunteerId: string, locale: Locale) {
   const now = new Date().toISOString();
-  const upcomingMine = mine.filter(({ shift }) => shift.startsAt > now && shift.status === "scheduled");
-  const taken = new Set(upcomingMine.map(({ shift }) => shift.id));
+  return (await signupsOf(env, volunteerId))
+    .filter(({ shift }) => shift.startsAt > now && shift.status === "scheduled")
+    .map(({ shift, signup }) => ({ ...shiftView(shift, locale), status: signup.status }));
+}
+
+/** A volunteer's hours per role, each role named in the reader's language: their page and staff's. */
+async function hoursByRoleName(env: Pick<Env, "DB" | "CACHE">, volunteerId: string, locale: Locale) {
+  const [hours, roles] = await Promise.all([hoursOf(env, volunteerId), listRoles(env)]);
   const roleNames = Object.fromEntries(
     roles.map((role) => [role.slug, localized(role.fields.title, locale)]),
   );
   return {
-    mine: upcomingMine.map(({ shift, signup }) => ({ ...shiftView(shift, locale), status: signup.status })),
-    open: open.filter((shift) => !taken.has(shift.id)).map((shift) => shiftView(shift, locale)),
-    hours: {
-      ...hours,
-      lines: hours.lines.map((line) => ({ ...line, role: roleNames[line.roleSlug] ?? line.roleSlug })),
-    },
+    ...hours,
+    lines: hours.lines.map((line) => ({ ...line, role: roleNames[line.roleSlug] ?? line.roleSlug })),
   };
 }
 
@@ -167,10 +185,50 @@ export async function volunteerList(env: Pick<Env, "DB">) {
   return rows.map((row) => ({ ...row, hours: hours[row.id] ?? 0 }));
 }
 
-/** One volunteer for staff: the record, clearances and hours. */
-export async function volunteerRecord(env: Pick<Env, "DB">, id: string) {
-  const [volunteer] = await getDb(env).select().from(volunteers).where(eq(volunteers.id, id));
+/**
+ * Who else the volunteer is (decision 055, one person): the account whose verified e-mail is
+ * theirs (decision 013), the children that account enrols as a guardian, and, for an ADMIN only
+ * (donations are theirs, decision 022), how many gifts came from that e-mail or account.
+ */
+async function samePerson(env: Pick<Env, "DB">, volunteer: Volunteer, seesGifts: boolean) {
+  const db = getDb(env);
+  const [account] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, volunteer.email), isNotNull(users.emailVerifiedAt)));
+  const [[guardian], [donor]] = await Promise.all([
+    account
+      ? db.select({ children: count() }).from(children).where(eq(children.guardianId, account.id))
+      : [{ children: 0 }],
+    seesGifts
+      ? db
+          .select({ gifts: count() })
+          .from(donations)
+          .where(
+            or(
+              eq(sql`lower(${donations.donorEmail})`, volunteer.email),
+              account ? eq(donations.userId, account.id) : undefined,
+            ),
+          )
+      : [null],
+  ]);
+  return { account: Boolean(account), children: guardian?.children ?? 0, gifts: donor?.gifts ?? null };
+}
+
+/** One volunteer for staff: the record, who else they are, their upcoming shifts, clearances and hours. */
+export async function volunteerRecord(
+  env: Pick<Env, "DB" | "CACHE">,
+  id: string,
+  staff: Pick<SessionUser, "role">,
+  locale: Locale,
+) {
+  const volunteer = await findVolunteer(env, id);
   if (!volunteer) return null;
-  const [clearances, hours] = await Promise.all([clearancesOf(env, id), hoursOf(env, id)]);
-  return { volunteer, clearances, hours };
+  const [clearances, hours, person, shifts] = await Promise.all([
+    clearancesOf(env, id),
+    hoursByRoleName(env, id, locale),
+    samePerson(env, volunteer, staff.role === "ADMIN"),
+    upcomingShiftsOf(env, id, locale),
+  ]);
+  return { volunteer, person, clearances, hours, shifts };
 }
