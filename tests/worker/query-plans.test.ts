@@ -2,7 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
-import { donations, outbox, submissions, subscribers } from "~/server/db/schema";
+import { donations, outbox, submissions, subscribers, volunteers } from "~/server/db/schema";
 import worker from "../../workers/app";
 import { userWithSession } from "./auth-helpers";
 import { ORIGIN } from "./fetch";
@@ -28,6 +28,9 @@ const LARGE_TABLES = new Set([
   "program_sessions",
   "enrolments",
   "attendance_marks",
+  "volunteers",
+  "volunteer_shifts",
+  "volunteer_signups",
 ]);
 
 type Recorded = { sql: string; params: unknown[] };
@@ -140,6 +143,9 @@ beforeAll(async () => {
     paidAt: new Date().toISOString(),
   });
   await db.insert(subscribers).values({ id: "plan-subscriber", email: "sub@example.com", locale: "es" });
+  await db
+    .insert(volunteers)
+    .values({ id: "plan-volunteer", email: "vera@example.com", name: "Vera Volunteer", locale: "es" });
   await db.insert(outbox).values({
     id: "plan-mail",
     to: "rosa@example.com",
@@ -192,6 +198,7 @@ const PAGES = [
   `/admin/registrations/${eventSlug}`,
   "/admin/program-sessions",
   "/admin/program-sessions?term=2025-26",
+  "/admin/volunteers",
   "/admin/submissions/export.csv",
   "/admin/submissions/export.csv?kind=contact&status=new",
   "/admin/submissions/export.csv?q=rivera",
@@ -228,5 +235,52 @@ describe("query plans at scale", () => {
         /SEARCH donations USING INDEX donations_status_gift_date_idx \(status=\? AND <expr>>\?\)/,
       );
     }
+  });
+
+  it("reads /admin/registrations' confirmed tickets and seats from their own indexes, not every RSVP", async () => {
+    const recorded = await queriesOf("/admin/registrations");
+    const plans = await Promise.all(
+      recorded
+        .filter((query) => /event_registrations/.test(query.sql))
+        .map(async (query) => {
+          const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+            .bind(...query.params)
+            .all<{ detail: string }>();
+          return plan.results.map((step) => step.detail).join("; ");
+        }),
+    );
+    expect(plans).toContainEqual(
+      expect.stringMatching(
+        /SEARCH event_registrations USING INDEX event_registrations_ticket_totals_idx \(kind=\? AND status=\?\)/,
+      ),
+    );
+    expect(plans).toContainEqual(
+      expect.stringMatching(/SEARCH event_registrations USING COVERING INDEX event_registrations_seats_idx/),
+    );
+    expect(plans.join("; ")).not.toMatch(/event_registrations_confirmed_created_idx/);
+  });
+
+  it("sums the hours of /admin/volunteers' listed volunteers only, each through their own sign-ups", async () => {
+    const recorded = await queriesOf("/admin/volunteers");
+    const plansOf = (pattern: RegExp) =>
+      Promise.all(
+        recorded
+          .filter((query) => pattern.test(query.sql))
+          .map(async (query) => {
+            const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+              .bind(...query.params)
+              .all<{ detail: string }>();
+            return plan.results.map((step) => step.detail).join("; ");
+          }),
+      );
+    expect(await plansOf(/^select .* from "volunteers" order by/)).toEqual([
+      expect.stringMatching(/SCAN volunteers USING INDEX volunteers_newest_idx/),
+    ]);
+    const hours = await plansOf(/from "volunteer_signups" where .*json_each/);
+    expect(hours).toEqual([
+      expect.stringMatching(
+        /SEARCH volunteer_signups USING INDEX volunteer_signups_volunteer_idx \(volunteer_id=\?/,
+      ),
+    ]);
   });
 });

@@ -161,7 +161,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
             {t("admin.export")}
           </a>
         </Form>
-        {hours.lines.length === 0 ? (
+        {hours.byVolunteer.length === 0 ? (
           <p className="mt-3">{t("admin.noHours")}</p>
         ) : (
           <>

@@ -830,6 +830,18 @@ export const eventRegistrations = sqliteTable(
     index("event_registrations_payment_idx").on(table.kind, table.stripePaymentIntentId),
     // The confirmed registrations of a period, for the totals per campaign (/admin/campaigns, decision 070).
     index("event_registrations_confirmed_created_idx").on(table.status, table.createdAt),
+    // The confirmed tickets /admin/registrations totals: without it SQLite read every confirmed
+    // RSVP of ten years through the index above to find them (decision 057).
+    index("event_registrations_ticket_totals_idx").on(table.kind, table.status, table.eventSlug),
+    // Seats taken and held per event (`seatsTakenByEvent`), read from the index alone, without a
+    // row read per registration (decision 057).
+    index("event_registrations_seats_idx").on(
+      table.eventSlug,
+      table.status,
+      table.holdExpiresAt,
+      table.quantity,
+      table.id,
+    ),
   ],
 );
 
@@ -892,6 +904,9 @@ export const volunteers = sqliteTable(
   },
   (table) => [
     index("volunteers_user_idx").on(table.userId),
+    // The admin list, newest first (`volunteerList`): without it, every volunteer sorted per page
+    // (decision 057).
+    index("volunteers_newest_idx").on(table.createdAt),
     index("volunteers_import_idx")
       .on(table.importId)
       .where(sql`import_id IS NOT NULL`),

@@ -33,7 +33,7 @@ const seatCount = (event: EventForSale, counts?: { taken: number; held: number }
  */
 export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
   // Only confirmed tickets count in the totals (`ticketTotals`); reading those alone, through
-  // `event_registrations_payment_idx`, keeps the page flat however many RSVPs the years hold
+  // `event_registrations_ticket_totals_idx`, keeps the page flat however many RSVPs the years hold
   // (decision 057).
   const [events, rows] = await Promise.all([
     listEventsForSale(env),

@@ -63,7 +63,9 @@ export async function volunteersAdminPage(env: Pick<Env, "DB" | "CACHE">, url: U
     shifts: shifts.map((shift) => shiftView(shift, locale)),
     volunteers: people,
     expiring: expiring.map((row) => ({ ...row, id: `${row.volunteerId}-${row.kind}` })),
-    hours,
+    // The page shows the period's totals by role and by volunteer; its lines per volunteer and role
+    // (hundreds in a year) are the CSV's, so they stay out of the page's data (decision 057).
+    hours: { total: hours.total, byRole: hours.byRole, byVolunteer: hours.byVolunteer },
     period,
   };
 }

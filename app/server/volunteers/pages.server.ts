@@ -178,10 +178,11 @@ export async function handleVolunteerPost(
 
 /** The admin list of volunteers: newest first, with their hours all told. */
 export async function volunteerList(env: Pick<Env, "DB">) {
-  const [rows, hours] = await Promise.all([
-    getDb(env).select().from(volunteers).orderBy(desc(volunteers.createdAt)).limit(200),
-    hoursPerVolunteer(env),
-  ]);
+  const rows = await getDb(env).select().from(volunteers).orderBy(desc(volunteers.createdAt)).limit(200);
+  const hours = await hoursPerVolunteer(
+    env,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({ ...row, hours: hours[row.id] ?? 0 }));
 }
 
