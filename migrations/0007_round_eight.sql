@@ -9,7 +9,10 @@ CREATE TABLE `gift_totals` (
 );
 --> statement-breakpoint
 CREATE INDEX `donations_status_gift_date_idx` ON `donations` (`status`,(case when paid_at is null then created_at else paid_at end),`id`);--> statement-breakpoint
+CREATE INDEX `event_registrations_ticket_totals_idx` ON `event_registrations` (`kind`,`status`,`event_slug`);--> statement-breakpoint
+CREATE INDEX `event_registrations_seats_idx` ON `event_registrations` (`event_slug`,`status`,`hold_expires_at`,`quantity`,`id`);--> statement-breakpoint
 CREATE INDEX `program_sessions_term_idx` ON `program_sessions` (`term`,`start_date`);--> statement-breakpoint
+CREATE INDEX `volunteers_newest_idx` ON `volunteers` (`created_at`);--> statement-breakpoint
 -- The gift list's totals kept as gifts are written (docs/decisions/057-years-of-data.md, round
 -- eight): drizzle-kit cannot express a trigger, so this is hand SQL appended to the generated
 -- migration. Every write of a gift, whichever module makes it, moves its row's share in the same
