@@ -404,16 +404,21 @@ export async function undoImport(
   const used = await usedSince(db, job);
   if (used > 0) return { ok: false, reason: "used", count: used };
   const spec = IMPORT_SPECS[job.kind];
-  const removals: BatchItem<"sqlite">[] =
-    job.kind === "subscribers"
+  // What is removed is counted in the same batch before the delete, not read from the delete's
+  // `changes`: D1 counts the rows a trigger writes too (the gifts' kept totals, decision 057).
+  const created = sql`import_id = ${job.id}`;
+  const removals: BatchItem<"sqlite">[] = [
+    ...(job.kind === "subscribers"
       ? [
           db
             .update(subscribers)
             .set({ importId: null })
             .where(and(eq(subscribers.importId, job.id), eq(subscribers.status, "unsubscribed"))),
-          db.delete(subscribers).where(eq(subscribers.importId, job.id)),
         ]
-      : [db.delete(spec.table).where(sql`import_id = ${job.id}`)];
+      : []),
+    db.select({ removed: count() }).from(spec.table).where(created),
+    db.delete(spec.table).where(created),
+  ];
   const results = await db.batch([
     db
       .update(imports)
@@ -428,7 +433,7 @@ export async function undoImport(
     }),
   ]);
   if (job.kind === "gifts") forgetFundraisingProgress();
-  return { ok: true, removed: (results.at(-2) as D1Result).meta.changes };
+  return { ok: true, removed: (results.at(-3) as { removed: number }[])[0]!.removed };
 }
 
 /** How many records of an import were used since, in a way undoing would lose. */
