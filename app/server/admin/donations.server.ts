@@ -84,22 +84,30 @@ async function keptTotals(db: Db, filters: DonationFilters) {
       ),
     )
     .groupBy(giftTotals.campaign);
+  // The kept rows name "no campaign" '' (a primary key's column); the list names it null.
+  return totalsOf(rows.map((row) => ({ ...row, campaign: row.campaign || null })));
+}
+
+/**
+ * The list's figures from its rows by campaign: how many gifts match, the sum of those that count,
+ * and the campaigns with a counted gift by what they count for, then by name (no campaign last
+ * among equals).
+ */
+function totalsOf(
+  rows: { campaign: string | null; gifts: number; countedGifts: number; countedCents: number }[],
+) {
+  const campaigns: CampaignLine[] = rows
+    .filter((row) => row.countedGifts > 0)
+    .map((row) => ({ campaign: row.campaign, cents: row.countedCents, gifts: row.countedGifts }))
+    .sort(
+      (a, b) => b.cents - a.cents || (a.campaign ?? "\u{10FFFF}").localeCompare(b.campaign ?? "\u{10FFFF}"),
+    );
   return {
     total: rows.reduce((total, row) => total + row.gifts, 0),
     succeededCents: rows.reduce((total, row) => total + row.countedCents, 0),
-    campaigns: byCents(
-      rows
-        .filter((row) => row.countedGifts > 0)
-        .map((row) => ({ campaign: row.campaign || null, cents: row.countedCents, gifts: row.countedGifts })),
-    ),
+    campaigns,
   };
 }
-
-/** Campaigns by what they count for, then by name (no campaign last among equals). */
-const byCents = (lines: CampaignLine[]) =>
-  lines.sort(
-    (a, b) => b.cents - a.cents || (a.campaign ?? "\u{10FFFF}").localeCompare(b.campaign ?? "\u{10FFFF}"),
-  );
 
 /**
  * The totals of a filter by day or a search, read from the ledger in one pass over its gifts: how
@@ -114,21 +122,13 @@ async function ledgerTotals(db: Db, condition: SQL | undefined) {
       campaign,
       gifts: count(),
       countedGifts: sql<number>`sum(case when ${countsInTotals} then 1 else 0 end)`.mapWith(Number),
-      cents: sum(countedCents).mapWith(Number),
+      countedCents: sum(countedCents).mapWith(Number),
     })
     .from(donations)
     .leftJoin(donationAttempts, eq(donationAttempts.id, attemptIdOf))
     .where(condition)
     .groupBy(campaign);
-  return {
-    total: rows.reduce((total, row) => total + row.gifts, 0),
-    succeededCents: rows.reduce((total, row) => total + row.cents, 0),
-    campaigns: byCents(
-      rows
-        .filter((row) => row.countedGifts > 0)
-        .map((row) => ({ campaign: row.campaign, cents: row.cents, gifts: row.countedGifts })),
-    ),
-  };
+  return totalsOf(rows);
 }
 
 /**
