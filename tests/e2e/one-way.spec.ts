@@ -12,7 +12,7 @@ import {
 } from "./fixtures";
 
 /**
- * The pages whose code issue 33 gave one way of doing what several did alike (decision 071): the
+ * The pages whose code was given one way of doing what several did alike (decision 071): the
  * calculator's outcomes from one list, the program pages' one loader, a person's own pages' one
  * meta and headers, the gift and pledge forms' donor from `?email=`, the admin money column. Each
  * reads as before, in both languages, at both widths, light and dark, with zero axe violations.
@@ -147,7 +147,7 @@ test("the donor, gift and monthly-donor tables show amounts in one money column"
     await expect(giftRow(page)).toBeVisible();
   });
   // The gift's own page once, at 1280 px, light: in the walk, its second visit (?lng=es) was
-  // aborted by the browser ("frame was detached") every time; left for issue 33's lead to look at.
+  // aborted by the browser ("frame was detached") every time, for a reason not yet found.
   const giftPath = (await giftRow(page).getByRole("link").getAttribute("href"))!;
   await page.emulateMedia({ colorScheme: "light" });
   await page.goto(giftPath);

@@ -62,9 +62,9 @@ function where(filters: DonationFilters): SQL | undefined {
 type CampaignLine = { campaign: string | null; cents: number; gifts: number };
 
 /**
- * The list's totals from `gift_totals`, kept by triggers as gifts are written (decision 057, round
- * eight): a few rows per campaign whatever the number of gifts, so every page, the last as the
- * first, costs the same. Its rows are per frequency, status and campaign, so it answers those
+ * The list's totals from `gift_totals`, kept by triggers as gifts are written (decision 057): a
+ * few rows per campaign whatever the number of gifts, so every page, the last as the first, costs
+ * the same. Its rows are per frequency, status and campaign, so it answers those
  * filters; `null` for a filter by day or a search, which the ledger answers.
  */
 async function keptTotals(db: Db, filters: DonationFilters) {

@@ -409,7 +409,7 @@ export const donations = sqliteTable(
 );
 
 /**
- * The gift list's totals kept as gifts are written (decision 057, round eight): per frequency,
+ * The gift list's totals kept as gifts are written (decision 057): per frequency,
  * status and campaign (`utm_campaign` of the visit, '' for none), how many gifts there are and what
  * those that count for the one rule count for. Written only by SQLite triggers on `donations`
  * (hand SQL in the migration, as the inbox search's), in the statement that writes the gift, so
