@@ -16,7 +16,10 @@ import { env } from "~/server/kernel/env.server";
 export const handle = { i18n: ["admin", "tickets"] };
 export const meta = adminMeta;
 
-/** GET /admin/registrations?page=N: a page of events' seats and ticket money, every event's totals (decisions 024, 073). */
+/**
+ * GET /admin/registrations?page=N: a page of events' seats and ticket money, and every event's
+ * totals (decisions 024, 073).
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   return {
