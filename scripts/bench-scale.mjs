@@ -72,6 +72,7 @@ function pages() {
     ["CSV: subscribers", "/admin/subscribers/export.csv"],
     ["CSV: attendees", "/admin/registrations/seed-event-0/export.csv"],
     ["CSV: volunteer hours", "/admin/volunteers/hours.csv"],
+    ["zip: the export of everything", "/admin/export/download?part=1"],
   ];
 }
 
@@ -197,6 +198,7 @@ async function heapPeakDuring(inspectorPort, work) {
 const HEAVY_PATHS = [
   ["CSV: every form", "/admin/submissions/export.csv"],
   ["CSV: donations", "/admin/donations/export.csv"],
+  ["zip: the export of everything", "/admin/export/download?part=1"],
   ["Cron run", "/cdn-cgi/local/scheduled"],
 ];
 
@@ -232,7 +234,7 @@ export async function benchScale({
     }
     for (const [page, path] of pages().filter(([page]) => !only || only.test(page))) {
       // A file of a hundred thousand rows is read whole: two samples, unwarmed, say enough.
-      const file = path.endsWith(".csv") || path.includes(".csv?");
+      const file = path.endsWith(".csv") || path.includes(".csv?") || path.includes("/download?");
       // A page that fails is reported as such and the section goes on to the next.
       figures[page] = await timeBoth(sites, path, file ? Math.min(2, samples) : samples, file ? 0 : 2).catch(
         (error) => ({ empty: { failed: String(error.message ?? error) }, seeded: { failed: "" } }),

@@ -15,6 +15,7 @@ import {
   enrolments,
   eventRegistrations,
   outbox,
+  paymentAdjustments,
   pledges,
   programSessions,
   recurringGifts,
@@ -31,6 +32,8 @@ import {
 import { OFFLINE_GIFT_METHODS, SOFT_CREDIT_KINDS } from "~/lib/vocabulary";
 import { PROGRAMS } from "~/lib/families";
 import { queueEmails } from "~/server/mail/outbox.server";
+import { getEventForSale } from "~/server/events/catalog.server";
+import { ticketAmounts } from "~/lib/tickets";
 import sample from "../content/seed.json";
 
 /**
@@ -188,6 +191,12 @@ const dayAfter = (day: string, days: number) =>
 const sessionStart = (n: number, total: number) => when(Math.floor(n / 3) * 3, total).slice(0, 10);
 /** Sessions seeded beside `children` children: 120 for 3,000, as the two kinds scale alike. */
 const seededSessions = (children: number) => Math.max(1, Math.round(children / 25));
+/** The sample's ticketed event (the gala), the model of the seeded ticketed ones. */
+const TICKETED_MODEL = sample.find((entry) => entry.type === "event" && Number(entry.fields.priceCents) > 0)!;
+/** One seeded event in ten is ticketed: events 5, 15, …, 195. */
+const isTicketedEvent = (n: number) => n % 10 === 5;
+/** The number of the `i`th ticketed event. */
+const ticketedEventNumber = (i: number) => (i % 20) * 10 + 5;
 /** The volunteer roles of the sample content (scripts/content/seed.json). */
 const VOLUNTEER_ROLES = sample.filter((entry) => entry.type === "role").map((entry) => entry.slug);
 
@@ -342,7 +351,10 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     },
   },
 
-  /** 200 events, and 500 posts, stories and jobs, each a copy of a sample entry of its type. */
+  /**
+   * 200 events, and 500 posts, stories and jobs, each a copy of a sample entry of its type; one
+   * event in ten (`ticketedEvent`) a copy of the sample's ticketed one, the gala.
+   */
   content: {
     rows: 700,
     perPart: 700,
@@ -350,11 +362,16 @@ export const SEED_KINDS: Record<string, SeedKind> = {
     async seed(env, part) {
       await insertMany(env, contentEntries, { part, chunk: 100 }, (n) => {
         const type = n < 200 ? "event" : pick(["post", "story", "job"], n, 22);
-        const model = pick(
-          sample.filter((entry) => entry.type === type),
-          n,
-          23,
-        );
+        const model =
+          type === "event" && isTicketedEvent(n)
+            ? TICKETED_MODEL
+            : pick(
+                sample.filter(
+                  (entry) => entry.type === type && !(type === "event" && entry.slug === TICKETED_MODEL.slug),
+                ),
+                n,
+                23,
+              );
         const day = when(n, part.total).slice(0, 10);
         const fields = structuredClone(model.fields) as Record<string, unknown> & {
           title: { en: string; es: string };
@@ -401,6 +418,81 @@ export const SEED_KINDS: Record<string, SeedKind> = {
           updatedAt: createdAt,
         };
       });
+    },
+  },
+
+  /**
+   * 2,000 paid ticket orders over the 20 ticketed events, 100 an event, as a sale leaves them
+   * (decision 073): the seats held at Checkout (`reserveSeats`' row) and confirmed when Stripe says
+   * paid (`fulfilTicketSession`'s columns), the price and value read through the catalog
+   * (`getEventForSale`) and the amount charged by `ticketAmounts`; 3 % refunded in full and 0.5 %
+   * lost to a dispute, each a `payment_adjustments` row as the webhooks write it. Their receipts
+   * are not queued: the outbox kind holds the decade's mail, and fresh ones would be sent by Cron.
+   */
+  tickets: {
+    rows: 2_000,
+    perPart: 1_000,
+    scales: true,
+    async seed(env, part) {
+      const events = Math.max(1, Math.round(part.total / 100));
+      const slugs = Array.from({ length: events }, (_, i) => `seed-event-${ticketedEventNumber(i)}`);
+      const forSale = new Map(
+        (await Promise.all(slugs.map((slug) => getEventForSale(env, slug)))).flatMap((event) =>
+          event ? [[event.slug, event] as const] : [],
+        ),
+      );
+      const orders = await insertMany(env, eventRegistrations, { part }, (n) => {
+        const event = forSale.get(slugs[n % events]!);
+        if (!event) return null;
+        // Sold in the six weeks before the event, in the order of their numbers.
+        const soldAt = new Date(
+          Date.parse(event.startsAt) - (42 - Math.floor((n / part.total) * 42)) * 86_400_000,
+        ).toISOString();
+        const quantity = 1 + Math.floor(unit(n, 40) * 3);
+        const { totalCents } = ticketAmounts(event.priceCents, event.fairMarketValueCents, quantity);
+        return {
+          id: `seed-ticket-${n}`,
+          eventSlug: event.slug,
+          kind: "ticket",
+          status: "confirmed",
+          name: personName(n + 13),
+          email: personEmail(n, "buyer"),
+          locale: localeOf(n),
+          quantity,
+          unitPriceCents: event.priceCents,
+          unitValueCents: event.fairMarketValueCents,
+          amountCents: totalCents,
+          currency: "usd",
+          holdExpiresAt: new Date(Date.parse(soldAt) + 31 * 60_000).toISOString(),
+          stripeCheckoutSessionId: `cs_seed_ticket_${n}`,
+          stripePaymentIntentId: `pi_seed_ticket_${n}`,
+          confirmedAt: soldAt,
+          createdAt: soldAt,
+          updatedAt: soldAt,
+        };
+      });
+      await insertChunks(
+        env,
+        paymentAdjustments,
+        orders.flatMap((order, i) => {
+          const roll = unit(part.from + i, 41);
+          if (roll >= 0.035) return [];
+          const refunded = roll < 0.03;
+          return [
+            {
+              paymentKey: order.stripePaymentIntentId,
+              stripeChargeId: order.stripePaymentIntentId.replace("pi_", "ch_"),
+              refundedCents: refunded ? order.amountCents : 0,
+              refundedInFull: refunded,
+              refundedAt: refunded ? order.confirmedAt : null,
+              disputeStatus: refunded ? null : "lost",
+              stripeDisputeId: refunded ? null : order.stripePaymentIntentId.replace("pi_", "dp_"),
+              createdAt: order.confirmedAt,
+              updatedAt: order.confirmedAt,
+            },
+          ];
+        }),
+      );
     },
   },
 

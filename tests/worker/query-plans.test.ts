@@ -195,10 +195,13 @@ const PAGES = [
   "/admin/audit?older=2026-01-01T00%3A00%3A00.000Z_x",
   "/admin/audit?oldest=1",
   "/admin/registrations",
+  "/admin/registrations?page=2",
   `/admin/registrations/${eventSlug}`,
   "/admin/program-sessions",
   "/admin/program-sessions?term=2025-26",
   "/admin/volunteers",
+  "/admin/volunteers?older=2026-01-01T00%3A00%3A00.000Z_x",
+  "/admin/volunteers?oldest=1",
   "/admin/submissions/export.csv",
   "/admin/submissions/export.csv?kind=contact&status=new",
   "/admin/submissions/export.csv?q=rivera",
@@ -275,6 +278,21 @@ describe("query plans at scale", () => {
       );
     expect(await plansOf(/^select .* from "volunteers" order by/)).toEqual([
       expect.stringMatching(/SCAN volunteers USING INDEX volunteers_newest_idx/),
+    ]);
+    // An older page starts at its key in the index (decision 073), rather than walking the newer ones.
+    const older = await queriesOf("/admin/volunteers?older=2026-01-01T00%3A00%3A00.000Z_x");
+    const olderPlans = await Promise.all(
+      older
+        .filter((query) => /^select .* from "volunteers" where/.test(query.sql))
+        .map(async (query) => {
+          const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+            .bind(...query.params)
+            .all<{ detail: string }>();
+          return plan.results.map((step) => step.detail).join("; ");
+        }),
+    );
+    expect(olderPlans).toEqual([
+      expect.stringMatching(/SEARCH volunteers USING INDEX volunteers_newest_idx \(created_at<\?\)/),
     ]);
     const hours = await plansOf(/from "volunteer_signups" where .*json_each/);
     expect(hours).toEqual([

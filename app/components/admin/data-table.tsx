@@ -105,14 +105,29 @@ function cellClass(base: string, extra: string | undefined) {
   return extra ? `${base} ${extra}` : base;
 }
 
-/** Previous / next links that keep the current filters. */
-export function Pagination({ page, pageCount, total }: { page: number; pageCount: number; total: number }) {
+/**
+ * Previous / next links that keep the current filters. A second list on a page numbers its pages
+ * with its own `param`, and `hash` brings the reader back to it rather than to the page's top.
+ */
+export function Pagination({
+  page,
+  pageCount,
+  total,
+  param = "page",
+  hash = "",
+}: {
+  page: number;
+  pageCount: number;
+  total: number;
+  param?: string;
+  hash?: string;
+}) {
   const { t } = useTranslation("admin");
   const location = useLocation();
   const hrefFor = (target: number) => {
     const params = new URLSearchParams(location.search);
-    params.set("page", String(target));
-    return `${location.pathname}?${params.toString()}`;
+    params.set(param, String(target));
+    return `${location.pathname}?${params.toString()}${hash}`;
   };
   return (
     <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">
@@ -141,10 +156,13 @@ export function KeysetPagination({
   links,
   total,
   totalCapped = false,
+  hash = "",
 }: {
   links: KeysetLinks;
   total: number;
   totalCapped?: boolean;
+  /** Where on the page the list is, for a list that is not the page's first thing. */
+  hash?: string;
 }) {
   const { t } = useTranslation("admin");
   const location = useLocation();
@@ -152,7 +170,7 @@ export function KeysetPagination({
     const params = new URLSearchParams(location.search);
     for (const cursor of ["page", "older", "newer", "oldest"]) params.delete(cursor);
     if (name) params.set(name, value);
-    return `${location.pathname}?${params.toString()}`;
+    return `${location.pathname}?${params.toString()}${hash}`;
   };
   return (
     <nav aria-label={t("common.pagination")} className="mt-4 flex flex-wrap items-center gap-3 text-sm">

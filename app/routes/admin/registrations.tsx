@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Pagination } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { seatCountText } from "~/components/admin/seat-count";
 import { AdminPageHeader } from "~/components/admin/ui";
@@ -15,16 +16,22 @@ import { env } from "~/server/kernel/env.server";
 export const handle = { i18n: ["admin", "tickets"] };
 export const meta = adminMeta;
 
-/** GET /admin/registrations: every event's seats and ticket money (decision 024). */
+/**
+ * GET /admin/registrations?page=N: a page of events' seats and ticket money, and every event's
+ * totals (decisions 024, 073).
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
-  return { title: adminTitle(args, "tickets:admin.title"), ...(await registrationsOverview(env)) };
+  return {
+    title: adminTitle(args, "tickets:admin.title"),
+    ...(await registrationsOverview(env, new URL(args.request.url))),
+  };
 }
 
 export default function AdminRegistrations({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("tickets");
   const locale = useLocale();
-  const { perEvent, all } = loaderData;
+  const { events, all } = loaderData;
   const cell = tdClass;
   return (
     <div className="space-y-6">
@@ -42,7 +49,7 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
             </tr>
           </thead>
           <tbody>
-            {perEvent.map(({ event, seats, totals }) => (
+            {events.rows.map(({ event, seats, totals }) => (
               <tr key={event.slug}>
                 <th scope="row" className={cell}>
                   <Link
@@ -71,7 +78,7 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
           <tfoot>
             <tr className="font-bold">
               <th scope="row" className={cell} colSpan={3}>
-                {t("admin.revenue")}
+                {t("admin.revenueAll")}
               </th>
               <td className={cell} data-testid="ticket-revenue">
                 <Money cents={all.revenueCents} />
@@ -86,6 +93,7 @@ export default function AdminRegistrations({ loaderData }: Route.ComponentProps)
           </tfoot>
         </table>
       </TableScroll>
+      <Pagination page={events.page} pageCount={events.pageCount} total={events.total} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { RecordTable, type Column } from "~/components/admin/data-table";
+import { KeysetPagination, Pagination, RecordTable, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { CheckboxField, SubmitButton, TextField } from "~/components/forms/fields";
@@ -24,7 +24,10 @@ import { env } from "~/server/kernel/env.server";
 export const handle = { i18n: ["admin", "volunteers"] };
 export const meta = adminMeta;
 
-/** GET /admin/volunteers: shifts, volunteers, clearances running out, hours (decision 055). */
+/**
+ * GET /admin/volunteers: shifts, volunteers a page at a time (`?older=`), clearances running out,
+ * hours (`?from=&to=`, a page of volunteers with `?hoursPage=`) (decisions 055, 073).
+ */
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
   const page = await volunteersAdminPage(env, new URL(args.request.url), requestLocale(args.context));
@@ -60,7 +63,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
         t("admin.placesValue", { taken: shift.capacity - (shift.placesLeft ?? 0), capacity: shift.capacity }),
     },
   ];
-  const volunteerColumns: Column<Loaded["volunteers"][number]>[] = [
+  const volunteerColumns: Column<Loaded["volunteers"]["rows"][number]>[] = [
     {
       header: "volunteers:admin.name",
       cell: (person) => <RecordLink to={`/admin/volunteers/${person.id}`}>{person.name}</RecordLink>,
@@ -86,7 +89,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
       cell: (row) => (row.expiresOn ? formatCalendarDate(row.expiresOn, locale) : ""),
     },
   ];
-  const periodColumns: Column<Loaded["hours"]["byVolunteer"][number]>[] = [
+  const periodColumns: Column<Loaded["hours"]["byVolunteer"]["rows"][number]>[] = [
     {
       header: "volunteers:admin.name",
       cell: (person) => <RecordLink to={`/admin/volunteers/${person.id}`}>{person.name}</RecordLink>,
@@ -132,9 +135,12 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
         <RecordTable
           label={t("admin.volunteers")}
           columns={volunteerColumns}
-          rows={volunteers}
+          rows={volunteers.rows}
           empty={t("admin.noVolunteers")}
         />
+        {volunteers.total > 0 ? (
+          <KeysetPagination links={volunteers.links} total={volunteers.total} hash="#volunteers-title" />
+        ) : null}
       </ListSection>
       <ListSection id="expiring-title" title={t("admin.expiring")}>
         <RecordTable
@@ -161,7 +167,7 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
             {t("admin.export")}
           </a>
         </Form>
-        {hours.byVolunteer.length === 0 ? (
+        {hours.byVolunteer.total === 0 ? (
           <p className="mt-3">{t("admin.noHours")}</p>
         ) : (
           <>
@@ -173,7 +179,18 @@ export default function AdminVolunteers({ loaderData, actionData }: Route.Compon
               ))}
             </ul>
             <h3 className="mt-3 font-bold">{t("admin.byVolunteer")}</h3>
-            <RecordTable label={t("admin.byVolunteer")} columns={periodColumns} rows={hours.byVolunteer} />
+            <RecordTable
+              label={t("admin.byVolunteer")}
+              columns={periodColumns}
+              rows={hours.byVolunteer.rows}
+            />
+            <Pagination
+              page={hours.byVolunteer.page}
+              pageCount={hours.byVolunteer.pageCount}
+              total={hours.byVolunteer.total}
+              param="hoursPage"
+              hash="#hours-title"
+            />
           </>
         )}
       </ListSection>

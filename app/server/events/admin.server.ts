@@ -1,8 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
+import * as v from "valibot";
+import { newYorkDate } from "~/lib/format";
 import { ATTRIBUTION_KEYS, attributionCells } from "~/lib/attribution";
 import type { SessionUser } from "~/lib/session-user";
 import { auditedTableCsv } from "../records/audit.server";
 import { csvTime } from "../records/csv.server";
+import { listQuery, pageOf } from "../records/list.server";
 import { getDb } from "../db/client.server";
 import { eventRegistrations } from "../db/schema";
 import { getEventForSale, hasCapacity, listEventsForSale, type EventForSale } from "./catalog.server";
@@ -27,15 +30,22 @@ const seatCount = (event: EventForSale, counts?: { taken: number; held: number }
   capacity: hasCapacity(event) ? event.capacity : null,
 });
 
+/** Events one page of /admin/registrations shows (decision 073). */
+export const EVENTS_PER_PAGE = 25;
+
 /**
  * The back office's view of RSVPs and tickets (decision 024): per event, seats taken and the
  * ticket money split into what buyers received (fair-market value) and the deductible rest.
+ * A page of events at a time (decision 073): the upcoming ones soonest first, then the past most
+ * recent first, as `/events` splits them by New York's date; a page out of range is the nearest
+ * one. The footer's totals are every event's, on every page.
  */
-export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
+export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">, url: URL, now = new Date()) {
+  const query = listQuery(v.object({}), url);
   // Only confirmed tickets count in the totals (`ticketTotals`); reading those alone, through
   // `event_registrations_ticket_totals_idx`, keeps the page flat however many RSVPs the years hold
   // (decision 057).
-  const [events, rows] = await Promise.all([
+  const [events, rows, adjustments] = await Promise.all([
     listEventsForSale(env),
     getDb(env)
       .select({
@@ -50,23 +60,30 @@ export async function registrationsOverview(env: Pick<Env, "DB" | "CACHE">) {
       })
       .from(eventRegistrations)
       .where(and(eq(eventRegistrations.kind, "ticket"), eq(eventRegistrations.status, "confirmed"))),
-  ]);
-  const [adjustments, seats] = await Promise.all([
     ticketAdjustments(env),
-    seatsTakenByEvent(
-      env,
-      events.map((event) => event.slug),
-    ),
   ]);
-  const perEvent = events.map((event) => ({
+  const today = newYorkDate(now);
+  const dated = events.map((event) => ({ event, upcoming: newYorkDate(new Date(event.startsAt)) >= today }));
+  const ordered = [...dated.filter((one) => one.upcoming), ...dated.filter((one) => !one.upcoming).reverse()];
+  const pageCount = Math.max(1, Math.ceil(ordered.length / EVENTS_PER_PAGE));
+  const page = Math.min(query.page, pageCount);
+  const shown = ordered.slice((page - 1) * EVENTS_PER_PAGE, page * EVENTS_PER_PAGE);
+  const seats = await seatsTakenByEvent(
+    env,
+    shown.map(({ event }) => event.slug),
+    now,
+  );
+  const ticketsOf = Map.groupBy(rows, (row) => row.eventSlug);
+  const perEvent = shown.map(({ event }) => ({
+    id: event.slug,
     event,
     seats: seatCount(event, seats.get(event.slug)),
-    totals: ticketTotals(
-      rows.filter((row) => row.eventSlug === event.slug),
-      adjustments,
-    ),
+    totals: ticketTotals(ticketsOf.get(event.slug) ?? [], adjustments),
   }));
-  return { perEvent, all: ticketTotals(rows, adjustments) };
+  return {
+    events: pageOf(perEvent, ordered.length, { filters: query.filters, page }, EVENTS_PER_PAGE),
+    all: ticketTotals(rows, adjustments),
+  };
 }
 
 export async function eventRegistrationList(env: Pick<Env, "DB" | "CACHE">, slug: string) {

@@ -85,6 +85,11 @@ const pageSchema = v.fallback(
   1,
 );
 
+/** A page number from its URL parameter (`?page=`, or a second list's own), 1 when absent or wrong. */
+export function pageNumber(text: string | null): number {
+  return v.parse(pageSchema, text ?? "1");
+}
+
 /** A row's key in a link: its `created_at` (ISO, which has no "_") and its id. */
 const keySchema = v.pipe(
   v.string(),
@@ -121,7 +126,7 @@ export function listQuery<Schema extends v.ObjectSchema<v.ObjectEntries, undefin
   );
   return {
     filters: v.parse(schema, fields),
-    page: v.parse(pageSchema, url.searchParams.get("page") ?? "1"),
+    page: pageNumber(url.searchParams.get("page")),
     cursor: cursorOf(url),
   };
 }

@@ -8,6 +8,7 @@ import { listRoles } from "../content/entries.server";
 import { getOrganization } from "../content/organization.server";
 import { readPostedForm } from "../kernel/post-guard.server";
 import { parsePostedForm } from "../page-form.server";
+import { PAGE_SIZE, pageNumber, pageOf } from "../records/list.server";
 import { hoursReport } from "./hours.server";
 import { shiftView, volunteerList } from "./pages.server";
 import { cancelShift, moveShift } from "./notices.server";
@@ -39,11 +40,13 @@ export async function volunteersAdminPage(env: Pick<Env, "DB" | "CACHE">, url: U
   const [roles, shifts, people, expiring, hours, facts] = await Promise.all([
     listRoles(env),
     upcomingShifts(env, { limit: 100 }),
-    volunteerList(env),
+    volunteerList(env, url),
     expiringClearances(env),
     hoursReport(env, period),
     getOrganization(env),
   ]);
+  const hoursPages = Math.max(1, Math.ceil(hours.byVolunteer.length / PAGE_SIZE));
+  const hoursPage = Math.min(pageNumber(url.searchParams.get("hoursPage")), hoursPages);
   const roleNames = Object.fromEntries(
     roles.map((role) => [role.slug, localized(role.fields.title, locale)]),
   );
@@ -63,9 +66,18 @@ export async function volunteersAdminPage(env: Pick<Env, "DB" | "CACHE">, url: U
     shifts: shifts.map((shift) => shiftView(shift, locale)),
     volunteers: people,
     expiring: expiring.map((row) => ({ ...row, id: `${row.volunteerId}-${row.kind}` })),
-    // The page shows the period's totals by role and by volunteer; its lines per volunteer and role
-    // (hundreds in a year) are the CSV's, so they stay out of the page's data (decision 057).
-    hours: { total: hours.total, byRole: hours.byRole, byVolunteer: hours.byVolunteer },
+    // The page shows the period's totals by role and a page of its volunteers' (`?hoursPage=N`,
+    // decision 073); its lines per volunteer and role (hundreds in a year) are the CSV's, so they
+    // stay out of the page's data (decision 057).
+    hours: {
+      total: hours.total,
+      byRole: hours.byRole,
+      byVolunteer: pageOf(
+        hours.byVolunteer.slice((hoursPage - 1) * PAGE_SIZE, hoursPage * PAGE_SIZE),
+        hours.byVolunteer.length,
+        { filters: {}, page: hoursPage },
+      ),
+    },
     period,
   };
 }

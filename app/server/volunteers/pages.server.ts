@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, count, eq, isNotNull, or, sql } from "drizzle-orm";
 import { inLanguage, localized } from "~/lib/content/entry-types";
 import { newYorkClock, newYorkDate } from "~/lib/format";
 import type { Locale } from "~/lib/i18n";
@@ -9,6 +9,7 @@ import { listRoles } from "../content/entries.server";
 import { getDb } from "../db/client.server";
 import { children, donations, users, volunteers } from "../db/schema";
 import { getSessionUser } from "../auth/sessions.server";
+import { listQuery, newestFirstPage } from "../records/list.server";
 import { hoursOf, hoursPerVolunteer } from "./hours.server";
 import { shiftTitle } from "./mail.server";
 import { cancelSignup, signUp, signupsOf, swapSignup, type SignupOutcome } from "./signups.server";
@@ -176,14 +177,23 @@ export async function handleVolunteerPost(
   }
 }
 
-/** The admin list of volunteers: newest first, with their hours all told. */
-export async function volunteerList(env: Pick<Env, "DB">) {
-  const rows = await getDb(env).select().from(volunteers).orderBy(desc(volunteers.createdAt)).limit(200);
+/**
+ * The admin list of volunteers: a page of them newest first by keyset (decision 073, as the other
+ * admin lists, decision 057), through `volunteers_newest_idx`, with the hours all told of those
+ * listed only, and how many volunteers there are in all.
+ */
+export async function volunteerList(env: Pick<Env, "DB">, url: URL) {
+  const db = getDb(env);
+  const list = await newestFirstPage(db, listQuery(v.object({}), url), {
+    table: volunteers,
+    where: undefined,
+    rows: db.select().from(volunteers).$dynamic(),
+  });
   const hours = await hoursPerVolunteer(
     env,
-    rows.map((row) => row.id),
+    list.rows.map((row) => row.id),
   );
-  return rows.map((row) => ({ ...row, hours: hours[row.id] ?? 0 }));
+  return { ...list, rows: list.rows.map((row) => ({ ...row, hours: hours[row.id] ?? 0 })) };
 }
 
 /**
