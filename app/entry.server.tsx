@@ -10,9 +10,11 @@ import {
 } from "react-router";
 import { NonceContext } from "./components/layout/nonce";
 import { DEFAULT_LOCALE } from "./lib/i18n";
+import { TranslationMemoryContext } from "./lib/i18n-instance";
 import { getRequestContext } from "./server/kernel/context.server";
 import { getInstance } from "./server/kernel/i18n.server";
 import { logError } from "./server/kernel/log.server";
+import { translationMemory } from "./server/kernel/remembered-translations.server";
 import { BUNDLED } from "./server/kernel/translations.server";
 
 export const streamTimeout = 5_000;
@@ -64,7 +66,9 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
       <I18nextProvider i18n={i18nFor(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <TranslationMemoryContext.Provider value={translationMemory}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </TranslationMemoryContext.Provider>
       </I18nextProvider>
     </NonceContext.Provider>,
     {

@@ -31,7 +31,7 @@ import {
   scriptSafeJson,
   TRANSLATIONS_ELEMENT_ID,
 } from "./lib/i18n";
-import { useI18nInstance } from "./lib/i18n-instance";
+import { useI18nInstance, useRememberedTranslations } from "./lib/i18n-instance";
 import { COOKIE_BANNER_OPEN_CLASS, COOKIE_CONSENT_KEY } from "./lib/cookie-consent";
 import { footerFacts, type FooterFacts } from "./lib/organization";
 import { usePageSeo } from "./lib/seo";
@@ -164,8 +164,9 @@ function SiteFrame({
   footer: FooterFacts;
   children: React.ReactNode;
 }) {
-  // The frame's one translation hook: the header, footer and banner take its `t` (decision 066).
-  const { t } = useTranslation();
+  // The frame's one translation hook: the header, footer and banner take its `t` (decision 066),
+  // whose words the server remembers (decision 058).
+  const t = useRememberedTranslations(useTranslation().t, "common");
   useMenus();
   return (
     <>

@@ -7,6 +7,7 @@ import { CheckList } from "~/components/pages/check-list";
 import { Badge } from "~/components/pages/ui";
 import { ActionName } from "~/components/ui/action-name";
 import { PartLink } from "~/components/layout/kept-part";
+import { useRememberedTranslations } from "~/lib/i18n-instance";
 
 type Shown = {
   event: InLanguage<"event">;
@@ -28,15 +29,15 @@ export function EventCard(shown: Shown) {
 }
 
 /**
- * A list of events' cards with one translation hook for all of them (decision 066): /events
- * renders a dozen cards on every uncached request. Each card is inside a kept part, so its link
+ * A list of events' cards with one translation hook for all of them (decision 066), whose words
+ * the server remembers (decision 058): /events renders a dozen cards on every uncached request. Each card is inside a kept part, so its link
  * is a `PartLink` (decision 067).
  */
 export function EventCards({
   events,
   ...shown
 }: Omit<Shown, "event" | "seatsLeft"> & { events: (InLanguage<"event"> & { seatsLeft?: number })[] }) {
-  const { t } = useTranslation("events");
+  const t = useRememberedTranslations(useTranslation("events").t, "events");
   const format = useFormat();
   return events.map((event) => (
     <EventArticle key={event.id} {...shown} event={event} seatsLeft={event.seatsLeft} t={t} format={format} />

@@ -3,10 +3,10 @@ import { Link } from "react-router";
 import { EventCards } from "~/components/content/event-card";
 import { KeptPart } from "~/components/layout/kept-part";
 import { PageHeader } from "~/components/layout/page-header";
-import { newYorkIso } from "~/lib/format";
 import { inLanguage } from "~/lib/content/entry-types";
 import { seoMeta } from "~/lib/seo";
 import { listEvents } from "~/server/content/entries.server";
+import { newYorkIsoOnce } from "~/server/events/event-times.server";
 import { seatsLeftByEvent } from "~/server/events/registrations.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
@@ -32,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const times = Object.fromEntries(
     [...upcoming, ...past].map(({ id, fields }) => [
       id,
-      { start: newYorkIso(fields.date, fields.start), end: newYorkIso(fields.date, fields.end) },
+      { start: newYorkIsoOnce(fields.date, fields.start), end: newYorkIsoOnce(fields.date, fields.end) },
     ]),
   );
   return {

@@ -24,6 +24,7 @@ import {
 import { HERO_BLURBS, HOME_PROGRAMS, ILLUSTRATION } from "~/content/home";
 import { organizationJsonLd } from "~/content/structured-data";
 import { pageMeta } from "~/lib/seo";
+import { useRememberedTranslations } from "~/lib/i18n-instance";
 import { getOrganization } from "~/server/content/organization.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
@@ -35,7 +36,7 @@ const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
 export const handle = { i18n: ["home"] };
 export const meta = pageMeta;
 
-/** The page's one translation, made by HomePage and handed to each part (decision 066). */
+/** The page's one translation, made by HomePage and handed to each part (decisions 066, 058). */
 type HomeT = TFunction<"home">;
 /** Numbers and money in the page's language, made once by HomePage. */
 type Format = ReturnType<typeof useFormat>;
@@ -327,7 +328,7 @@ function GiveInvitation({ t, format }: { t: HomeT; format: Format }) {
 }
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("home");
+  const t = useRememberedTranslations(useTranslation("home").t, "home");
   const format = useFormat();
   const { foundingYear, campaign } = loaderData;
   useRevealSections();

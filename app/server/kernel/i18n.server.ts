@@ -106,6 +106,11 @@ const I18NEXT_OPTIONS = {
   interpolation: { escapeValue: false },
   // Load at once rather than after a timer: the backend answers from the isolate's memory.
   initAsync: false,
+  // i18next's defaults, said out loud: its keys are then read as paths (`nav.about`,
+  // `common:loading`) without first testing each for a sentence used as its own key, a test it
+  // otherwise runs on every `t` call (decision 058). The site's keys are never sentences.
+  keySeparator: ".",
+  nsSeparator: ":",
 } satisfies InitOptions;
 
 /**

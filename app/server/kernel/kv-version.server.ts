@@ -21,7 +21,7 @@ async function writeVersion(env: Pick<Env, "CACHE">, key: string, version: strin
 }
 
 /** How long an isolate trusts a version it last read before asking KV again (decision 027). */
-const VERSION_RECHECK_MS = 30_000;
+export const VERSION_RECHECK_MS = 30_000;
 
 /**
  * A version kept in KV that caches key on (the content's, the copy's): read from KV at most once
