@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { ButtonRow, Section } from "~/components/pages/ui";
+import { LinkButtons, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import type { TeamGroup } from "~/lib/vocabulary";
 import { localized } from "~/lib/content/entry-types";
@@ -109,14 +108,12 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         <Members members={loaderData.team} group="board" />
       </Section>
       <Section id="join" title={t("team.joinTitle")} lead={t("team.joinText")}>
-        <ButtonRow>
-          <Link to="/join-our-team" className="btn-primary">
-            {t("team.jobs")}
-          </Link>
-          <Link to="/volunteer" className="btn-secondary">
-            {t("team.volunteer")}
-          </Link>
-        </ButtonRow>
+        <LinkButtons
+          links={[
+            { to: "/join-our-team", label: t("team.jobs") },
+            { to: "/volunteer", label: t("team.volunteer") },
+          ]}
+        />
       </Section>
     </>
   );
