@@ -4,6 +4,7 @@ import { AuthLayout } from "~/components/account/auth-layout";
 import { Notice } from "~/components/forms/form-kit";
 import { moneyColumn, RecordTable, type Column } from "~/components/admin/data-table";
 import { DateTime } from "~/components/ui/format";
+import { LinkList } from "~/components/ui/link-list";
 import { ownPageHeaders, ownPageMeta } from "~/components/account/own-page";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
 import { accountOverview } from "~/server/auth/account-overview.server";
@@ -201,17 +202,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
 
-        <p>
-          <Link to="/account/children" className="link font-semibold">
-            {t("families:children.accountLink")}
-          </Link>
-        </p>
-
-        <p>
-          <Link to="/account/security" className="link font-semibold">
-            {t("account.securityLink")}
-          </Link>
-        </p>
+        <LinkList
+          linkClassName="link font-semibold"
+          links={[
+            { to: "/account/children", label: t("families:children.accountLink") },
+            { to: "/account/security", label: t("account.securityLink") },
+          ]}
+        />
 
         <Form method="post" action="/logout">
           <button type="submit" className="btn-secondary">
