@@ -6,7 +6,7 @@ import type { TeamGroup } from "~/lib/vocabulary";
 import { localized } from "~/lib/content/entry-types";
 import { TEAM_GROUPS } from "~/lib/vocabulary";
 import { listPublished } from "~/server/content/entries.server";
-import { filesByKey } from "~/server/files/records.server";
+import { withFiles } from "~/server/files/records.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/team";
@@ -26,33 +26,30 @@ const initials = (name: string) => {
 /** The published team members (content type `member`, decisions 020 and 021), by group and order. */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args.context);
-  const members = (await listPublished(env, "member")).toSorted(
-    (a, b) =>
-      TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||
-      (a.fields.position ?? 999) - (b.fields.position ?? 999) ||
-      a.fields.name.localeCompare(b.fields.name),
-  );
-  const photos = await filesByKey(
+  const members = await withFiles(
     env,
-    members.map((member) => member.fields.photo),
+    (await listPublished(env, "member")).toSorted(
+      (a, b) =>
+        TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||
+        (a.fields.position ?? 999) - (b.fields.position ?? 999) ||
+        a.fields.name.localeCompare(b.fields.name),
+    ),
+    (member) => member.fields.photo,
   );
   return {
     seo: sitePageSeo(args),
-    team: members.map((member) => {
-      const photo = photos.get(member.fields.photo);
-      return {
-        id: member.id,
-        group: member.fields.group,
-        name: member.fields.name,
-        initials: initials(member.fields.name),
-        role: localized(member.fields.role, locale),
-        bio: localized(member.fields.bio, locale),
-        photo:
-          photo?.width && photo.height
-            ? { url: photo.url, width: photo.width, height: photo.height, alt: localized(photo.alt, locale) }
-            : null,
-      };
-    }),
+    team: members.map(({ item: member, file: photo }) => ({
+      id: member.id,
+      group: member.fields.group,
+      name: member.fields.name,
+      initials: initials(member.fields.name),
+      role: localized(member.fields.role, locale),
+      bio: localized(member.fields.bio, locale),
+      photo:
+        photo?.width && photo.height
+          ? { url: photo.url, width: photo.width, height: photo.height, alt: localized(photo.alt, locale) }
+          : null,
+    })),
   };
 }
 
