@@ -12,13 +12,9 @@ import { fieldErrors } from "~/lib/forms/field-validation";
 import { formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
 import {
   addSubmissionNote,
-  getSubmission,
   openSubmissionHealth,
-  replySubjectFor,
   replyToSubmission,
-  staffMembers,
-  submissionAnswers,
-  submissionHistoryOf,
+  submissionPage,
   updateSubmission,
 } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -35,28 +31,19 @@ export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const stored = await getSubmission(env, args.params.id);
-  if (!stored) throw data(null, { status: 404 });
-  // The health answers stay on the server, sealed, until a read that is audited (decision 054).
-  const { healthData, ...submission } = stored;
   const locale = getLocale(args.context);
   const i18n = getInstance(args.context);
-  const [history, staff, replySubject] = await Promise.all([
-    submissionHistoryOf(env, submission.id),
-    staffMembers(env),
-    replySubjectFor(env, submission),
-  ]);
+  const page = await submissionPage(
+    env,
+    args.params.id,
+    i18n.getFixedT(locale, "forms"),
+    i18n.getFixedT(locale, "email"),
+  );
+  if (!page) throw data(null, { status: 404 });
   return {
-    title: adminTitle(args, "submission.title", { name: submission.name }),
-    submission,
-    // Labels and option labels in the reader's language (the form's own words, docs/product.md §3).
-    ...submissionAnswers(submission, i18n.getFixedT(locale, "forms"), i18n.getFixedT(locale, "email")),
-    // "Re: " and the subject of the confirmation they received, in their language (decision 052).
-    replySubject,
-    history,
-    staff,
+    title: adminTitle(args, "submission.title", { name: page.submission.name }),
+    ...page,
     statuses: SUBMISSION_STATUSES,
-    hasHealth: healthData !== null,
   };
 }
 
