@@ -203,7 +203,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
         </section>
 
         <LinkList
-          linkClassName="link font-semibold"
+          linkClassName="link font-semibold tap-target inline-flex items-center"
           links={[
             { to: "/account/children", label: t("families:children.accountLink") },
             { to: "/account/security", label: t("account.securityLink") },
