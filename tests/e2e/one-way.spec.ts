@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import {
   COLOUR_RULES,
+  executeLocalD1,
   expect,
   expectNoAxeViolations,
   signInStaff,
@@ -14,8 +15,10 @@ import {
 /**
  * The pages whose code was given one way of doing what several did alike (decision 071): the
  * calculator's outcomes from one list, the program pages' one loader, a person's own pages' one
- * meta and headers, the gift and pledge forms' donor from `?email=`, the admin money column. Each
- * reads as before, in both languages, at both widths, light and dark, with zero axe violations.
+ * meta and headers, the gift and pledge forms' donor from `?email=`, the admin money column; the
+ * pages' next steps and self-service links as one list each, the reports' and team's files, the
+ * submission page's fields and sections. Each reads as before, in both languages, at both widths,
+ * light and dark, with zero axe violations.
  */
 const ADMIN = staffOfSpec("one-way", "Olivia Oneway");
 const SHOTS = "/tmp/dupes-shots";
@@ -153,4 +156,56 @@ test("the donor, gift and monthly-donor tables show amounts in one money column"
   await page.goto(giftPath);
   await expect(giftRow(page)).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+/** The public pages whose parts became one list each: a section's next steps, the self-service links, the files. */
+const LISTED_PAGES: [path: string, shown: string][] = [
+  ["/impact", 'a[href="/stories"].btn-primary'],
+  ["/team", 'a[href="/join-our-team"].btn-primary'],
+  ["/reports", "h1"],
+  ["/donate", 'aside a[href="/donate/statement"]'],
+];
+for (const [path, shown] of LISTED_PAGES)
+  test(`${path} reads as before: its next steps, self-service links and files from one list each`, async ({
+    page,
+  }) => {
+    // Four views, each with two axe runs and two screenshots, on a machine shared by many runs.
+    test.setTimeout(300_000);
+    await walk(page, path, async () => {
+      await expect(page.locator(shown).first()).toBeVisible();
+    });
+  });
+
+test("without JavaScript, a submission's note and reply refuse an empty text with its message and clear once sent", async ({
+  browser,
+  page: signingIn,
+}) => {
+  test.setTimeout(300_000);
+  const id = `one-way-${ADMIN.run}`;
+  executeLocalD1(
+    `INSERT OR IGNORE INTO submissions (id, kind, locale, name, email, payload, idempotency_key) VALUES ('${id}', 'contact', 'en', 'Rita ${ADMIN.run}', 'rita-${ADMIN.run}@example.com', '{"fullName":"Rita","subject":"program","message":"Hello"}', '${id}');`,
+  );
+  await signInStaff(signingIn, ADMIN);
+  await walk(signingIn, `/admin/submissions/${id}`, async () => {
+    await expect(signingIn.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await signingIn.context().storageState(),
+  });
+  const page = await context.newPage();
+  await page.goto(`/admin/submissions/${id}?lng=en`);
+  await page.getByLabel("Subject").fill("About the program");
+  await page.getByRole("button", { name: "Send reply" }).click();
+  await expect(page.getByLabel("Message")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText("Write something here first.")).toBeVisible();
+  await expect(page.getByLabel("Subject")).toHaveValue("About the program");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByLabel("Add a note")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Add a note").fill("Called Rita.");
+  await page.getByRole("button", { name: "Add note" }).click();
+  await expect(page.getByText("Called Rita.")).toBeVisible();
+  await expect(page.getByLabel("Add a note")).toHaveValue("");
+  await page.screenshot({ path: `${SHOTS}/submission-nojs-en-1280.png`, fullPage: true });
+  await context.close();
 });

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
-import { count, eq, like, sql, sum } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { count, eq, sql, sum } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { listDonations } from "~/server/admin/donations.server";
 import { getDb } from "~/server/db/client.server";
 import { donationAttempts, donations, giftTotals } from "~/server/db/schema";
 import { attemptIdOf, countedCents, countsInTotals } from "~/server/donations/ledger.server";
 import { getImport } from "~/server/imports/jobs.server";
-import { userWithSession } from "./auth-helpers";
+import { adminBeforeAll, giftsOf, importsPage } from "./imports-page";
 import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 import { countInvocation } from "./platform-count";
 import {
@@ -24,11 +24,8 @@ import {
  * the ledger's to the cent, and the list shows the same figures whichever way it reads them.
  */
 const db = getDb(env);
-let admin: Awaited<ReturnType<typeof userWithSession>>;
-
-beforeAll(async () => {
-  admin = await userWithSession("totals-admin@example.org", "ADMIN", "Tia Admin");
-}, 120_000);
+const admin = adminBeforeAll("totals-admin@example.org", "Tia Admin");
+const imports = importsPage(admin);
 
 const get = (path: string) => fetchPage(path, { headers: { Cookie: admin.cookie } });
 const post = (path: string, fields: Record<string, string>) =>
@@ -221,39 +218,12 @@ describe("the gift list's kept totals", () => {
       await expectKeptIsTheLedger();
 
       // An import of gifts from a bank's file, then its undo.
-      const form = new FormData();
-      form.append("kind", "gifts");
-      form.append(
-        "file",
-        new File(
-          [
-            "date,amount,email,name\n2026-04-01,10,uma@totals-import.test,Uma\n2026-04-02,20.25,kim@totals-import.test,Kim\n",
-          ],
-          "bank.csv",
-          { type: "text/csv" },
-        ),
+      const job = await imports.upload(
+        "gifts",
+        "date,amount,email,name\n2026-04-01,10,uma@totals-import.test,Uma\n2026-04-02,20.25,kim@totals-import.test,Kim\n",
+        "bank.csv",
       );
-      const uploaded = await fetchPage("/admin/imports", {
-        method: "POST",
-        body: form,
-        headers: { Origin: ORIGIN, Cookie: admin.cookie },
-      });
-      expect(uploaded.status).toBe(303);
-      const job = uploaded.headers.get("Location")!.split("/").at(-1)!;
-      const step = async (fields: Record<string, string>) => {
-        expect(
-          (await postForm(`/admin/imports/${job}?lng=en`, fields, { Cookie: admin.cookie })).status,
-        ).toBe(303);
-        for (
-          let status = (await getImport(env, job))?.status;
-          status === "checking" || status === "importing";
-          status = (await getImport(env, job))?.status
-        )
-          expect(
-            (await postForm(`/admin/imports/${job}?lng=en`, { intent: "continue" }, { Cookie: admin.cookie }))
-              .status,
-          ).toBe(303);
-      };
+      const step = (fields: Record<string, string>) => imports.step(job, fields);
       await step({
         intent: "map",
         "column-0": "receivedOn",
@@ -263,11 +233,7 @@ describe("the gift list's kept totals", () => {
         method: "cash",
       });
       await step({ intent: "import" });
-      const imported = await db
-        .select({ n: count() })
-        .from(donations)
-        .where(like(donations.donorEmail, "%@totals-import.test"));
-      expect(imported[0]!.n).toBe(2);
+      expect(await giftsOf("totals-import.test")).toBe(2);
       await expectKeptIsTheLedger();
       await step({ intent: "undo" });
       expect((await getImport(env, job))!.status).toBe("undone");

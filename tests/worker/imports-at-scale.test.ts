@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
-import { count, eq, like } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
-import { donations, imports } from "~/server/db/schema";
+import { imports } from "~/server/db/schema";
 import {
   continueImports,
   getImport,
@@ -12,8 +12,7 @@ import {
   startImport,
 } from "~/server/imports/jobs.server";
 import { handleScheduled } from "~/server/scheduled.server";
-import { userWithSession } from "./auth-helpers";
-import { fetchPage, postForm } from "./fetch";
+import { adminBeforeAll, giftsOf, importsPage } from "./imports-page";
 import { countInvocation } from "./platform-count";
 
 /**
@@ -22,23 +21,8 @@ import { countInvocation } from "./platform-count";
  * its own file, so its few minutes run beside the other worker tests.
  */
 const db = getDb(env);
-let admin: Awaited<ReturnType<typeof userWithSession>>;
-
-beforeAll(async () => {
-  admin = await userWithSession("imports-scale@example.org", "ADMIN", "Ida Admin");
-  await fetchPage("/");
-}, 180_000);
-
-const post = (id: string, fields: Record<string, string>) =>
-  postForm(`/admin/imports/${id}?lng=en`, fields, { Cookie: admin.cookie });
-
-const giftsOf = async (domain: string) =>
-  (
-    await db
-      .select({ n: count() })
-      .from(donations)
-      .where(like(donations.donorEmail, `%@${domain}`))
-  )[0]!.n;
+const admin = adminBeforeAll("imports-scale@example.org", "Ida Admin");
+const { post } = importsPage(admin);
 
 describe("a file of 50,000 rows", () => {
   it(

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
-import { and, count, eq, like } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { and, eq, like } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { getDb } from "~/server/db/client.server";
 import {
   auditLog,
@@ -15,7 +15,8 @@ import {
 } from "~/server/db/schema";
 import { getImport } from "~/server/imports/jobs.server";
 import { userWithSession } from "./auth-helpers";
-import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
+import { adminBeforeAll, giftsOf, importsPage } from "./imports-page";
+import { fetchPage, ORIGIN, shown } from "./fetch";
 
 /**
  * Imports from spreadsheets (docs/decisions/069-imports.md): each kind through the page as staff
@@ -23,58 +24,18 @@ import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
  * 50,000-row file in batches within the platform's limits.
  */
 const db = getDb(env);
-let admin: Awaited<ReturnType<typeof userWithSession>>;
-
-beforeAll(async () => {
-  admin = await userWithSession("imports-admin@example.org", "ADMIN", "Ida Admin");
-  await fetchPage("/");
-}, 180_000);
-
-/** Uploads a file of a kind as the imports page does; the new job's id. */
-async function upload(kind: string, csv: BlobPart, name = "file.csv") {
-  const form = new FormData();
-  form.append("kind", kind);
-  form.append("file", new File([csv], name, { type: "text/csv" }));
-  const response = await fetchPage("/admin/imports", {
-    method: "POST",
-    body: form,
-    headers: { Origin: ORIGIN, Cookie: admin.cookie },
-  });
-  expect(response.status).toBe(303);
-  return response.headers.get("Location")!.split("/").at(-1)!;
-}
-
-const page = async (id: string, query = "") =>
-  shown(
-    await (await fetchPage(`/admin/imports/${id}${query}`, { headers: { Cookie: admin.cookie } })).text(),
-  );
-const post = (id: string, fields: Record<string, string>) =>
-  postForm(`/admin/imports/${id}?lng=en`, fields, { Cookie: admin.cookie });
-
-/** Posts "continue" as the page does until the running step is done; how many posts it took. */
-async function runToEnd(id: string) {
-  let posts = 0;
-  for (;;) {
-    const job = await getImport(env, id);
-    if (job?.status !== "checking" && job?.status !== "importing") return posts;
-    expect((await post(id, { intent: "continue" })).status).toBe(303);
-    posts++;
-  }
-}
+const admin = adminBeforeAll("imports-admin@example.org", "Ida Admin");
+const { upload, page, post, step } = importsPage(admin);
 
 /** Maps the columns as staff chose them, and runs the dry run. */
-async function dryRun(id: string, mapping: Record<number, string>, extra: Record<string, string> = {}) {
-  const fields = Object.fromEntries(
-    Object.entries(mapping).map(([index, field]) => [`column-${index}`, field]),
-  );
-  expect((await post(id, { intent: "map", ...fields, ...extra })).status).toBe(303);
-  await runToEnd(id);
-}
+const dryRun = (id: string, mapping: Record<number, string>, extra: Record<string, string> = {}) =>
+  step(id, {
+    intent: "map",
+    ...Object.fromEntries(Object.entries(mapping).map(([index, field]) => [`column-${index}`, field])),
+    ...extra,
+  });
 
-async function importNow(id: string) {
-  expect((await post(id, { intent: "import" })).status).toBe(303);
-  await runToEnd(id);
-}
+const importNow = (id: string) => step(id, { intent: "import" });
 
 const GIFTS_CSV = [
   "Date,Amount,E-mail Address,First Name,Last Name,Check No.,Memo",
@@ -85,14 +46,6 @@ const GIFTS_CSV = [
   "03/02/2026,1250,ana@gifts-import.test,Ana,Reyes,1042,Spring appeal",
   "2026-03-06,40.5,eva@gifts-import.test,Eva,Mora,1046,",
 ].join("\r\n");
-
-const giftsOf = async (domain: string) =>
-  (
-    await db
-      .select({ n: count() })
-      .from(donations)
-      .where(like(donations.donorEmail, `%@${domain}`))
-  )[0]!.n;
 
 describe("importing gifts", () => {
   it(

@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Money } from "~/components/ui/format";
 import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import type { KeysetLinks } from "~/server/records/list.server";
-import { smallButtonClass } from "./ui";
+import { AdminSection, smallButtonClass } from "./ui";
 
 /** One column of an admin list: its header (a key in the admin namespace) and how a row shows in it. */
 export type Column<Row> = {
@@ -98,6 +98,25 @@ export function RecordTable<Row extends { id: string }>({
         </tbody>
       </table>
     </TableScroll>
+  );
+}
+
+/** A section of a record's page that is one table of records, its heading naming the table. */
+export function RecordSection<Row extends { id: string }>({
+  id,
+  title,
+  columns,
+  rows,
+}: {
+  id: string;
+  title: string;
+  columns: Column<Row>[];
+  rows: Row[];
+}) {
+  return (
+    <AdminSection id={id} title={title} className="mt-8">
+      <RecordTable label={title} columns={columns} rows={rows} />
+    </AdminSection>
   );
 }
 

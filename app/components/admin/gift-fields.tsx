@@ -1,49 +1,10 @@
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { translateFieldError } from "~/components/forms/fields";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { OFFLINE_GIFT_METHODS, SOFT_CREDIT_KINDS } from "~/lib/vocabulary";
-import { inputClass } from "./ui";
+import { LabelledField } from "./ui";
 
 type Values = Record<string, string | undefined>;
 type Errors = Record<string, string | undefined>;
-
-/** One labelled field with its hint and its message, tied together for screen readers. */
-export function GiftField({
-  name,
-  label,
-  hint,
-  errors,
-  children,
-}: {
-  name: string;
-  label: string;
-  hint?: string;
-  errors: Errors;
-  children: (describedBy: string | undefined, invalid: true | undefined) => ReactNode;
-}) {
-  const { t } = useTranslation();
-  const error = errors[name];
-  const describedBy = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div>
-      <label htmlFor={name} className="font-semibold">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${name}-hint`} className="text-sm text-gray-700 dark:text-gray-300">
-          {hint}
-        </p>
-      ) : null}
-      {children(describedBy || undefined, error ? true : undefined)}
-      {error ? (
-        <p id={`${name}-error`} className="mt-1 font-semibold text-red-800 dark:text-red-200">
-          {translateFieldError(t, error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A one-line input of the gift form, keeping what staff typed after a refused post. */
 export function GiftInput({
@@ -64,21 +25,17 @@ export function GiftInput({
   required?: boolean;
 }) {
   return (
-    <GiftField name={name} label={label} hint={hint} errors={errors}>
-      {(describedBy, invalid) => (
+    <LabelledField name={name} label={label} hint={hint} errors={errors}>
+      {(control) => (
         <input
-          id={name}
-          name={name}
+          {...control}
           type={type}
           required={required}
           inputMode={name === "amount" || name === "estimate" ? "decimal" : undefined}
           defaultValue={values[name] ?? ""}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
         />
       )}
-    </GiftField>
+    </LabelledField>
   );
 }
 
@@ -103,16 +60,9 @@ export function PledgeSelect({
   const { t } = useTranslation("gifts");
   const tag = useLocale();
   return (
-    <GiftField name="pledgeId" label={t("record.pledge")} errors={errors}>
-      {(describedBy, invalid) => (
-        <select
-          id="pledgeId"
-          name="pledgeId"
-          defaultValue={values.pledgeId ?? ""}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        >
+    <LabelledField name="pledgeId" label={t("record.pledge")} errors={errors}>
+      {(control) => (
+        <select {...control} defaultValue={values.pledgeId ?? ""}>
           <option value="">{t("record.noPledge")}</option>
           {pledges.map((pledge) => (
             <option key={pledge.id} value={pledge.id}>
@@ -125,7 +75,7 @@ export function PledgeSelect({
           ))}
         </select>
       )}
-    </GiftField>
+    </LabelledField>
   );
 }
 
@@ -144,16 +94,9 @@ export function GiftSelect({
   errors: Errors;
 }) {
   return (
-    <GiftField name={name} label={label} errors={errors}>
-      {(describedBy, invalid) => (
-        <select
-          id={name}
-          name={name}
-          defaultValue={values[name] ?? options[0]?.value}
-          aria-describedby={describedBy}
-          aria-invalid={invalid}
-          className={inputClass}
-        >
+    <LabelledField name={name} label={label} errors={errors}>
+      {(control) => (
+        <select {...control} defaultValue={values[name] ?? options[0]?.value}>
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -161,7 +104,7 @@ export function GiftSelect({
           ))}
         </select>
       )}
-    </GiftField>
+    </LabelledField>
   );
 }
 
@@ -256,19 +199,9 @@ export function GiftFields({
         <GiftInput name="estimate" label={t("record.estimate")} values={values} errors={errors} />
         <GiftInput name="designation" label={t("record.designation")} values={values} errors={errors} />
         <PledgeSelect pledges={pledges} values={values} errors={errors} />
-        <GiftField name="note" label={t("record.note")} errors={errors}>
-          {(describedBy, invalid) => (
-            <textarea
-              id="note"
-              name="note"
-              rows={3}
-              defaultValue={values.note ?? ""}
-              aria-describedby={describedBy}
-              aria-invalid={invalid}
-              className={inputClass}
-            />
-          )}
-        </GiftField>
+        <LabelledField name="note" label={t("record.note")} errors={errors}>
+          {(control) => <textarea {...control} rows={3} defaultValue={values.note ?? ""} />}
+        </LabelledField>
       </div>
       {withDonor ? (
         <fieldset className="grid content-start gap-3">

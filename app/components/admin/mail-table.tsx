@@ -1,5 +1,5 @@
 import { DateTime } from "~/components/ui/format";
-import { RecordTable, type Column } from "./data-table";
+import { RecordSection, type Column } from "./data-table";
 import { StatusBadge } from "./status";
 
 type Mail = {
@@ -29,12 +29,5 @@ const MAIL_COLUMNS: Column<Mail>[] = [
 
 /** The e-mails sent about a gift or to a donor: receipts, notices, statements. */
 export function MailTable({ mails, label }: { mails: Mail[]; label: string }) {
-  return (
-    <section className="mt-8">
-      <h2 id="mails-heading" className="text-xl font-bold">
-        {label}
-      </h2>
-      <RecordTable label={label} columns={MAIL_COLUMNS} rows={mails} />
-    </section>
-  );
+  return <RecordSection id="mails-heading" title={label} columns={MAIL_COLUMNS} rows={mails} />;
 }

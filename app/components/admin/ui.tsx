@@ -1,11 +1,85 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
-import { OptionsAfterBlank } from "~/components/forms/fields";
+import { OptionsAfterBlank, translateFieldError } from "~/components/forms/fields";
 
 export const inputClass =
   "focus-ring tap-target mt-1 w-full rounded-lg border border-gray-500 bg-white px-3 py-2 text-gray-900 dark:border-gray-400 dark:bg-gray-950 dark:text-white";
 export const smallButtonClass = "btn-secondary px-3 py-1 text-sm";
+
+type FieldControl = {
+  id: string;
+  name: string;
+  "aria-describedby": string | undefined;
+  "aria-invalid": true | undefined;
+  className: string;
+};
+
+/** One labelled field with its hint and its message, tied together for screen readers. */
+export function LabelledField({
+  name,
+  label,
+  hint,
+  errors,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  errors: Record<string, string | undefined>;
+  /** Draws the control with `control` spread on it: its id, name, descriptions, state and look. */
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const error = errors[name];
+  const describedBy = [hint ? `${name}-hint` : "", error ? `${name}-error` : ""].filter(Boolean).join(" ");
+  return (
+    <div>
+      <label htmlFor={name} className="font-semibold">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${name}-hint`} className="text-sm text-gray-700 dark:text-gray-300">
+          {hint}
+        </p>
+      ) : null}
+      {children({
+        id: name,
+        name,
+        "aria-describedby": describedBy || undefined,
+        "aria-invalid": error ? true : undefined,
+        className: inputClass,
+      })}
+      {error ? (
+        <p id={`${name}-error`} className="mt-1 font-semibold text-red-800 dark:text-red-200">
+          {translateFieldError(t, error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A part of an admin page under its own heading, named by it for screen readers. */
+export function AdminSection({
+  id,
+  title,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 export function AdminPageHeader({
   title,

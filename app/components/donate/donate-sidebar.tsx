@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { LinkList } from "~/components/ui/link-list";
 import { USE_OF_FUNDS } from "~/content/figures";
 import { GoalProgress } from "./goal-progress";
 
@@ -53,18 +53,12 @@ export function DonateSidebar({
           ))}
         </ul>
       </section>
-      <ul className="space-y-2">
-        <li>
-          <Link to="/donate/manage" className="link">
-            {t("sidebar.manage")}
-          </Link>
-        </li>
-        <li>
-          <Link to="/donate/statement" className="link">
-            {t("sidebar.statement")}
-          </Link>
-        </li>
-      </ul>
+      <LinkList
+        links={[
+          { to: "/donate/manage", label: t("sidebar.manage") },
+          { to: "/donate/statement", label: t("sidebar.statement") },
+        ]}
+      />
     </aside>
   );
 }

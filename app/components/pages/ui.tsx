@@ -193,6 +193,15 @@ export function Paragraphs({ items, className = "" }: { items: string[]; classNa
   );
 }
 
-export function ButtonRow({ children }: { children: ReactNode }) {
-  return <div className="mt-8 flex flex-wrap gap-3">{children}</div>;
+/** A section's next steps as a row of buttons: the first is the one the page suggests, the rest secondary. */
+export function LinkButtons({ links }: { links: readonly { to: string; label: string }[] }) {
+  return (
+    <div className="mt-8 flex flex-wrap gap-3">
+      {links.map((link, index) => (
+        <Link key={link.to} to={link.to} className={index === 0 ? "btn-primary" : "btn-secondary"}>
+          {link.label}
+        </Link>
+      ))}
+    </div>
+  );
 }

@@ -9,7 +9,6 @@ import {
   PROSPECT_STATUSES,
   TEAM_GROUPS,
   type ContentStatus,
-  type TeamGroup,
 } from "../vocabulary";
 
 /**
@@ -335,6 +334,7 @@ export const ENTRY_TYPES = {
       legalName: { kind: "plain", label: "legalName", required: true, max: 200, adminOnly: true },
       ein: { kind: "ein", label: "ein", required: true, adminOnly: true },
       email: { kind: "email", label: "email", required: true },
+      // Stored as E.164; shown with phoneDisplay.
       phone: { kind: "phone", label: "phone", required: true },
       ...POSTAL_ADDRESS,
       officeHours: { kind: "lines", label: "officeHours", required: true, max: 600 },
@@ -343,6 +343,7 @@ export const ENTRY_TYPES = {
       linkedin: { kind: "url", label: "linkedin" },
       youtube: { kind: "url", label: "youtube" },
       goalCents: { kind: "cents", label: "goal", required: true },
+      // The campaign's first and last days in New York (yyyy-mm-dd), both included.
       campaignStart: { kind: "date", label: "campaignStart", required: true },
       campaignEnd: { kind: "date", label: "campaignEnd", required: true },
       foundingYear: { kind: "year", label: "foundingYear", required: true },
@@ -551,115 +552,27 @@ export function toFormValues(type: ContentType, fields: Record<string, unknown>)
 }
 
 /** Typed fields of each type, as the public pages read them. */
-export type EventFields = {
-  title: Bilingual;
-  description: Bilingual;
-  highlights: Bilingual;
-  date: string;
-  start: string;
-  end: string;
-  place: Bilingual;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  priceCents: number;
-  capacity: number | null;
-  seatsPerAddress: number | null;
-  valueCents: number;
-  valueDescription: Bilingual;
-  category: (typeof EVENT_CATEGORIES)[number];
-};
-export type PostFields = {
-  title: Bilingual;
-  excerpt: Bilingual;
-  body: Bilingual;
-  date: string;
-  author: Bilingual;
-  category: (typeof POST_CATEGORIES)[number];
-  cover: string;
-};
-export type ReportFields = { title: Bilingual; year: number; summary: Bilingual; pdf: string };
-export type MemberFields = {
-  name: string;
-  role: Bilingual;
-  bio: Bilingual;
-  group: TeamGroup;
-  position: number | null;
-  photo: string;
-};
-export type JobFields = {
-  title: Bilingual;
-  description: Bilingual;
-  department: (typeof JOB_DEPARTMENTS)[number];
-  employment: (typeof JOB_TYPES)[number];
-  posted: string;
-};
-export type StoryFields = {
-  title: Bilingual;
-  person: Bilingual;
-  text: Bilingual;
-  program: (typeof STORY_PROGRAMS)[number];
-  published: string;
-};
-export type OrganizationFields = {
-  legalName: string;
-  ein: string;
-  email: string;
-  /** E.164; shown with phoneDisplay. */
-  phone: string;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  officeHours: Bilingual;
-  instagram: string;
-  facebook: string;
-  linkedin: string;
-  youtube: string;
-  goalCents: number;
-  /** The campaign's first and last days in New York (yyyy-mm-dd), both included. */
-  campaignStart: string;
-  campaignEnd: string;
-  foundingYear: number;
-};
-export type ProgramFields = {
-  program: (typeof PROGRAM_IDS)[number];
-  badge: (typeof PROGRAM_BADGES)[number];
-  startsOn: string;
-};
-export type RoleFields = {
-  title: Bilingual;
-  subtitle: Bilingual;
-  description: Bilingual;
-  commitment: Bilingual;
-  schedule: Bilingual;
-  skills: Bilingual;
-  requirements: Bilingual;
-  impact: Bilingual;
-  spots: number | null;
-  minAge: number | null;
-  position: number | null;
-};
-export type ProspectFields = {
-  name: Bilingual;
-  contribution: Bilingual;
-  kind: (typeof PARTNER_KINDS)[number];
-  partnerStatus: (typeof PROSPECT_STATUSES)[number];
-  position: number | null;
-};
+/** A field's stored value, as `fieldSchema` reads it from its kind. */
+type ValueOf<Spec> = Spec extends { kind: "text" | "lines" | "markdown" }
+  ? Bilingual
+  : Spec extends { kind: "choice"; options: readonly (infer Option)[] }
+    ? Option
+    : Spec extends { kind: "cents" | "year" }
+      ? number
+      : Spec extends { kind: "count" }
+        ? number | null
+        : string;
+
+/** Each type's stored fields, read from its field specs above: one list of facts, not two. */
 export type FieldsOf = {
-  event: EventFields;
-  post: PostFields;
-  job: JobFields;
-  report: ReportFields;
-  member: MemberFields;
-  story: StoryFields;
-  organization: OrganizationFields;
-  program: ProgramFields;
-  role: RoleFields;
-  prospect: ProspectFields;
+  [T in ContentType]: {
+    -readonly [Name in keyof (typeof ENTRY_TYPES)[T]["fields"]]: ValueOf<
+      (typeof ENTRY_TYPES)[T]["fields"][Name]
+    >;
+  };
 };
+export type OrganizationFields = FieldsOf["organization"];
+export type ProgramFields = FieldsOf["program"];
 
 /** A published entry as pages read it. */
 export type Entry<T extends ContentType> = {

@@ -196,3 +196,14 @@ export function fieldErrors(
   );
   return Object.keys(errors).length > 0 ? errors : { form: "admin:common.invalid" };
 }
+
+/** A posted form read through its schema: the schema's output, or each field's message. */
+export function parsePostedFields<S extends v.GenericSchema>(
+  schema: S,
+  fields: Record<string, string>,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; errors: Record<string, string> } {
+  const parsed = v.safeParse(schema, fields);
+  return parsed.success
+    ? { ok: true, value: parsed.output }
+    : { ok: false, errors: fieldErrors(parsed.issues) };
+}

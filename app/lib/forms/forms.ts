@@ -34,6 +34,9 @@ import {
  */
 
 const f = {
+  studentName: { name: "studentName", kind: "text", required: true },
+  parentName: { name: "parentName", kind: "text", required: true, autoComplete: "name" },
+  fullName: { name: "fullName", kind: "text", required: true, autoComplete: "name" },
   email: { name: "email", kind: "email", required: true, autoComplete: "email", hint: true },
   phone: (required = false): FieldSpec => ({
     name: "phone",
@@ -53,6 +56,19 @@ const f = {
   }),
 } satisfies Record<string, FieldSpec | ((...args: never[]) => FieldSpec)>;
 
+type Reachable = { email: string; phone?: string | null };
+/** A child's form is answered to the parent who filled it in; any other, to the person who wrote it. */
+const parentContact = ({ parentName, email, phone }: Reachable & { parentName: string }) => ({
+  name: parentName,
+  email,
+  phone,
+});
+const writerContact = ({ fullName, email, phone }: Reachable & { fullName: string }) => ({
+  name: fullName,
+  email,
+  phone,
+});
+
 export const enrollmentForm = defineForm({
   id: "enrollment",
   kind: "enrollment",
@@ -61,10 +77,10 @@ export const enrollmentForm = defineForm({
   pending: "submitting",
   aboutChild: true,
   promise: "2days",
-  contact: (value) => ({ name: value.parentName, email: value.email, phone: value.phone }),
+  contact: parentContact,
   fields: [
-    { name: "studentName", kind: "text", required: true },
-    { name: "parentName", kind: "text", required: true, autoComplete: "name" },
+    f.studentName,
+    f.parentName,
     f.email,
     f.phone(true),
     f.age,
@@ -91,13 +107,13 @@ export const educationForm = defineForm({
   pending: "submitting",
   aboutChild: true,
   promise: "24h",
-  contact: (value) => ({ name: value.parentName, email: value.email, phone: value.phone }),
+  contact: parentContact,
   fields: [
-    { name: "studentName", kind: "text", required: true },
+    f.studentName,
     f.age,
     f.grade,
     { name: "school", kind: "text", max: 200 },
-    { name: "parentName", kind: "text", required: true, autoComplete: "name" },
+    f.parentName,
     f.email,
     f.phone(true),
     { name: "academicGoals", kind: "textarea", max: 1000, wide: true },
@@ -114,10 +130,10 @@ export const athleticsForm = defineForm({
   pending: "registering",
   aboutChild: true,
   promise: "2days",
-  contact: (value) => ({ name: value.parentName, email: value.email, phone: value.phone }),
+  contact: parentContact,
   fields: [
-    { name: "studentName", kind: "text", required: true },
-    { name: "parentName", kind: "text", required: true, autoComplete: "name" },
+    f.studentName,
+    f.parentName,
     f.age,
     f.grade,
     f.email,
@@ -143,7 +159,7 @@ export const mentoringForm = defineForm({
   schema: MentoringSchema,
   pending: "submitting",
   promise: "2days",
-  contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
+  contact: writerContact,
   fields: [
     {
       name: "role",
@@ -153,7 +169,7 @@ export const mentoringForm = defineForm({
       optionsKey: "mentoringRoles",
       wide: true,
     },
-    { name: "fullName", kind: "text", required: true, autoComplete: "name" },
+    f.fullName,
     f.email,
     f.phone(),
     { name: "age", kind: "number", required: true, hint: true, hintParams: MENTORING_AGE_WORDS },
@@ -188,7 +204,7 @@ export const mentoringForm = defineForm({
 });
 
 export const volunteerModalFields: readonly FieldSpec[] = [
-  { name: "fullName", kind: "text", required: true, autoComplete: "name" },
+  f.fullName,
   f.email,
   f.phone(),
   { name: "age", kind: "number", required: true, hint: true, hintParams: { min: VOLUNTEER_AGES.min } },
@@ -282,9 +298,9 @@ export const fundraisingTeamForm = defineForm({
   schema: FundraisingTeamSchema,
   pending: "submitting",
   promise: "2days",
-  contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
+  contact: writerContact,
   fields: [
-    { name: "fullName", kind: "text", required: true, autoComplete: "name" },
+    f.fullName,
     f.email,
     f.phone(),
     { name: "availability", kind: "text", required: true, max: 200, hint: true },
@@ -302,7 +318,7 @@ export const givingInfoForm = defineForm({
   pending: "sending",
   promise: "2days",
   defaults: { preferredContact: "email" },
-  contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
+  contact: writerContact,
   fields: [
     {
       name: "option",
@@ -311,7 +327,7 @@ export const givingInfoForm = defineForm({
       options: GIVING_OPTION_IDS,
       optionsKey: "givingOptions",
     },
-    { name: "fullName", kind: "text", required: true, autoComplete: "name" },
+    f.fullName,
     f.email,
     f.phone(),
     { name: "organization", kind: "text", max: 200, autoComplete: "organization" },
@@ -335,9 +351,9 @@ export const contactForm = defineForm({
   pending: "sending",
   promise: "24h",
   defaults: { preferredContact: "email" },
-  contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
+  contact: writerContact,
   fields: [
-    { name: "fullName", kind: "text", required: true, autoComplete: "name" },
+    f.fullName,
     f.email,
     f.phone(),
     {
@@ -373,10 +389,10 @@ export const partnerForm = defineForm({
   schema: PartnerSchema,
   pending: "sending",
   promise: "2days",
-  contact: (value) => ({ name: value.fullName, email: value.email, phone: value.phone }),
+  contact: writerContact,
   fields: [
     { name: "organization", kind: "text", required: true, autoComplete: "organization" },
-    { name: "fullName", kind: "text", required: true, autoComplete: "name" },
+    f.fullName,
     f.email,
     f.phone(),
     {

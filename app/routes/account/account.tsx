@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link } from "react-router";
 import { AuthLayout } from "~/components/account/auth-layout";
 import { Notice } from "~/components/forms/form-kit";
-import { DateTime, Money } from "~/components/ui/format";
-import { tableClass, TableScroll, tdClass, thClass } from "~/components/ui/table";
+import { moneyColumn, RecordTable, type Column } from "~/components/admin/data-table";
+import { DateTime } from "~/components/ui/format";
+import { LinkList } from "~/components/ui/link-list";
 import { ownPageHeaders, ownPageMeta } from "~/components/account/own-page";
 import { sendReceiptCopy } from "~/server/donations/receipt-copy.server";
 import { accountOverview } from "~/server/auth/account-overview.server";
@@ -94,6 +95,39 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
     );
   }
   const { gifts, submissions, newsletter, volunteer } = loaderData;
+  // Headers are keys the table translates in the "admin" namespace, so they name their own.
+  const giftColumns: Column<(typeof gifts)[number]>[] = [
+    { header: "account:account.date", cell: (gift) => <DateTime iso={gift.date} withTime={false} /> },
+    moneyColumn("account:account.amount", (gift) => gift.amountCents),
+    { header: "account:account.type", cell: (gift) => t(`account.frequency.${gift.frequency}`) },
+    { header: "account:account.status", cell: (gift) => t(`account.donationStatus.${gift.status}`) },
+    {
+      header: "account:account.receipt",
+      cell: (gift) =>
+        gift.status === "succeeded" ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="receipt" />
+            <input type="hidden" name="donationId" value={gift.id} />
+            <button type="submit" className="btn-secondary px-3 py-1 text-sm">
+              {t("account.emailReceipt")}
+            </button>
+          </Form>
+        ) : (
+          "—"
+        ),
+    },
+  ];
+  const submissionColumns: Column<(typeof submissions)[number]>[] = [
+    {
+      header: "account:account.date",
+      cell: (submission) => <DateTime iso={submission.createdAt} withTime={false} />,
+    },
+    { header: "account:account.kind", cell: (submission) => tAdmin(`kinds.${submission.kind}`) },
+    {
+      header: "account:account.status",
+      cell: (submission) => t(`account.submissionStatus.${submission.status}`),
+    },
+  ];
   return (
     <AuthLayout wide title={t("account.title")} lead={t("account.lead", { email: user.email })}>
       <div className="grid gap-10">
@@ -118,46 +152,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
               {actionData && "receiptNotFound" in actionData ? (
                 <Notice>{t("account.receiptNotFound")}</Notice>
               ) : null}
-              <TableScroll label={t("account.gifts")}>
-                <table className={tableClass}>
-                  <thead>
-                    <tr>
-                      <th className={thClass}>{t("account.date")}</th>
-                      <th className={`${thClass} text-right`}>{t("account.amount")}</th>
-                      <th className={thClass}>{t("account.type")}</th>
-                      <th className={thClass}>{t("account.status")}</th>
-                      <th className={thClass}>{t("account.receipt")}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {gifts.map((gift) => (
-                      <tr key={gift.id}>
-                        <td className={tdClass}>
-                          <DateTime iso={gift.date} withTime={false} />
-                        </td>
-                        <td className={`${tdClass} text-right tabular-nums`}>
-                          <Money cents={gift.amountCents} currency={gift.currency} />
-                        </td>
-                        <td className={tdClass}>{t(`account.frequency.${gift.frequency}`)}</td>
-                        <td className={tdClass}>{t(`account.donationStatus.${gift.status}`)}</td>
-                        <td className={tdClass}>
-                          {gift.status === "succeeded" ? (
-                            <Form method="post">
-                              <input type="hidden" name="intent" value="receipt" />
-                              <input type="hidden" name="donationId" value={gift.id} />
-                              <button type="submit" className="btn-secondary px-3 py-1 text-sm">
-                                {t("account.emailReceipt")}
-                              </button>
-                            </Form>
-                          ) : (
-                            "—"
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableScroll>
+              <RecordTable label={t("account.gifts")} columns={giftColumns} rows={gifts} />
             </>
           )}
         </section>
@@ -169,28 +164,7 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           {submissions.length === 0 ? (
             <p className="mt-2">{t("account.noSubmissions")}</p>
           ) : (
-            <TableScroll label={t("account.submissions")}>
-              <table className={tableClass}>
-                <thead>
-                  <tr>
-                    <th className={thClass}>{t("account.date")}</th>
-                    <th className={thClass}>{t("account.kind")}</th>
-                    <th className={thClass}>{t("account.status")}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {submissions.map((submission) => (
-                    <tr key={submission.id}>
-                      <td className={tdClass}>
-                        <DateTime iso={submission.createdAt} withTime={false} />
-                      </td>
-                      <td className={tdClass}>{tAdmin(`kinds.${submission.kind}`)}</td>
-                      <td className={tdClass}>{t(`account.submissionStatus.${submission.status}`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
+            <RecordTable label={t("account.submissions")} columns={submissionColumns} rows={submissions} />
           )}
         </section>
 
@@ -228,17 +202,13 @@ export default function AccountPage({ loaderData, actionData }: Route.ComponentP
           )}
         </section>
 
-        <p>
-          <Link to="/account/children" className="link font-semibold">
-            {t("families:children.accountLink")}
-          </Link>
-        </p>
-
-        <p>
-          <Link to="/account/security" className="link font-semibold">
-            {t("account.securityLink")}
-          </Link>
-        </p>
+        <LinkList
+          linkClassName="link font-semibold tap-target inline-flex items-center"
+          links={[
+            { to: "/account/children", label: t("families:children.accountLink") },
+            { to: "/account/security", label: t("account.securityLink") },
+          ]}
+        />
 
         <Form method="post" action="/logout">
           <button type="submit" className="btn-secondary">

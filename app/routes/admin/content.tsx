@@ -1,4 +1,3 @@
-import * as v from "valibot";
 import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { adminMeta } from "~/components/admin/meta";
@@ -15,18 +14,9 @@ import {
 import { CopyValueField } from "~/components/admin/copy-value-field";
 import { Pagination } from "~/components/admin/data-table";
 import { ALL_NAMESPACES } from "~/lib/copy-places";
-import { isLocale, SUPPORTED_LOCALES } from "~/lib/i18n";
-import {
-  isKnownKey,
-  isNamespace,
-  listContent,
-  markReviewed,
-  resetOverride,
-  saveOverride,
-  statedFact,
-  TRANSLATION_MAX_LENGTH,
-} from "~/server/admin/content.server";
-import { ContentEditSchema, formStrings } from "~/server/admin/schemas.server";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { editCopy, listContent, TRANSLATION_MAX_LENGTH } from "~/server/admin/content.server";
+import { formStrings } from "~/server/admin/schemas.server";
 import { requireStaff } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
@@ -49,62 +39,10 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = {
-  ok: boolean;
-  message:
-    | "saved"
-    | "restored"
-    | "reviewedDone"
-    | "tooLong"
-    | "unknownKey"
-    | "invalid"
-    | "einStated"
-    | "legalNameStated";
-  key: string;
-  namespace?: string;
-  /** A refused text, kept so the field shows what was typed. */
-  value?: string;
-  placeholder?: string;
-};
-
 export async function action(args: Route.ActionArgs) {
-  const admin = await requireStaff(args);
-  const fields = formStrings(readPostedForm(args.context));
-  const { locale, namespace } = fields;
-  const parsed = v.safeParse(ContentEditSchema, fields);
-  const key = fields.key ?? "";
-  if (
-    !isLocale(locale) ||
-    !isNamespace(namespace) ||
-    !parsed.success ||
-    !isKnownKey(locale, namespace, key)
-  ) {
-    const message =
-      (fields.value?.length ?? 0) > TRANSLATION_MAX_LENGTH
-        ? "tooLong"
-        : isLocale(locale) && isNamespace(namespace) && isKnownKey(locale, namespace, key)
-          ? "invalid"
-          : "unknownKey";
-    return data<ActionResult>({ ok: false, message, key }, { status: 400 });
-  }
-  if (parsed.output.intent === "save") {
-    const input = { locale, namespace, key, value: parsed.output.value };
-    const stated = await statedFact(env, input);
-    if (stated) {
-      return data<ActionResult>(
-        { ok: false, ...stated, key, namespace, value: input.value },
-        { status: 400 },
-      );
-    }
-    await saveOverride(env, admin, input);
-    return data<ActionResult>({ ok: true, message: "saved", key });
-  }
-  if (parsed.output.intent === "reviewed") {
-    await markReviewed(env, admin, { locale, namespace, key });
-    return data<ActionResult>({ ok: true, message: "reviewedDone", key });
-  }
-  await resetOverride(env, admin, { locale, namespace, key });
-  return data<ActionResult>({ ok: true, message: "restored", key });
+  const staff = await requireStaff(args);
+  const answer = await editCopy(env, staff, formStrings(readPostedForm(args.context)));
+  return data(answer, { status: answer.ok ? 200 : 400 });
 }
 
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {

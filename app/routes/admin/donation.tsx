@@ -3,11 +3,11 @@ import { describeAttribution } from "~/lib/attribution";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import * as v from "valibot";
-import { moneyColumn, RecordTable, type Column } from "~/components/admin/data-table";
+import { moneyColumn, RecordSection, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { DisputeBadge, StatusBadge } from "~/components/admin/status";
 import { MailTable } from "~/components/admin/mail-table";
-import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { AdminPageHeader, AdminSection, Flash, inputClass } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getGift, refundGift } from "~/server/admin/donations.server";
@@ -113,10 +113,7 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
         </span>
       </p>
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
-        <section aria-labelledby="gift-details">
-          <h2 id="gift-details" className="text-xl font-bold">
-            {t("gift.details")}
-          </h2>
+        <AdminSection id="gift-details" title={t("gift.details")}>
           <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
             <Field label={t("gifts:record.method")}>
               {t(`gifts:methods.${donation.method}`)}
@@ -186,11 +183,8 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
               </code>
             </Field>
           </dl>
-        </section>
-        <section aria-labelledby="gift-refunds">
-          <h2 id="gift-refunds" className="text-xl font-bold">
-            {t("gift.refunds")}
-          </h2>
+        </AdminSection>
+        <AdminSection id="gift-refunds" title={t("gift.refunds")}>
           <p className="mt-3" suppressHydrationWarning data-testid="gift-refunded">
             {donation.refundedCents > 0
               ? t("gift.refundedTotal", { amount: money(donation.refundedCents) })
@@ -248,14 +242,14 @@ export default function AdminDonation({ loaderData, actionData }: Route.Componen
           ) : (
             <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">{t("gift.notRefundable")}</p>
           )}
-        </section>
+        </AdminSection>
       </div>
-      <section className="mt-8">
-        <h2 id="gift-payments" className="text-xl font-bold">
-          {t("gift.payments")}
-        </h2>
-        <RecordTable label={t("gift.payments")} columns={paymentColumns} rows={gift.payments} />
-      </section>
+      <RecordSection
+        id="gift-payments"
+        title={t("gift.payments")}
+        columns={paymentColumns}
+        rows={gift.payments}
+      />
       <MailTable mails={gift.mails} label={t("gift.mails")} />
     </>
   );

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { MailTable } from "~/components/admin/mail-table";
-import { moneyColumn, RecordTable, type Column } from "~/components/admin/data-table";
+import { moneyColumn, RecordSection, type Column } from "~/components/admin/data-table";
 import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
-import { AdminPageHeader, Badge } from "~/components/admin/ui";
+import { AdminPageHeader, AdminSection, Badge } from "~/components/admin/ui";
 import { DateTime, Money } from "~/components/ui/format";
 import { formatMoneyWithCents, useLocale } from "~/lib/format";
 import { getDonor } from "~/server/admin/donations.server";
@@ -94,10 +94,7 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
-        <section aria-labelledby="donor-giving">
-          <h2 id="donor-giving" className="text-xl font-bold">
-            {t("donor.giving")}
-          </h2>
+        <AdminSection id="donor-giving" title={t("donor.giving")}>
           <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("donor.givingHint")}</p>
           <dl className="mt-3 grid grid-cols-[8rem_1fr] gap-x-4 gap-y-2">
             <dt className="font-semibold">{t("donor.lifetime")}</dt>
@@ -118,11 +115,8 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
             ))}
           </dl>
           <p className="mt-2 text-sm text-gray-700 dark:text-gray-300">{t("gifts:donor.recognitionHint")}</p>
-        </section>
-        <section aria-labelledby="donor-monthly">
-          <h2 id="donor-monthly" className="text-xl font-bold">
-            {t("donor.monthly")}
-          </h2>
+        </AdminSection>
+        <AdminSection id="donor-monthly" title={t("donor.monthly")}>
           {donor.monthly.length === 0 ? (
             <p className="mt-3">{t("donor.noMonthly")}</p>
           ) : (
@@ -145,13 +139,10 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-        </section>
+        </AdminSection>
       </div>
       <div className="mt-8 grid gap-8 xl:grid-cols-2">
-        <section aria-labelledby="donor-pledges">
-          <h2 id="donor-pledges" className="text-xl font-bold">
-            {t("gifts:donor.pledges")}
-          </h2>
+        <AdminSection id="donor-pledges" title={t("gifts:donor.pledges")}>
           {donor.pledges.length === 0 ? (
             <p className="mt-3">{t("gifts:donor.noPledges")}</p>
           ) : (
@@ -185,11 +176,8 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
               </div>
             ))
           )}
-        </section>
-        <section aria-labelledby="donor-credited">
-          <h2 id="donor-credited" className="text-xl font-bold">
-            {t("gifts:donor.softCredits")}
-          </h2>
+        </AdminSection>
+        <AdminSection id="donor-credited" title={t("gifts:donor.softCredits")}>
           {donor.softCredits.length === 0 ? (
             <p className="mt-3">—</p>
           ) : (
@@ -206,14 +194,9 @@ export default function AdminDonor({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           )}
-        </section>
+        </AdminSection>
       </div>
-      <section className="mt-8">
-        <h2 id="donor-gifts" className="text-xl font-bold">
-          {t("donor.gifts")}
-        </h2>
-        <RecordTable label={t("donor.gifts")} columns={giftColumns} rows={donor.gifts} />
-      </section>
+      <RecordSection id="donor-gifts" title={t("donor.gifts")} columns={giftColumns} rows={donor.gifts} />
       <MailTable mails={donor.mails} label={t("donor.mails")} />
     </>
   );

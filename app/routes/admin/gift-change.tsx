@@ -6,7 +6,7 @@ import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
 import { formatMoneyWithCents, newYorkDate, useLocale } from "~/lib/format";
-import { LENGTH, requiredEmail, requiredText } from "~/lib/forms/field-validation";
+import { LENGTH, parsePostedFields, requiredEmail, requiredText } from "~/lib/forms/field-validation";
 import { SOFT_CREDIT_KINDS } from "~/lib/vocabulary";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -15,7 +15,7 @@ import {
   addSoftCredit,
   editOfflineGift,
   giftForChange,
-  parseOfflineGift,
+  OfflineGiftSchema,
   voidOfflineGift,
 } from "~/server/donations/offline.server";
 import { applyGiftToPledge, pledgeOptions } from "~/server/donations/pledges.server";
@@ -75,9 +75,9 @@ export async function action(args: Route.ActionArgs) {
   const done = (message: string) => ({ intent: values.intent, done: message, errors: null, values: null });
   switch (values.intent) {
     case "edit": {
-      const parsed = parseOfflineGift({ ...values, sendReceipt: "" });
+      const parsed = parsePostedFields(OfflineGiftSchema, { ...values, sendReceipt: "" });
       if (!parsed.ok) return refused(parsed.errors);
-      const result = await editOfflineGift(env, staff, id, parsed.gift);
+      const result = await editOfflineGift(env, staff, id, parsed.value);
       if (result === "not-found") throw data(null, { status: 404 });
       if (result === "pledge") return refused({ pledgeId: "gifts:errors.pledge" });
       return done(result === "edited" ? "edit.saved" : "edit.unchanged");

@@ -4,10 +4,11 @@ import { GiftFields } from "~/components/admin/gift-fields";
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { newYorkDate } from "~/lib/format";
+import { parsePostedFields } from "~/lib/forms/field-validation";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { donorFieldsFromUrl, parseOfflineGift, recordOfflineGift } from "~/server/donations/offline.server";
+import { donorFieldsFromUrl, OfflineGiftSchema, recordOfflineGift } from "~/server/donations/offline.server";
 import { sendMails } from "~/server/donations/payments.server";
 import { pledgeOptions } from "~/server/donations/pledges.server";
 import { getRequestContext } from "~/server/kernel/context.server";
@@ -36,10 +37,10 @@ export async function action(args: Route.ActionArgs) {
   const staff = await requireAdmin(args);
   const { ctx } = getRequestContext(args.context);
   const values = formStrings(readPostedForm(args.context));
-  const parsed = parseOfflineGift(values);
+  const parsed = parsePostedFields(OfflineGiftSchema, values);
   const pledges = values.donorEmail ? await pledgeOptions(env, values.donorEmail) : [];
   if (!parsed.ok) return data({ errors: parsed.errors, values, pledges }, { status: 400 });
-  const recorded = await recordOfflineGift(env, staff, parsed.gift);
+  const recorded = await recordOfflineGift(env, staff, parsed.value);
   if ("error" in recorded)
     return data({ errors: { pledgeId: "gifts:errors.pledge" }, values, pledges }, { status: 400 });
   sendMails(env, ctx, recorded.mails);

@@ -2,9 +2,9 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSubmit } from "react-router";
 import { RecordTable, type Column } from "~/components/admin/data-table";
-import { GiftField, GiftSelect } from "~/components/admin/gift-fields";
+import { GiftSelect } from "~/components/admin/gift-fields";
 import { adminMeta } from "~/components/admin/meta";
-import { AdminPageHeader, ConfirmQuestion, Flash, inputClass } from "~/components/admin/ui";
+import { AdminPageHeader, ConfirmQuestion, Flash, LabelledField } from "~/components/admin/ui";
 import { errorsInOneLine } from "~/components/forms/fields";
 import { formatMoneyWithCents, formatNewYorkDate, formatNumber, useLocale } from "~/lib/format";
 import type { ImportSampleRow } from "~/lib/imports";
@@ -184,7 +184,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                 .filter(Boolean)
                 .slice(0, 3);
               return (
-                <GiftField
+                <LabelledField
                   key={index}
                   name={`column-${index}`}
                   label={t("mapping.column", { header: header || index + 1 })}
@@ -193,14 +193,8 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                   }
                   errors={{}}
                 >
-                  {(describedBy) => (
-                    <select
-                      id={`column-${index}`}
-                      name={`column-${index}`}
-                      defaultValue={postedMapping[index] ?? ""}
-                      aria-describedby={describedBy}
-                      className={inputClass}
-                    >
+                  {(control) => (
+                    <select {...control} defaultValue={postedMapping[index] ?? ""}>
                       <option value="">{t("mapping.skip")}</option>
                       {fields.map((field) => (
                         <option key={field} value={field}>
@@ -209,7 +203,7 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
                       ))}
                     </select>
                   )}
-                </GiftField>
+                </LabelledField>
               );
             })}
             {job.kind === "gifts" ? (

@@ -4,12 +4,13 @@ import { DonorFields, GiftInput, GiftSelect } from "~/components/admin/gift-fiel
 import { adminMeta } from "~/components/admin/meta";
 import { AdminPageHeader, Flash } from "~/components/admin/ui";
 import { newYorkDate } from "~/lib/format";
+import { parsePostedFields } from "~/lib/forms/field-validation";
 import { PLEDGE_INTERVAL_MONTHS } from "~/lib/vocabulary";
 import { formStrings } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
 import { donorFieldsFromUrl } from "~/server/donations/offline.server";
-import { createPledge, parsePledge } from "~/server/donations/pledges.server";
+import { createPledge, PledgeSchema } from "~/server/donations/pledges.server";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/pledge-new";
 import { env } from "~/server/kernel/env.server";
@@ -34,10 +35,10 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const staff = await requireAdmin(args);
   const values = formStrings(readPostedForm(args.context));
-  const parsed = parsePledge(values);
+  const parsed = parsePostedFields(PledgeSchema, values);
   if (!parsed.ok) return data({ errors: parsed.errors, values }, { status: 400 });
-  await createPledge(env, staff, parsed.pledge);
-  return redirect(`/admin/donors/${encodeURIComponent(parsed.pledge.donorEmail)}`, 303);
+  await createPledge(env, staff, parsed.value);
+  return redirect(`/admin/donors/${encodeURIComponent(parsed.value.donorEmail)}`, 303);
 }
 
 export default function AdminPledgeNew({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,20 +5,16 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { DateTime } from "~/components/ui/format";
 import { adminMeta } from "~/components/admin/meta";
 import { SubmissionStatusBadge } from "~/components/admin/status";
-import { AdminPageHeader, Flash, inputClass } from "~/components/admin/ui";
+import { AdminPageHeader, AdminSection, Flash, inputClass, LabelledField } from "~/components/admin/ui";
 import { isVolunteerApplication } from "~/lib/volunteers";
 import { submissionReference } from "~/lib/forms/reference";
 import { fieldErrors } from "~/lib/forms/field-validation";
 import { formStrings, SubmissionActionSchema } from "~/server/admin/schemas.server";
 import {
   addSubmissionNote,
-  getSubmission,
   openSubmissionHealth,
-  replySubjectFor,
   replyToSubmission,
-  staffMembers,
-  submissionAnswers,
-  submissionHistoryOf,
+  submissionPage,
   updateSubmission,
 } from "~/server/admin/submissions.server";
 import { requireStaff } from "~/server/auth/guards.server";
@@ -35,28 +31,19 @@ export const meta = adminMeta;
 
 export async function loader(args: Route.LoaderArgs) {
   await requireStaff(args);
-  const stored = await getSubmission(env, args.params.id);
-  if (!stored) throw data(null, { status: 404 });
-  // The health answers stay on the server, sealed, until a read that is audited (decision 054).
-  const { healthData, ...submission } = stored;
   const locale = getLocale(args.context);
   const i18n = getInstance(args.context);
-  const [history, staff, replySubject] = await Promise.all([
-    submissionHistoryOf(env, submission.id),
-    staffMembers(env),
-    replySubjectFor(env, submission),
-  ]);
+  const page = await submissionPage(
+    env,
+    args.params.id,
+    i18n.getFixedT(locale, "forms"),
+    i18n.getFixedT(locale, "email"),
+  );
+  if (!page) throw data(null, { status: 404 });
   return {
-    title: adminTitle(args, "submission.title", { name: submission.name }),
-    submission,
-    // Labels and option labels in the reader's language (the form's own words, docs/product.md §3).
-    ...submissionAnswers(submission, i18n.getFixedT(locale, "forms"), i18n.getFixedT(locale, "email")),
-    // "Re: " and the subject of the confirmation they received, in their language (decision 052).
-    replySubject,
-    history,
-    staff,
+    title: adminTitle(args, "submission.title", { name: page.submission.name }),
+    ...page,
     statuses: SUBMISSION_STATUSES,
-    hasHealth: healthData !== null,
   };
 }
 
@@ -112,16 +99,6 @@ export async function action(args: Route.ActionArgs) {
   return done;
 }
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  const { t } = useTranslation("admin");
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1 font-semibold text-red-800 dark:text-red-200">
-      {t(message)}
-    </p>
-  );
-}
-
 export default function AdminSubmission({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const navigation = useNavigation();
@@ -133,6 +110,7 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
     result?.intent === intent ? result.errors : {};
   const typed = (intent: Intent, field: string) =>
     result?.intent === intent && !result.done ? result.values[field] : undefined;
+  const sent = (intent: Intent) => (result?.intent === intent && result.done ? `${intent}-sent` : intent);
   const noteErrors = errorsFor("note");
   const replyErrors = errorsFor("reply");
   const workErrors = errorsFor("work");
@@ -181,10 +159,7 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
         ) : null}
       </p>
       <div className="mt-6 grid gap-8 xl:grid-cols-2">
-        <section aria-labelledby="details">
-          <h2 id="details" className="text-xl font-bold">
-            {t("submission.details")}
-          </h2>
+        <AdminSection id="details" title={t("submission.details")}>
           <dl className="mt-3 grid gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
             <dt className="font-semibold">{t("common.name")}</dt>
             <dd>{submission.name}</dd>
@@ -248,13 +223,10 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
               )}
             </section>
           ) : null}
-        </section>
+        </AdminSection>
 
         <div className="grid content-start gap-8">
-          <section aria-labelledby="work">
-            <h2 id="work" className="text-xl font-bold">
-              {t("submission.work")}
-            </h2>
+          <AdminSection id="work" title={t("submission.work")}>
             {result?.intent === "work" && result.done ? <Flash>{t("submission.saved")}</Flash> : null}
             <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2">
               <input type="hidden" name="intent" value="work" />
@@ -273,40 +245,31 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
                   ))}
                 </select>
               </label>
-              <div>
-                <label htmlFor="assignedTo" className="font-semibold">
-                  {t("submission.assignedTo")}
-                </label>
-                <select
-                  id="assignedTo"
-                  name="assignedTo"
-                  defaultValue={submission.assignedTo ?? ""}
-                  key={`assigned-${submission.assignedTo ?? ""}`}
-                  aria-describedby={workErrors.assignedTo ? "assignedTo-error" : undefined}
-                  aria-invalid={workErrors.assignedTo ? true : undefined}
-                  className={inputClass}
-                >
-                  <option value="">{t("submission.nobody")}</option>
-                  {staff.map((member) => (
-                    <option key={member.id} value={member.id}>
-                      {member.name || member.email}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id="assignedTo-error" message={workErrors.assignedTo} />
-              </div>
+              <LabelledField name="assignedTo" label={t("submission.assignedTo")} errors={workErrors}>
+                {(control) => (
+                  <select
+                    {...control}
+                    defaultValue={submission.assignedTo ?? ""}
+                    key={`assigned-${submission.assignedTo ?? ""}`}
+                  >
+                    <option value="">{t("submission.nobody")}</option>
+                    {staff.map((member) => (
+                      <option key={member.id} value={member.id}>
+                        {member.name || member.email}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </LabelledField>
               <div className="sm:col-span-2">
                 <button type="submit" className="btn-primary" disabled={busy}>
                   {t("submission.save")}
                 </button>
               </div>
             </Form>
-          </section>
+          </AdminSection>
 
-          <section aria-labelledby="history">
-            <h2 id="history" className="text-xl font-bold">
-              {t("submission.history")}
-            </h2>
+          <AdminSection id="history" title={t("submission.history")}>
             {history.length === 0 && !submission.notes ? (
               <p className="mt-2 text-gray-700 dark:text-gray-300">{t("submission.noHistory")}</p>
             ) : (
@@ -340,86 +303,62 @@ export default function AdminSubmission({ loaderData, actionData }: Route.Compon
               </ol>
             )}
             {result?.intent === "note" && result.done ? <Flash>{t("submission.noteAdded")}</Flash> : null}
-            <Form method="post" className="mt-4 grid gap-2">
+            <Form key={sent("note")} method="post" className="mt-4 grid gap-2">
               <input type="hidden" name="intent" value="note" />
-              <label htmlFor="note" className="font-semibold">
-                {t("submission.newNote")}
-              </label>
-              <p id="note-hint" className="text-sm text-gray-700 dark:text-gray-300">
-                {t("submission.notesHint")}
-              </p>
-              <textarea
-                id="note"
+              <LabelledField
                 name="note"
-                rows={4}
-                maxLength={10_000}
-                defaultValue={typed("note", "note")}
-                key={result?.intent === "note" && result.done ? "note-sent" : "note"}
-                aria-describedby={noteErrors.note ? "note-hint note-error" : "note-hint"}
-                aria-invalid={noteErrors.note ? true : undefined}
-                className={inputClass}
-              />
-              <FieldError id="note-error" message={noteErrors.note} />
+                label={t("submission.newNote")}
+                hint={t("submission.notesHint")}
+                errors={noteErrors}
+              >
+                {(control) => (
+                  <textarea {...control} rows={4} maxLength={10_000} defaultValue={typed("note", "note")} />
+                )}
+              </LabelledField>
               <div>
                 <button type="submit" className="btn-secondary" disabled={busy}>
                   {t("submission.addNote")}
                 </button>
               </div>
             </Form>
-          </section>
+          </AdminSection>
 
-          <section aria-labelledby="reply">
-            <h2 id="reply" className="text-xl font-bold">
-              {t("submission.reply")}
-            </h2>
+          <AdminSection id="reply" title={t("submission.reply")}>
             <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
               {t("submission.replyLead", { email: submission.email })}
             </p>
             {result?.intent === "reply" && result.done ? (
               <Flash>{t("submission.replySent", { email: submission.email })}</Flash>
             ) : null}
-            <Form method="post" className="mt-3 grid gap-3">
+            {/* A new key once sent: the form is drawn afresh, its fields empty again. */}
+            <Form key={sent("reply")} method="post" className="mt-3 grid gap-3">
               <input type="hidden" name="intent" value="reply" />
-              <div>
-                <label htmlFor="reply-subject" className="font-semibold">
-                  {t("submission.replySubject")}
-                </label>
-                <input
-                  id="reply-subject"
-                  name="subject"
-                  maxLength={200}
-                  defaultValue={typed("reply", "subject") ?? loaderData.replySubject}
-                  key={result?.intent === "reply" && result.done ? "subject-sent" : "subject"}
-                  aria-describedby={replyErrors.subject ? "reply-subject-error" : undefined}
-                  aria-invalid={replyErrors.subject ? true : undefined}
-                  className={inputClass}
-                />
-                <FieldError id="reply-subject-error" message={replyErrors.subject} />
-              </div>
-              <div>
-                <label htmlFor="reply-message" className="font-semibold">
-                  {t("submission.replyMessage")}
-                </label>
-                <textarea
-                  id="reply-message"
-                  name="message"
-                  rows={8}
-                  maxLength={20_000}
-                  defaultValue={typed("reply", "message")}
-                  key={result?.intent === "reply" && result.done ? "message-sent" : "message"}
-                  aria-describedby={replyErrors.message ? "reply-message-error" : undefined}
-                  aria-invalid={replyErrors.message ? true : undefined}
-                  className={inputClass}
-                />
-                <FieldError id="reply-message-error" message={replyErrors.message} />
-              </div>
+              <LabelledField name="subject" label={t("submission.replySubject")} errors={replyErrors}>
+                {(control) => (
+                  <input
+                    {...control}
+                    maxLength={200}
+                    defaultValue={typed("reply", "subject") ?? loaderData.replySubject}
+                  />
+                )}
+              </LabelledField>
+              <LabelledField name="message" label={t("submission.replyMessage")} errors={replyErrors}>
+                {(control) => (
+                  <textarea
+                    {...control}
+                    rows={8}
+                    maxLength={20_000}
+                    defaultValue={typed("reply", "message")}
+                  />
+                )}
+              </LabelledField>
               <div>
                 <button type="submit" className="btn-primary" disabled={busy}>
                   {t("submission.sendReply")}
                 </button>
               </div>
             </Form>
-          </section>
+          </AdminSection>
         </div>
       </div>
     </>

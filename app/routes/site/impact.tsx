@@ -1,10 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList, useFormat } from "~/lib/format";
 import { FundsChart } from "~/components/pages/funds-chart";
 import { CheckList } from "~/components/pages/check-list";
-import { Section, StatList } from "~/components/pages/ui";
+import { LinkButtons, Section, StatList } from "~/components/pages/ui";
 import { YEAR_ONE } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
@@ -44,17 +43,13 @@ export default function ImpactPage() {
         <FundsChart />
       </Section>
       <Section id="more" title={t("impact.moreTitle")} tinted>
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Link to="/stories" className="btn-primary">
-            {t("impact.more.stories")}
-          </Link>
-          <Link to="/reports" className="btn-secondary">
-            {t("impact.more.reports")}
-          </Link>
-          <Link to="/calculator" className="btn-secondary">
-            {t("impact.more.calculator")}
-          </Link>
-        </div>
+        <LinkButtons
+          links={[
+            { to: "/stories", label: t("impact.more.stories") },
+            { to: "/reports", label: t("impact.more.reports") },
+            { to: "/calculator", label: t("impact.more.calculator") },
+          ]}
+        />
       </Section>
     </>
   );

@@ -6,7 +6,7 @@ import { pageMeta } from "~/lib/seo";
 import { numberFormat } from "~/lib/format";
 import { localized } from "~/lib/content/entry-types";
 import { listPublished } from "~/server/content/entries.server";
-import { filesByKey } from "~/server/files/records.server";
+import { withFiles } from "~/server/files/records.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/reports";
@@ -18,26 +18,23 @@ export const meta = pageMeta;
 /** The published reports (content type `report`, decisions 020 and 021), newest year first. */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args.context);
-  const reports = (await listPublished(env, "report")).toSorted(
-    (a, b) => b.fields.year - a.fields.year || a.slug.localeCompare(b.slug),
-  );
-  const pdfs = await filesByKey(
+  const reports = await withFiles(
     env,
-    reports.map((report) => report.fields.pdf),
+    (await listPublished(env, "report")).toSorted(
+      (a, b) => b.fields.year - a.fields.year || a.slug.localeCompare(b.slug),
+    ),
+    (report) => report.fields.pdf,
   );
   return {
     seo: sitePageSeo(args),
-    reports: reports.map((report) => {
-      const pdf = pdfs.get(report.fields.pdf);
-      return {
-        id: report.id,
-        year: report.fields.year,
-        title: localized(report.fields.title, locale),
-        summary: localized(report.fields.summary, locale),
-        // A report whose PDF is not uploaded yet is shown as not yet published.
-        pdf: pdf ? { url: pdf.url, size: pdf.size } : null,
-      };
-    }),
+    reports: reports.map(({ item: report, file: pdf }) => ({
+      id: report.id,
+      year: report.fields.year,
+      title: localized(report.fields.title, locale),
+      summary: localized(report.fields.summary, locale),
+      // A report whose PDF is not uploaded yet is shown as not yet published.
+      pdf: pdf ? { url: pdf.url, size: pdf.size } : null,
+    })),
   };
 }
 

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
-import { ButtonRow, Card, CardGrid, Section } from "~/components/pages/ui";
+import { Card, CardGrid, LinkButtons, Section } from "~/components/pages/ui";
 import { pageMeta, usePageSeo } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/services";
@@ -40,11 +40,7 @@ export default function ServicesPage() {
         </CardGrid>
       </div>
       <Section id="families" title={t("services.familiesTitle")} lead={t("services.families")} tinted>
-        <ButtonRow>
-          <Link to="/contact" className="btn-primary">
-            {t("services.contact")}
-          </Link>
-        </ButtonRow>
+        <LinkButtons links={[{ to: "/contact", label: t("services.contact") }]} />
       </Section>
     </>
   );

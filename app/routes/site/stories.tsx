@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { ButtonRow, Section } from "~/components/pages/ui";
+import { LinkButtons, Section } from "~/components/pages/ui";
 import { StoryCard } from "~/components/content/story-card";
 import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
@@ -35,11 +34,7 @@ export default function StoriesPage({ loaderData }: Route.ComponentProps) {
         ))}
       </div>
       <Section id="share" title={t("stories.shareTitle")} lead={t("stories.shareText")} tinted>
-        <ButtonRow>
-          <Link to="/contact" className="btn-primary">
-            {t("stories.shareAction")}
-          </Link>
-        </ButtonRow>
+        <LinkButtons links={[{ to: "/contact", label: t("stories.shareAction") }]} />
       </Section>
     </>
   );

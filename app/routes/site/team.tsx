@@ -1,13 +1,12 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
-import { ButtonRow, Section } from "~/components/pages/ui";
+import { LinkButtons, Section } from "~/components/pages/ui";
 import { pageMeta } from "~/lib/seo";
 import type { TeamGroup } from "~/lib/vocabulary";
 import { localized } from "~/lib/content/entry-types";
 import { TEAM_GROUPS } from "~/lib/vocabulary";
 import { listPublished } from "~/server/content/entries.server";
-import { filesByKey } from "~/server/files/records.server";
+import { withFiles } from "~/server/files/records.server";
 import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/team";
@@ -27,33 +26,30 @@ const initials = (name: string) => {
 /** The published team members (content type `member`, decisions 020 and 021), by group and order. */
 export async function loader(args: Route.LoaderArgs) {
   const locale = requestLocale(args.context);
-  const members = (await listPublished(env, "member")).toSorted(
-    (a, b) =>
-      TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||
-      (a.fields.position ?? 999) - (b.fields.position ?? 999) ||
-      a.fields.name.localeCompare(b.fields.name),
-  );
-  const photos = await filesByKey(
+  const members = await withFiles(
     env,
-    members.map((member) => member.fields.photo),
+    (await listPublished(env, "member")).toSorted(
+      (a, b) =>
+        TEAM_GROUPS.indexOf(a.fields.group) - TEAM_GROUPS.indexOf(b.fields.group) ||
+        (a.fields.position ?? 999) - (b.fields.position ?? 999) ||
+        a.fields.name.localeCompare(b.fields.name),
+    ),
+    (member) => member.fields.photo,
   );
   return {
     seo: sitePageSeo(args),
-    team: members.map((member) => {
-      const photo = photos.get(member.fields.photo);
-      return {
-        id: member.id,
-        group: member.fields.group,
-        name: member.fields.name,
-        initials: initials(member.fields.name),
-        role: localized(member.fields.role, locale),
-        bio: localized(member.fields.bio, locale),
-        photo:
-          photo?.width && photo.height
-            ? { url: photo.url, width: photo.width, height: photo.height, alt: localized(photo.alt, locale) }
-            : null,
-      };
-    }),
+    team: members.map(({ item: member, file: photo }) => ({
+      id: member.id,
+      group: member.fields.group,
+      name: member.fields.name,
+      initials: initials(member.fields.name),
+      role: localized(member.fields.role, locale),
+      bio: localized(member.fields.bio, locale),
+      photo:
+        photo?.width && photo.height
+          ? { url: photo.url, width: photo.width, height: photo.height, alt: localized(photo.alt, locale) }
+          : null,
+    })),
   };
 }
 
@@ -109,14 +105,12 @@ export default function TeamPage({ loaderData }: Route.ComponentProps) {
         <Members members={loaderData.team} group="board" />
       </Section>
       <Section id="join" title={t("team.joinTitle")} lead={t("team.joinText")}>
-        <ButtonRow>
-          <Link to="/join-our-team" className="btn-primary">
-            {t("team.jobs")}
-          </Link>
-          <Link to="/volunteer" className="btn-secondary">
-            {t("team.volunteer")}
-          </Link>
-        </ButtonRow>
+        <LinkButtons
+          links={[
+            { to: "/join-our-team", label: t("team.jobs") },
+            { to: "/volunteer", label: t("team.volunteer") },
+          ]}
+        />
       </Section>
     </>
   );

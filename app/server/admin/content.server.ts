@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import * as v from "valibot";
 import { ALL_NAMESPACES, copyPlace } from "~/lib/copy-places";
-import { SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
+import { isLocale, SUPPORTED_LOCALES, type Locale } from "~/lib/i18n";
 import type { SessionUser } from "~/lib/session-user";
 import { getOrganization } from "../content/organization.server";
 import { statesEin, statesLegalName } from "../kernel/stated-facts.server";
@@ -10,6 +10,7 @@ import { copyReviews, translationOverrides, users } from "../db/schema";
 import { BUNDLED, bumpTranslationVersion, NAMESPACES } from "../kernel/translations.server";
 import { fieldChanges, auditEntry } from "../records/audit.server";
 import { listQuery, pageOf, searchFilter } from "../records/list.server";
+import { ContentEditSchema } from "./schemas.server";
 
 const CONTENT_PAGE_SIZE = 40;
 export const TRANSLATION_MAX_LENGTH = 5000;
@@ -249,4 +250,61 @@ export async function resetOverride(
     }),
   ]);
   await bumpTranslationVersion(env);
+}
+
+/** What the copy editor answers a post: done, or why not, with what was typed kept. */
+export type CopyEditAnswer = {
+  ok: boolean;
+  message:
+    | "saved"
+    | "restored"
+    | "reviewedDone"
+    | "tooLong"
+    | "unknownKey"
+    | "invalid"
+    | "einStated"
+    | "legalNameStated";
+  key: string;
+  namespace?: string;
+  /** A refused text, kept so the field shows what was typed. */
+  value?: string;
+  placeholder?: string;
+};
+
+/** A post of the copy editor: a text saved, restored to the shipped one, or marked reviewed. */
+export async function editCopy(
+  env: Pick<Env, "DB" | "CACHE">,
+  staff: SessionUser,
+  fields: Record<string, string>,
+): Promise<CopyEditAnswer> {
+  const { locale, namespace } = fields;
+  const parsed = v.safeParse(ContentEditSchema, fields);
+  const key = fields.key ?? "";
+  if (
+    !isLocale(locale) ||
+    !isNamespace(namespace) ||
+    !parsed.success ||
+    !isKnownKey(locale, namespace, key)
+  ) {
+    const message =
+      (fields.value?.length ?? 0) > TRANSLATION_MAX_LENGTH
+        ? "tooLong"
+        : isLocale(locale) && isNamespace(namespace) && isKnownKey(locale, namespace, key)
+          ? "invalid"
+          : "unknownKey";
+    return { ok: false, message, key };
+  }
+  if (parsed.output.intent === "save") {
+    const input = { locale, namespace, key, value: parsed.output.value };
+    const stated = await statedFact(env, input);
+    if (stated) return { ok: false, ...stated, key, namespace, value: input.value };
+    await saveOverride(env, staff, input);
+    return { ok: true, message: "saved", key };
+  }
+  if (parsed.output.intent === "reviewed") {
+    await markReviewed(env, staff, { locale, namespace, key });
+    return { ok: true, message: "reviewedDone", key };
+  }
+  await resetOverride(env, staff, { locale, namespace, key });
+  return { ok: true, message: "restored", key };
 }

@@ -147,6 +147,37 @@ export function submissionAnswers(
 }
 
 /**
+ * What the submission's page shows, or null when there is no such submission. The health answers
+ * stay on the server, sealed, until a read that is audited (decision 054); the page learns only
+ * that there are some.
+ */
+export async function submissionPage(
+  env: Pick<Env, "DB" | "CACHE">,
+  id: string,
+  tForms: TFunction,
+  tEmail: TFunction,
+) {
+  const stored = await getSubmission(env, id);
+  if (!stored) return null;
+  const { healthData, ...submission } = stored;
+  const [history, staff, replySubject] = await Promise.all([
+    submissionHistoryOf(env, submission.id),
+    staffMembers(env),
+    replySubjectFor(env, submission),
+  ]);
+  return {
+    submission,
+    // Labels and option labels in the reader's language (the form's own words, docs/product.md §3).
+    ...submissionAnswers(submission, tForms, tEmail),
+    // "Re: " and the subject of the confirmation they received, in their language (decision 052).
+    replySubject,
+    history,
+    staff,
+    hasHealth: healthData !== null,
+  };
+}
+
+/**
  * A submission's health answers opened for `actor`, audited before they are decrypted, in the
  * form's order under its labels in the reader's words; null when there is no such submission.
  */

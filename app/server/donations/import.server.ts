@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
+import { parsePostedFields } from "~/lib/forms/field-validation";
 import type { GiftMethod } from "~/lib/vocabulary";
 import { donations } from "../db/schema";
 import { LOCALE_WORDS, normaliseHeader, type ImportSpec } from "../imports/spec.server";
-import { offlineGiftRow, parseOfflineGift, type OfflineGiftInput } from "./offline.server";
+import { offlineGiftRow, OfflineGiftSchema, type OfflineGiftInput } from "./offline.server";
 
 /**
  * Gifts imported from a spreadsheet: a bank's, a donor-advised fund's or a giving platform's CSV
@@ -86,7 +87,7 @@ export const giftsImport: ImportSpec<OfflineGiftInput> = {
   read(cell, { giftMethod }) {
     const methodText = normaliseHeader(cell("method"));
     const localeText = normaliseHeader(cell("locale"));
-    const result = parseOfflineGift({
+    const result = parsePostedFields(OfflineGiftSchema, {
       method: methodText ? (METHOD_WORDS[methodText] ?? methodText) : (giftMethod ?? ""),
       receivedOn: isoDate(cell("receivedOn")),
       amount: cell("amount"),
@@ -102,7 +103,7 @@ export const giftsImport: ImportSpec<OfflineGiftInput> = {
       sendReceipt: "",
     });
     if (!result.ok) return { ok: false, reasons: result.errors };
-    const gift = result.gift;
+    const gift = result.value;
     const reference = cell("reference");
     // A bank's or platform's reference names one payment; without one, a gift is its day, sum, donor,
     // cheque and description, not its method, which the file may leave to the choice made at upload.

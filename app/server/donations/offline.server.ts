@@ -4,7 +4,6 @@ import * as v from "valibot";
 import { parseDollarsToCents } from "~/lib/donation";
 import { newYorkTimeToUtc } from "~/lib/format";
 import {
-  fieldErrors,
   FIELD_MESSAGES,
   formSchema,
   LENGTH,
@@ -299,8 +298,9 @@ const optionalLine = (max: number) =>
   );
 
 /**
- * The "record a gift" form. A field that belongs to one method is required for it (a cheque's
- * number, a DAF's sponsor, an in-kind gift's description); a money gift needs an amount.
+ * The "record a gift" form, read as the gift to record (`parsePostedFields`). A field that belongs
+ * to one method is required for it (a cheque's number, a DAF's sponsor, an in-kind gift's
+ * description); a money gift needs an amount.
  */
 export const OfflineGiftSchema = v.pipe(
   formSchema({
@@ -377,40 +377,28 @@ export const OfflineGiftSchema = v.pipe(
     ),
     ["softCreditEmail"],
   ),
-);
-
-/** The posted form as a gift to record, or each field's message (a translation key). */
-export function parseOfflineGift(
-  fields: Record<string, string>,
-): { ok: true; gift: OfflineGiftInput } | { ok: false; errors: Record<string, string> } {
-  const parsed = v.safeParse(OfflineGiftSchema, fields);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
-  const form = parsed.output;
-  return {
-    ok: true,
-    gift: {
-      method: form.method,
-      receivedOn: form.receivedOn,
-      amountCents: form.amount ?? 0,
-      donorName: form.donorName,
-      donorEmail: form.donorEmail,
-      locale: form.locale,
-      designation: form.designation,
-      note: form.note,
-      checkNumber: form.checkNumber,
-      dafSponsor: form.dafSponsor,
-      inKindDescription: form.inKindDescription,
-      estimateCents: form.estimate,
-      pledgeId: form.pledgeId,
+  v.transform(
+    ({
+      amount,
+      estimate,
+      softCreditEmail,
+      softCreditName,
+      softCreditKind,
+      sendReceipt,
+      ...form
+    }): OfflineGiftInput => ({
+      ...form,
+      amountCents: amount ?? 0,
+      estimateCents: estimate,
       softCredit:
-        form.softCreditEmail && form.softCreditName && form.softCreditKind
-          ? { email: form.softCreditEmail, name: form.softCreditName, kind: form.softCreditKind }
+        softCreditEmail && softCreditName && softCreditKind
+          ? { email: softCreditEmail, name: softCreditName, kind: softCreditKind }
           : null,
       // A new form has the box ticked; unticked, the browser sends nothing.
-      sendReceipt: form.sendReceipt === "on",
-    },
-  };
-}
+      sendReceipt: sendReceipt === "on",
+    }),
+  ),
+);
 
 /** What the change page shows of one gift: the row, its soft credits and its audited history. */
 export async function giftForChange(env: Pick<Env, "DB">, id: string) {

@@ -4,7 +4,6 @@ import * as v from "valibot";
 import { parseDollarsToCents } from "~/lib/donation";
 import { newYorkDate } from "~/lib/format";
 import {
-  fieldErrors,
   FIELD_MESSAGES,
   formSchema,
   LENGTH,
@@ -210,7 +209,10 @@ export async function pledgeOptions(env: Pick<Env, "DB">, email: string) {
   }));
 }
 
-/** The "record a pledge" form: who, how much, in how many instalments, from when. */
+/**
+ * The "record a pledge" form, read as the pledge (`parsePostedFields`): who, how much, in how many
+ * instalments, from when.
+ */
 export const PledgeSchema = v.pipe(
   formSchema({
     donorEmail: requiredEmail(),
@@ -231,26 +233,10 @@ export const PledgeSchema = v.pipe(
     ),
     remind: v.optional(v.string()),
   }),
+  v.transform(({ amount, intervalMonths, remind, ...form }): PledgeInput => ({
+    ...form,
+    amountCents: amount,
+    intervalMonths: Number(intervalMonths),
+    remind: remind === "on",
+  })),
 );
-
-/** The posted form as a pledge, or each field's message (a translation key). */
-export function parsePledge(
-  fields: Record<string, string>,
-): { ok: true; pledge: PledgeInput } | { ok: false; errors: Record<string, string> } {
-  const parsed = v.safeParse(PledgeSchema, fields);
-  if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.issues) };
-  const form = parsed.output;
-  return {
-    ok: true,
-    pledge: {
-      donorEmail: form.donorEmail,
-      donorName: form.donorName,
-      locale: form.locale,
-      amountCents: form.amount,
-      instalments: form.instalments,
-      intervalMonths: Number(form.intervalMonths),
-      firstDueOn: form.firstDueOn,
-      remind: form.remind === "on",
-    },
-  };
-}

@@ -59,6 +59,16 @@ export async function filesByKey(
   );
 }
 
+/** Each item beside the upload it names (none where it names none or its file is gone), in one query. */
+export async function withFiles<Item>(
+  env: Pick<Env, "DB">,
+  items: readonly Item[],
+  keyOf: (item: Item) => string,
+): Promise<{ item: Item; file: PublicFile | undefined }[]> {
+  const found = await filesByKey(env, items.map(keyOf));
+  return items.map((item) => ({ item, file: found.get(keyOf(item)) }));
+}
+
 /** An image as a page shows it: its address, its size from its header (no layout shift) and its description in one language. */
 export type PageImage = { url: string; width: number; height: number; alt: string };
 
