@@ -42,6 +42,9 @@ export function CookieBannerSlot({ t }: { t: TFunction }) {
   useEffect(() => {
     if (asked) return;
     function reopen() {
+      // The reopened banner shows its settings at once: ask for their code beside the banner's
+      // rather than after it.
+      void import("./cookie-settings");
       setReopenedBy(document.activeElement);
       setAsked(true);
     }
