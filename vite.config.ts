@@ -34,9 +34,10 @@ export default defineConfig({
                 },
                 {
                   // Small modules nearly every page loads: one file instead of eight (decision 035). The
-                  // attribution field rides in the footer's newsletter form on every page (decision 056).
+                  // attribution field rides in the footer's newsletter form on every page (decision 056);
+                  // the cookie banner's slot is read by entry.client.tsx and the root (decision 068).
                   name: "site",
-                  test: /app[\\/]lib[\\/](i18n|i18n-instance|vocabulary|seo|attribution|format)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$|layout[\\/]kept-part\.tsx$|forms[\\/]attribution-field\.tsx$|vite[\\/]preload-helper/,
+                  test: /app[\\/]lib[\\/](i18n|i18n-instance|vocabulary|seo|attribution|format|cookie-consent)\.ts$|pages[\\/](motion\.ts|check-list\.tsx)$|layout[\\/](kept-part|cookie-banner-slot)\.tsx$|forms[\\/]attribution-field\.tsx$|vite[\\/]preload-helper/,
                 },
               ],
             },

@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { loadCookieBannerIfAsked } from "./components/layout/cookie-banner-slot";
 import { LazyHttpBackend } from "./components/layout/lazy-http-backend";
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, TRANSLATIONS_ELEMENT_ID } from "./lib/i18n";
 
@@ -26,6 +27,9 @@ async function hydrate() {
   // Hydrate in the language the server rendered; root.tsx then runs the browser's detector.
   const language = document.documentElement.lang || DEFAULT_LOCALE;
   const resources = translationsInPage();
+  // The banner's code comes while i18next starts, so a first visit hydrates with it working; a
+  // visitor who answered it loads none (decision 068). If it fails, the slot loads it when shown.
+  const banner = loadCookieBannerIfAsked().catch(() => undefined);
   await i18next
     .use(initReactI18next)
     .use(LazyHttpBackend)
@@ -45,6 +49,7 @@ async function hydrate() {
       retryTimeout: 350,
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${encodeURIComponent(version)}` },
     });
+  await banner;
 
   startTransition(() => {
     hydrateRoot(

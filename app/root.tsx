@@ -15,7 +15,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { browserLanguageDetector } from "./components/layout/browser-language";
-import { CookieBanner } from "./components/layout/cookie-banner";
+import { CookieBannerSlot } from "./components/layout/cookie-banner-slot";
 import { useMenus } from "./components/layout/disclosure";
 import { IconSprite } from "./components/layout/icons";
 import { NavigationPending } from "./components/layout/navigation-pending";
@@ -79,8 +79,12 @@ const SCROLL_RETRY_MS = 50;
 
 // Runs before first paint so the theme never flashes and the cookie banner never shows to a visitor
 // who answered it (kept tiny, inline). The banner opens once the page is parsed, whole: a banner
-// painted half-parsed would grow upwards, a layout shift (decision 030).
-const HEAD_SCRIPT = `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})}catch(e){}})()`;
+// painted half-parsed would grow upwards, a layout shift (decision 030). The browser has run it
+// before React hydrates, which keeps the element as it is: only the server build carries the text
+// (decision 068).
+const HEAD_SCRIPT = import.meta.env.SSR
+  ? `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})}catch(e){}})()`
+  : "";
 
 function useRouteNamespaces(): string[] {
   const matches = useMatches();
@@ -137,7 +141,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <meta name="i18n-version" content={data?.i18nVersion ?? ""} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -172,7 +176,7 @@ function SiteFrame({
     <>
       {/* First in the page, as GOV.UK places it: keyboard and screen reader users meet it
           before anything else, while it sits visually at the bottom (decision 015). */}
-      <CookieBanner t={t} />
+      <CookieBannerSlot t={t} />
       <IconSprite />
       <a
         href="#main"

@@ -61,7 +61,10 @@ export const SITE_PAGES = [
 ] as const satisfies readonly SitePage[];
 
 /** The pages a search engine and the site search list: all but the account pages. */
-export const LISTED_PAGES: readonly SitePage[] = SITE_PAGES.filter((page) => !("listed" in page));
+export const LISTED_PAGES: readonly SitePage[] =
+  // Pure, so a browser module that imports one constant from here (root.tsx's DEFAULT_ACCENT) does
+  // not carry the list with it (decision 068).
+  /* @__PURE__ */ SITE_PAGES.filter((page) => !("listed" in page));
 
 /**
  * Pages made from a content entry, one per address: a path pattern (`:slug` is one segment), its

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { COOKIE_CONSENT_KEY } from "~/lib/cookie-consent";
 import {
-  COOKIE_CONSENT_KEY,
   COOKIE_PREFERENCES_EVENT,
   COOKIE_PREFERENCES_KEY,
   DEFAULT_COOKIE_PREFERENCES,
@@ -8,7 +8,7 @@ import {
   LEGACY_COOKIE_PREFERENCES_KEY,
   readCookiePreferences,
   saveCookiePreferences,
-} from "~/lib/cookie-consent";
+} from "~/lib/cookie-preferences";
 
 /** A Storage like the browser's, for the module's pure logic. */
 function memoryStorage(entries: Record<string, string> = {}): Storage {

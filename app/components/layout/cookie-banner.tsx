@@ -5,14 +5,16 @@ import {
   COOKIE_BANNER_HEIGHT_VAR,
   COOKIE_BANNER_OPEN_CLASS,
   hasCookieChoice,
-  OPTIONAL_COOKIE_CATEGORIES,
   OPEN_COOKIE_SETTINGS_EVENT,
+} from "~/lib/cookie-consent";
+import {
+  OPTIONAL_COOKIE_CATEGORIES,
   preferencesForChoice,
   readCookiePreferences,
   saveCookiePreferences,
   type ConsentChoice,
   type CookiePreferences,
-} from "~/lib/cookie-consent";
+} from "~/lib/cookie-preferences";
 
 const BUTTON_SIZE = "px-2 text-sm sm:px-5 sm:text-base";
 
@@ -21,13 +23,15 @@ const CookieSettings = lazy(() => import("./cookie-settings"));
 /**
  * Shown until a choice is saved, and again from the footer's "Cookie settings". The inline head
  * script marks <html> with `cookie-banner-open` before first paint, so a returning visitor never
- * sees it flash; without JavaScript no optional cookie can be set, so nothing is asked.
+ * sees it flash; without JavaScript no optional cookie can be set, so nothing is asked. A returning
+ * visitor's page loads this code only when they reopen it (`CookieBannerSlot`, decision 068):
+ * `reopenedBy` is then the element that asked, which gets focus back when the banner closes.
  *
  * The banner is fixed to the bottom of the window, so while it is open the page reserves its
  * height (body padding and scroll padding, app.css): a focused element is always scrolled clear
  * of it (decision 015).
  */
-export function CookieBanner({ t }: { t: TFunction }) {
+export function CookieBanner({ t, reopenedBy }: { t: TFunction; reopenedBy?: Element | null }) {
   const headingId = useId();
   const section = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -43,16 +47,20 @@ export function CookieBanner({ t }: { t: TFunction }) {
     // The head script opens it once the page is parsed; hydration may come first, so decide here too.
     if (!hasCookieChoice(localStorage)) document.documentElement.classList.add(COOKIE_BANNER_OPEN_CLASS);
     setOpen(document.documentElement.classList.contains(COOKIE_BANNER_OPEN_CLASS));
-    function reopen() {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    function reopen(asking: Element | null) {
+      opener.current = asking instanceof HTMLElement ? asking : null;
       setPreferences(readCookiePreferences(localStorage));
       setShowSettings(true);
       setReopened(true);
       setOpen(true);
       document.documentElement.classList.add(COOKIE_BANNER_OPEN_CLASS);
     }
-    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
-    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, reopen);
+    if (reopenedBy !== undefined) reopen(reopenedBy);
+    const onOpenSettings = () => reopen(document.activeElement);
+    window.addEventListener(OPEN_COOKIE_SETTINGS_EVENT, onOpenSettings);
+    return () => window.removeEventListener(OPEN_COOKIE_SETTINGS_EVENT, onOpenSettings);
+    // Mounted once; `reopenedBy` is what mounted it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // The settings replace the button that opened them: focus moves to their heading.

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { CookiePreferences, OptionalCookieCategory } from "~/lib/cookie-consent";
+import type { CookiePreferences, OptionalCookieCategory } from "~/lib/cookie-preferences";
 
 /**
  * The cookie banner's categories, one checkbox each; loaded when the visitor opens the settings.
