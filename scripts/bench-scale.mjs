@@ -67,6 +67,7 @@ function pages() {
     ["/events", "/events"],
     ["/events: older past events", "/events?past=2"],
     ["/blog", "/blog"],
+    ["/blog: older posts", "/blog?page=2"],
     ["CSV: every form", "/admin/submissions/export.csv"],
     ["CSV: donations", "/admin/donations/export.csv"],
     ["CSV: subscribers", "/admin/subscribers/export.csv"],

@@ -1,7 +1,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "~/server/db/client.server";
+import { getDb, insertJsonRows } from "~/server/db/client.server";
 import { donations, outbox, submissions, subscribers, volunteers } from "~/server/db/schema";
 import worker from "../../workers/app";
 import { userWithSession } from "./auth-helpers";
@@ -178,6 +178,8 @@ const PAGES = [
   "/admin/donations?older=2026-01-01T00%3A00%3A00.000Z_x",
   "/admin/donations?status=succeeded&newer=2020-01-01T00%3A00%3A00.000Z_x",
   "/admin/donations?oldest=1",
+  "/admin/donations?q=dana",
+  "/admin/donations?q=dana%40example.com&status=succeeded&oldest=1",
   `/admin/donations/${donationId}`,
   `/admin/donors/${encodeURIComponent("dana@example.com")}`,
   "/admin/donations/monthly",
@@ -207,6 +209,7 @@ const PAGES = [
   "/admin/submissions/export.csv?q=rivera",
   "/admin/donations/export.csv",
   "/admin/donations/export.csv?status=succeeded",
+  "/admin/donations/export.csv?q=dana",
   "/admin/subscribers/export.csv",
   "/admin/subscribers/export.csv?status=confirmed",
   `/admin/registrations/${eventSlug}/export.csv`,
@@ -238,6 +241,41 @@ describe("query plans at scale", () => {
         /SEARCH donations USING INDEX donations_status_gift_date_idx \(status=\? AND <expr>>\?\)/,
       );
     }
+  });
+
+  it("reads the gifts' search through its index: the matches by rowid, a common word's page walking the list's", async () => {
+    const plansOf = async (path: string) =>
+      Promise.all(
+        (await queriesOf(path))
+          .filter((query) => /donations_search/.test(query.sql))
+          .map(async (query) => {
+            const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${query.sql}`)
+              .bind(...query.params)
+              .all<{ detail: string }>();
+            return plan.results.map((step) => step.detail).join("; ");
+          }),
+      );
+    // A donor's gifts: the totals and the page both read the matches through the primary key.
+    const few = await plansOf("/admin/donations?q=dana");
+    expect(few).toHaveLength(2);
+    for (const plan of few) expect(plan).toMatch(/SEARCH donations USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    // Past 1,000 matches the page walks `donations_gift_date_idx` and stops at its 26th match.
+    await insertJsonRows(
+      db,
+      donations,
+      Array.from({ length: 1_001 }, (_, n) => ({
+        id: `plan-many-${n}`,
+        frequency: "one-time",
+        amountCents: 1_000,
+        status: "succeeded",
+        donorName: `Dana Many ${n}`,
+        donorEmail: `dana${n}@example.com`,
+        locale: "en",
+      })),
+    );
+    const [totals, page] = await plansOf("/admin/donations?q=dana");
+    expect(totals).toMatch(/SEARCH donations USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(page).toMatch(/^SCAN donations USING INDEX donations_gift_date_idx; LIST SUBQUERY/);
   });
 
   it("reads /admin/registrations' confirmed tickets and seats from their own indexes, not every RSVP", async () => {

@@ -145,23 +145,33 @@ export default function AdminDonations({ loaderData }: Route.ComponentProps) {
         <FilterText name="q" label={t("donations.searchLabel")} value={filters.q} />
       </FilterBar>
       <p className="mt-4 font-semibold" suppressHydrationWarning>
-        {t("donations.totals", { count: list.total, amount: formatMoneyWithCents(list.succeededCents, tag) })}
+        {list.totalCapped
+          ? t("donations.totalsOver", { count: list.total })
+          : t("donations.totals", {
+              count: list.total,
+              amount: formatMoneyWithCents(list.succeededCents, tag),
+            })}
       </p>
       <DataTable label={t("donations.title")} columns={columns} list={list} />
-      <section aria-labelledby="by-campaign" className="mt-8">
-        <h2 id="by-campaign" className="text-xl font-bold">
-          {t("gifts:campaigns.title")}
-        </h2>
-        <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("gifts:campaigns.lead")}</p>
-        <ul className="mt-3 grid gap-1" data-testid="campaign-totals">
-          {list.campaigns.map((row) => (
-            <li key={row.campaign ?? ""} suppressHydrationWarning>
-              <span className="font-semibold">{row.campaign ?? t("gifts:campaigns.none")}</span>:{" "}
-              {t("gifts:campaigns.line", { amount: formatMoneyWithCents(row.cents, tag), count: row.gifts })}
-            </li>
-          ))}
-        </ul>
-      </section>
+      {list.totalCapped ? null : (
+        <section aria-labelledby="by-campaign" className="mt-8">
+          <h2 id="by-campaign" className="text-xl font-bold">
+            {t("gifts:campaigns.title")}
+          </h2>
+          <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{t("gifts:campaigns.lead")}</p>
+          <ul className="mt-3 grid gap-1" data-testid="campaign-totals">
+            {list.campaigns.map((row) => (
+              <li key={row.campaign ?? ""} suppressHydrationWarning>
+                <span className="font-semibold">{row.campaign ?? t("gifts:campaigns.none")}</span>:{" "}
+                {t("gifts:campaigns.line", {
+                  amount: formatMoneyWithCents(row.cents, tag),
+                  count: row.gifts,
+                })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </>
   );
 }

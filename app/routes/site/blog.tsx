@@ -7,7 +7,7 @@ import { formatCalendarDate } from "~/lib/format-dates";
 import { Badge } from "~/components/pages/ui";
 import { inLanguage } from "~/lib/content/entry-types";
 import { pageMeta } from "~/lib/seo";
-import { listPosts } from "~/server/content/entries.server";
+import { listPostsPage } from "~/server/content/entries.server";
 import { imagesByKey } from "~/server/files/records.server";
 import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
@@ -17,9 +17,11 @@ import { env } from "~/server/kernel/env.server";
 export const handle = { i18n: ["blog"] };
 export const meta = pageMeta;
 
+/** The newest posts, and the older a page at a time, `?page=2` and on (decision 057). */
 export async function loader(args: Route.LoaderArgs) {
   const locale = getLocale(args.context);
-  const posts = await listPosts(env);
+  const asked = Number(new URL(args.request.url).searchParams.get("page") ?? "1");
+  const { posts, page, pageCount } = await listPostsPage(env, asked);
   // A post's cover is an upload (decision 021): its size and its description in the visitor's language.
   const covers = await imagesByKey(
     env,
@@ -32,13 +34,15 @@ export async function loader(args: Route.LoaderArgs) {
       ...inLanguage(post, locale),
       cover: covers.get(post.fields.cover) ?? null,
     })),
+    page,
+    pageCount,
   };
 }
 
 export default function BlogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("blog");
   const format = useFormat();
-  const { posts } = loaderData;
+  const { posts, page, pageCount } = loaderData;
   return (
     <>
       <PageHeader lead={t("lead")} />
@@ -82,6 +86,21 @@ export default function BlogPage({ loaderData }: Route.ComponentProps) {
           );
         })}
       </div>
+      {pageCount > 1 ? (
+        // Plain links: they work without JavaScript.
+        <nav aria-label={t("pages")} className="container-page flex flex-wrap gap-3 pb-12">
+          {page > 1 ? (
+            <Link to={page === 2 ? "/blog" : `/blog?page=${page - 1}`} className="btn-secondary" rel="prev">
+              {t("newerPosts")}
+            </Link>
+          ) : null}
+          {page < pageCount ? (
+            <Link to={`/blog?page=${page + 1}`} className="btn-secondary" rel="next">
+              {t("olderPosts")}
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -84,20 +84,41 @@ export const PAST_EVENTS_PER_PAGE = 12;
 export async function listEvents(env: Pick<Env, "DB" | "CACHE">, now: Date = new Date(), pastPage = 1) {
   const events = await listPublished(env, "event");
   const today = newYorkDate(now);
-  const past = events.filter((event) => event.fields.date < today).reverse();
-  const pastPageCount = Math.max(1, Math.ceil(past.length / PAST_EVENTS_PER_PAGE));
-  const page = Math.min(Math.max(1, Math.trunc(pastPage) || 1), pastPageCount);
+  const past = pageOf(
+    events.filter((event) => event.fields.date < today).reverse(),
+    pastPage,
+    PAST_EVENTS_PER_PAGE,
+  );
   return {
     upcoming: events.filter((event) => event.fields.date >= today),
-    past: past.slice((page - 1) * PAST_EVENTS_PER_PAGE, page * PAST_EVENTS_PER_PAGE),
-    pastPage: page,
-    pastPageCount,
+    past: past.entries,
+    pastPage: past.page,
+    pastPageCount: past.pageCount,
   };
+}
+
+/** Page `asked` of `entries` (a number out of range is the nearest page), and how many pages there are. */
+function pageOf<T>(entries: T[], asked: number, perPage: number) {
+  const pageCount = Math.max(1, Math.ceil(entries.length / perPage));
+  const page = Math.min(Math.max(1, Math.trunc(asked) || 1), pageCount);
+  return { entries: entries.slice((page - 1) * perPage, page * perPage), page, pageCount };
 }
 
 /** Blog posts, newest first. */
 export async function listPosts(env: Pick<Env, "DB" | "CACHE">) {
   return [...(await listPublished(env, "post"))].reverse();
+}
+
+/** Posts one page of /blog shows; older ones are a link away (decision 057). */
+export const POSTS_PER_PAGE = 12;
+
+/**
+ * Page `page` of the blog, newest first, and the number of pages. Ten years hold about 170 posts:
+ * drawn all on one page, the page grew with every post (decision 057).
+ */
+export async function listPostsPage(env: Pick<Env, "DB" | "CACHE">, page = 1) {
+  const { entries, ...pages } = pageOf(await listPosts(env), page, POSTS_PER_PAGE);
+  return { posts: entries, ...pages };
 }
 
 /** Each program's badge as staff set it (a `program` entry, decision 029), by program id; the first published entry of a program counts. */

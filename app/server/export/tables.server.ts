@@ -105,12 +105,14 @@ export const EXPORTED_TABLES: readonly ExportedTable[] = [
 
 /**
  * The tables left out on purpose, for the reasons above, with the imports' own job, mapping and
- * skipped-row tables (the records an import made are exported with their tables): with
- * EXPORTED_TABLES they name every table, so a new table is a choice, never an omission.
+ * skipped-row tables (the records an import made are exported with their tables) and the search
+ * indexes (FTS5 tables of hand SQL, derived from their tables, decision 057): with EXPORTED_TABLES
+ * they name every table, so a new table is a choice, never an omission.
  */
 export const NOT_EXPORTED_TABLES = [
   "child_health_records",
   "copy_reviews",
+  "donations_search",
   "gift_totals",
   "import_mappings",
   "import_skips",
@@ -125,6 +127,7 @@ export const NOT_EXPORTED_TABLES = [
   "staff_invites",
   "statement_runs",
   "stripe_events",
+  "submissions_search",
   "totp_credentials",
 ] as const;
 
