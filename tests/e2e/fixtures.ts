@@ -10,6 +10,7 @@ import {
   expect,
   type Browser,
   type BrowserContextOptions,
+  type Cookie,
   type Locator,
   type Page,
 } from "@playwright/test";
@@ -417,10 +418,35 @@ export async function passSecondFactor(page: Page, account: { email: string }) {
 }
 
 /**
+ * The session cookie of each staff account this test process signed in, kept from its first
+ * sign-in. Each worker makes its own accounts (`runId`), so nothing here is shared between
+ * processes; the cookie alone is kept (not the page's storage: a cookie choice or a theme stays
+ * each test's own).
+ */
+const staffSessions = new Map<string, Cookie>();
+const SESSION_COOKIE = "session";
+
+/**
  * Signs a staff member (ADMIN or STAFF) in: the password on the login page (`path` may carry a
- * `redirectTo`), then the second step. Every spec that signs staff in uses this.
+ * `redirectTo`), then the second step. Every spec that signs staff in uses this. The first time
+ * in a test process an account signs in the whole way, as staff do; afterwards its session is
+ * brought back, as a browser that kept its cookie does, and `path` opened: signed in, the login
+ * page sends the person on to where the sign-in would have (`redirectIfSignedIn`). A session
+ * ended since (signed out, the account made again) leaves the person on the login page, where
+ * they sign in the whole way again (docs/decisions/072-a-faster-suite.md).
  */
 export async function signInStaff(page: Page, account: { email: string; password: string }, path = "/login") {
+  const kept = staffSessions.get(account.email);
+  if (kept) {
+    await page.context().addCookies([kept]);
+    await page.goto(path);
+    if (new URL(page.url()).pathname !== "/login") {
+      await waitForHydration(page);
+      return;
+    }
+  }
   await logIn(page, account, path);
   await passSecondFactor(page, account);
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === SESSION_COOKIE);
+  if (session) staffSessions.set(account.email, session);
 }
