@@ -27,7 +27,7 @@ export type SearchPlan = "through" | "walking";
 
 /**
  * Rows of `table` whose FTS5 index (`index`, a virtual table over `table` kept by the triggers
- * of migrations/0005_search_index.sql) matches `text`; no row when nothing searchable was typed.
+ * of migrations/0005_round_six.sql) matches `text`; no row when nothing searchable was typed.
  */
 export function matchesSearch(
   table: SQLiteTable,
