@@ -96,6 +96,16 @@ export async function expectNoAxeViolations(page: Page, rules?: readonly string[
   expect(summary).toEqual([]);
 }
 
+/** The two views a list's walk takes: a desktop in English, light, and a phone in Spanish, dark. */
+export const LIST_VIEWS = [
+  { name: "desktop-en-light", width: 1280, height: 900, lng: "en", dark: false },
+  { name: "phone-es-dark", width: 390, height: 844, lng: "es", dark: true },
+] as const;
+
+/** `from`, `from - 1`, … `to`: the numbers of a run's rows as a list newest first shows them. */
+export const countDown = (from: number, to: number) =>
+  Array.from({ length: from - to + 1 }, (_, i) => from - i);
+
 /**
  * The system turning dark: a page on the system theme follows it. Reduced motion gives every
  * element a 0.01 ms transition (app.css), so each colour moves through one; axe must read the

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import {
+  LIST_VIEWS,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
@@ -17,10 +18,6 @@ test.describe.configure({ mode: "default" });
 const STAFF = staffOfSpec("gsearch", "Gia Search");
 const RUN = STAFF.run;
 const SCREENS = "test-results/gift-search";
-const VIEWS = [
-  { name: "desktop-en-light", width: 1280, height: 900, lng: "en", dark: false },
-  { name: "phone-es-dark", width: 390, height: 844, lng: "es", dark: true },
-] as const;
 const LABEL = { en: "Donor name or e-mail", es: "Nombre o correo del donante" } as const;
 
 test.beforeAll(() => {
@@ -45,7 +42,7 @@ test("finds a donor by a name without its accents and by part of an address, by 
 }) => {
   test.setTimeout(180_000);
   await signInStaff(page, STAFF, `/login?redirectTo=${encodeURIComponent("/admin/donations")}`);
-  for (const view of VIEWS) {
+  for (const view of LIST_VIEWS) {
     await page.setViewportSize({ width: view.width, height: view.height });
     await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
     await page.goto(`/admin/donations?lng=${view.lng}`);

@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
+  countDown,
+  LIST_VIEWS,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
@@ -21,10 +23,6 @@ test.describe.configure({ mode: "default" });
 const STAFF = staffOfSpec("scale", "Sam Scale");
 const WORD = `keyset${STAFF.run}`;
 const SCREENS = "test-results/scale";
-const VIEWS = [
-  { name: "desktop-en-light", width: 1280, height: 900, lng: "en", dark: false },
-  { name: "phone-es-dark", width: 390, height: 844, lng: "es", dark: true },
-] as const;
 const LINKS = {
   en: { older: "Older", newer: "Newer", newest: "Newest", oldest: "Oldest" },
   es: { older: "Más antiguos", newer: "Más recientes", newest: "Lo más reciente", oldest: "Lo más antiguo" },
@@ -74,9 +72,7 @@ async function listed(page: Page): Promise<number[]> {
   return names.map((name) => Number(name.slice(-2)));
 }
 
-const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => from - i);
-
-for (const view of VIEWS) {
+for (const view of LIST_VIEWS) {
   test(`${view.name}: search, older by keyboard, oldest, newer; no axe violation`, async ({ page }) => {
     test.setTimeout(180_000);
     await page.setViewportSize(view);
@@ -89,7 +85,7 @@ for (const view of VIEWS) {
     const links = LINKS[view.lng];
     await page.goto(`/admin/submissions?lng=${view.lng}&q=${WORD}`);
     await waitForHydration(page);
-    await expect.poll(() => listed(page)).toEqual(range(29, 5));
+    await expect.poll(() => listed(page)).toEqual(countDown(29, 5));
     await expect(page.getByRole("link", { name: links.newer })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SCREENS}/${view.name}-newest.png`, fullPage: true });
@@ -104,7 +100,7 @@ for (const view of VIEWS) {
     await page.screenshot({ path: `${SCREENS}/${view.name}-older-focused.png` });
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/older=/);
-    await expect.poll(() => listed(page)).toEqual(range(4, 0));
+    await expect.poll(() => listed(page)).toEqual(countDown(4, 0));
     await expect(page.getByRole("link", { name: links.oldest })).toHaveCount(0);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SCREENS}/${view.name}-older.png`, fullPage: true });
@@ -112,9 +108,9 @@ for (const view of VIEWS) {
     await page.getByRole("link", { name: links.newest }).click();
     await page.getByRole("link", { name: links.oldest }).click();
     await expect(page).toHaveURL(/oldest=1/);
-    await expect.poll(() => listed(page)).toEqual(range(24, 0));
+    await expect.poll(() => listed(page)).toEqual(countDown(24, 0));
     await page.getByRole("link", { name: links.newer }).click();
-    await expect.poll(() => listed(page)).toEqual(range(29, 25));
+    await expect.poll(() => listed(page)).toEqual(countDown(29, 25));
   });
 }
 
@@ -131,9 +127,9 @@ test("JavaScript off: the search and the links work as plain pages", async ({ pa
   await plain.getByRole("button", { name: "Filter" }).click();
   await expect(plain).toHaveURL(new RegExp(`q=${WORD}`));
   await expect(plain.getByRole("searchbox").first()).toHaveValue(WORD);
-  await expect.poll(() => listed(plain)).toEqual(range(29, 5));
+  await expect.poll(() => listed(plain)).toEqual(countDown(29, 5));
   await plain.getByRole("link", { name: "Older" }).click();
-  await expect.poll(() => listed(plain)).toEqual(range(4, 0));
+  await expect.poll(() => listed(plain)).toEqual(countDown(4, 0));
   await plain.screenshot({ path: `${SCREENS}/no-js-older.png`, fullPage: true });
   // A search with nothing to find says so, and keeps what was typed.
   await plain.goto("/admin/submissions?q=%22%2A%29%28");
@@ -163,11 +159,11 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await signInStaff(page, STAFF, `/login?redirectTo=${encodeURIComponent("/admin/donations")}`);
   await page.goto(`/admin/donations?q=${DONOR}`);
   await waitForHydration(page);
-  await expect.poll(() => donorsListed(page)).toEqual(range(29, 5));
+  await expect.poll(() => donorsListed(page)).toEqual(countDown(29, 5));
   await expect(page.getByText("30 results")).toBeVisible();
   await page.getByRole("link", { name: "Older" }).click();
   await expect(page).toHaveURL(/older=2025-01-01T05/);
-  await expect.poll(() => donorsListed(page)).toEqual(range(4, 0));
+  await expect.poll(() => donorsListed(page)).toEqual(countDown(4, 0));
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}/gifts-older.png`, fullPage: true });
 
@@ -177,9 +173,9 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await plain.setViewportSize({ width: 390, height: 844 });
   await plain.goto(`/admin/donations?q=${DONOR}&lng=es`);
   await plain.getByRole("link", { name: "Lo más antiguo" }).click();
-  await expect.poll(() => donorsListed(plain)).toEqual(range(24, 0));
+  await expect.poll(() => donorsListed(plain)).toEqual(countDown(24, 0));
   await plain.getByRole("link", { name: "Más recientes" }).click();
-  await expect.poll(() => donorsListed(plain)).toEqual(range(29, 25));
+  await expect.poll(() => donorsListed(plain)).toEqual(countDown(29, 25));
   await plain.screenshot({ path: `${SCREENS}/gifts-no-js-es.png`, fullPage: true });
   await context.close();
 
@@ -188,7 +184,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await page.emulateMedia({ colorScheme: "dark" });
   await page.goto(`/admin/donations?q=${DONOR}&lng=es&oldest=1`);
   await waitForHydration(page);
-  await expect.poll(() => donorsListed(page)).toEqual(range(24, 0));
+  await expect.poll(() => donorsListed(page)).toEqual(countDown(24, 0));
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}/gifts-phone-es-dark-oldest.png`, fullPage: true });
 });

@@ -1,6 +1,5 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion } from "~/server/kernel/content-version.server";
+import { publishOldCopies, linkNamed } from "./entries";
 import { fetchPage, shown } from "./fetch";
 
 /**
@@ -13,8 +12,7 @@ const POSTS_ADDED = 20;
 /** The posts a page of the blog shows, in order, and its page links. */
 async function blogOf(path: string) {
   const html = shown(await (await fetchPage(path)).text());
-  const link = (name: string) =>
-    new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(html)?.[1]?.replaceAll("&amp;", "&");
+  const link = (name: string) => linkNamed(html, name);
   return {
     slugs: [...new Set([...html.matchAll(/href="\/blog\/([^"?#]+)"/g)].map((match) => match[1]))],
     html,
@@ -22,20 +20,14 @@ async function blogOf(path: string) {
   };
 }
 
-beforeAll(async () => {
-  // Twenty posts, copies of a sample one, on the first twenty days of 2020.
-  await env.DB.prepare(
-    `insert into content_entries (id, type, slug, status, sort_date, fields, created_at, updated_at)
-     select 'old-post-' || value, 'post', 'old-post-' || value, 'published', '2020-01-' || printf('%02d', value),
-       json_set(entry.fields, '$.date', '2020-01-' || printf('%02d', value)), entry.created_at, entry.updated_at
-     from content_entries entry, json_each(?) where entry.type = 'post' and entry.slug = 'why-we-mentor'`,
-  )
-    .bind(JSON.stringify(Array.from({ length: POSTS_ADDED }, (_, i) => i + 1)))
-    .run();
-  await bumpContentVersion(env);
-  // The first request compiles the server build, which on a busy machine outlasts a test's time.
-  await fetchPage("/blog");
-}, 180_000);
+beforeAll(
+  () =>
+    publishOldCopies(
+      { type: "post", slug: "why-we-mentor", prefix: "old-post", count: POSTS_ADDED },
+      "/blog",
+    ),
+  180_000,
+);
 
 describe("/blog, a page at a time", () => {
   it("shows the twelve newest posts, then the older ones by a link that needs no JavaScript", async () => {

@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "~/server/db/client.server";
 import { contentEntries } from "~/server/db/schema";
+import { bumpContentVersion } from "~/server/kernel/content-version.server";
+import { fetchPage } from "./fetch";
 
 /** The event editor's form as the browser posts it (conform's dotted names). */
 export function eventFields(overrides: Record<string, string> = {}) {
@@ -54,3 +56,29 @@ export async function entryRow(type: string, slug: string) {
     .where(and(eq(contentEntries.type, type), eq(contentEntries.slug, slug)));
   return row;
 }
+
+/**
+ * `count` published copies of the sample entry `type`/`slug`, dated the first days of January 2020
+ * and named `prefix-1`…, as ten years of posts or events would stand behind the newest; the content
+ * version is bumped so the isolate's cache reads them, and `path` is fetched once: the first request
+ * compiles the server build, which on a busy machine outlasts a test's time.
+ */
+export async function publishOldCopies(
+  { type, slug, prefix, count }: { type: string; slug: string; prefix: string; count: number },
+  path: string,
+) {
+  await env.DB.prepare(
+    `insert into content_entries (id, type, slug, status, sort_date, fields, created_at, updated_at)
+     select ?1 || '-' || value, ?2, ?1 || '-' || value, 'published', '2020-01-' || printf('%02d', value),
+       json_set(entry.fields, '$.date', '2020-01-' || printf('%02d', value)), entry.created_at, entry.updated_at
+     from content_entries entry, json_each(?4) where entry.type = ?2 and entry.slug = ?3`,
+  )
+    .bind(prefix, type, slug, JSON.stringify(Array.from({ length: count }, (_, i) => i + 1)))
+    .run();
+  await bumpContentVersion(env);
+  await fetchPage(path);
+}
+
+/** The address of the link named `name` in `html` (entities undone), if there is one. */
+export const linkNamed = (html: string, name: string) =>
+  new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(html)?.[1]?.replaceAll("&amp;", "&");

@@ -1,6 +1,5 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bumpContentVersion } from "~/server/kernel/content-version.server";
+import { publishOldCopies, linkNamed } from "./entries";
 import { fetchPage, shown } from "./fetch";
 
 /**
@@ -13,8 +12,7 @@ const PAST_ADDED = 20;
 async function pastOf(path: string) {
   const html = shown(await (await fetchPage(path)).text());
   const section = html.slice(html.indexOf('data-testid="past-events"'));
-  const link = (name: string) =>
-    new RegExp(`<a [^>]*href="([^"]+)"[^>]*>${name}</a>`).exec(section)?.[1]?.replaceAll("&amp;", "&");
+  const link = (name: string) => linkNamed(section, name);
   return {
     slugs: [...section.matchAll(/data-event="([^"]+)"/g)].map((match) => match[1]),
     html,
@@ -23,20 +21,10 @@ async function pastOf(path: string) {
   };
 }
 
-beforeAll(async () => {
-  // Twenty past events, copies of a sample one, on the first twenty days of 2020.
-  await env.DB.prepare(
-    `insert into content_entries (id, type, slug, status, sort_date, fields, created_at, updated_at)
-     select 'past-' || value, 'event', 'past-' || value, 'published', '2020-01-' || printf('%02d', value),
-       json_set(entry.fields, '$.date', '2020-01-' || printf('%02d', value)), entry.created_at, entry.updated_at
-     from content_entries entry, json_each(?) where entry.type = 'event' and entry.slug = 'launch'`,
-  )
-    .bind(JSON.stringify(Array.from({ length: PAST_ADDED }, (_, i) => i + 1)))
-    .run();
-  await bumpContentVersion(env);
-  // The first request compiles the server build, which on a busy machine outlasts a test's time.
-  await fetchPage("/events");
-}, 180_000);
+beforeAll(
+  () => publishOldCopies({ type: "event", slug: "launch", prefix: "past", count: PAST_ADDED }, "/events"),
+  180_000,
+);
 
 describe("/events past events, a page at a time", () => {
   it("shows the twelve most recent, then the older ones by a link that needs no JavaScript", async () => {
