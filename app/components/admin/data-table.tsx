@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 import { Money } from "~/components/ui/format";
 import { TableScroll, tableClass, tdClass, thClass } from "~/components/ui/table";
 import type { KeysetLinks } from "~/server/records/list.server";
-import { AdminSection, smallButtonClass } from "./ui";
+import { smallButtonClass } from "./ui";
 
 /** One column of an admin list: its header (a key in the admin namespace) and how a row shows in it. */
 export type Column<Row> = {
@@ -113,10 +113,15 @@ export function RecordSection<Row extends { id: string }>({
   columns: Column<Row>[];
   rows: Row[];
 }) {
+  // Not an AdminSection: the table's scroll region already carries the title as its name, and a
+  // section named the same would list the one table twice among a screen reader's regions.
   return (
-    <AdminSection id={id} title={title} className="mt-8">
+    <section className="mt-8">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
       <RecordTable label={title} columns={columns} rows={rows} />
-    </AdminSection>
+    </section>
   );
 }
 
