@@ -4,20 +4,16 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
-  signInStaff,
-  staffOfSpec,
   test,
   waitForHydration,
 } from "./fixtures";
+import { signInStaffIn, staffListSpec, withoutJavaScript } from "./staff-lists";
 
 // The gift list's search through its index (docs/decisions/057-years-of-data.md, round nine):
 // a donor found by a name typed without its accents, by part of an address, in English and Spanish,
-// light and dark, at 1280 and 390 px, by keyboard and with JavaScript off. Screenshots go to
-// test-results/gift-search/, to be looked at.
-test.describe.configure({ mode: "default" });
-const STAFF = staffOfSpec("gsearch", "Gia Search");
+// light and dark, at 1280 and 390 px, by keyboard and with JavaScript off.
+const { staff: STAFF, screens: SCREENS } = staffListSpec("gsearch", "Gia Search", "gift-search");
 const RUN = STAFF.run;
-const SCREENS = "test-results/gift-search";
 const LABEL = { en: "Donor name or e-mail", es: "Nombre o correo del donante" } as const;
 
 test.beforeAll(() => {
@@ -41,10 +37,8 @@ test("finds a donor by a name without its accents and by part of an address, by 
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signInStaff(page, STAFF, `/login?redirectTo=${encodeURIComponent("/admin/donations")}`);
   for (const view of LIST_VIEWS) {
-    await page.setViewportSize({ width: view.width, height: view.height });
-    await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
+    await signInStaffIn(page, view, STAFF, `/admin/donations?lng=${view.lng}`);
     await page.goto(`/admin/donations?lng=${view.lng}`);
     await waitForHydration(page);
     // Typed and sent from the keyboard: the name without its accents and the run's word.
@@ -63,10 +57,7 @@ test("finds a donor by a name without its accents and by part of an address, by 
 
   // Without JavaScript: part of an address finds its donor; a search of nothing but punctuation
   // finds no one and keeps what was typed.
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies(await page.context().cookies());
-  const plain = await context.newPage();
-  await plain.setViewportSize({ width: 390, height: 844 });
+  const plain = await withoutJavaScript(page, browser);
   await plain.goto("/admin/donations?lng=es");
   await plain.getByLabel(LABEL.es).fill(`acme-${RUN}.example`);
   await plain.getByLabel(LABEL.es).press("Enter");
@@ -80,5 +71,5 @@ test("finds a donor by a name without its accents and by part of an address, by 
   await expect(plain.getByLabel(LABEL.es)).toHaveValue("*)(");
   await expect.poll(() => donorsListed(plain)).toEqual([]);
   await plain.screenshot({ path: `${SCREENS}/no-js-es-nothing.png`, fullPage: true });
-  await context.close();
+  await plain.context().close();
 });

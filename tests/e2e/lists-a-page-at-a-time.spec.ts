@@ -7,20 +7,16 @@ import {
   expect,
   expectNoAxeViolations,
   putLocalKv,
-  signInStaff,
-  staffOfSpec,
   test,
   waitForHydration,
 } from "./fixtures";
+import { followByKeyboard, signInStaffIn, staffListSpec, withoutJavaScript } from "./staff-lists";
 
 // /admin/registrations and /admin/volunteers a page at a time
 // (docs/decisions/073-lists-that-page-what-they-draw.md): 30 past galas of this run after the
 // sample's events, and 30 volunteers of this run, the newest; the next page of each reached by
 // keyboard, in English and Spanish, light and dark, at 1280 and 390 px, and with JavaScript off.
-// Screenshots go to test-results/lists-paged/, to be looked at.
-test.describe.configure({ mode: "default" });
-const STAFF = staffOfSpec("paged", "Pia Paged");
-const SCREENS = "test-results/lists-paged";
+const { staff: STAFF, screens: SCREENS } = staffListSpec("paged", "Pia Paged", "lists-paged");
 const GALA = `e2e-gala-${STAFF.run}`;
 const PERSON = `Vic${STAFF.run}`;
 const WORDS = {
@@ -74,29 +70,13 @@ async function volunteersListed(page: Page): Promise<number[]> {
 const galaName = (lng: "en" | "es") =>
   new RegExp(`^${lng === "en" ? "Archive gala" : "Gala de archivo"} \\d+$`);
 
-/** Tabs to `link` from where the focus is, checks its focus is drawn, and follows it with Enter. */
-async function followByKeyboard(page: Page, link: ReturnType<Page["getByRole"]>, screenshot: string) {
-  for (let i = 0; i < 300 && !(await link.evaluate((one) => one === document.activeElement)); i++)
-    await page.keyboard.press("Tab");
-  await expect(link).toBeFocused();
-  expect(await link.evaluate((one) => getComputedStyle(one).outlineStyle)).not.toBe("none");
-  await page.screenshot({ path: screenshot });
-  await page.keyboard.press("Enter");
-}
-
 for (const view of LIST_VIEWS) {
   test(`${view.name}: events and volunteers a page at a time by keyboard; no axe violation`, async ({
     page,
   }) => {
     test.setTimeout(180_000);
     const words = WORDS[view.lng];
-    await page.setViewportSize(view);
-    await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
-    await signInStaff(
-      page,
-      STAFF,
-      `/login?redirectTo=${encodeURIComponent(`/admin/registrations?lng=${view.lng}`)}`,
-    );
+    await signInStaffIn(page, view, STAFF, `/admin/registrations?lng=${view.lng}`);
     // The list reads the isolate's cached events, which see this run's galas once the isolate
     // reads the content version again (within 30 s): until then there is one page.
     await openUntilShown(
@@ -155,11 +135,8 @@ test("JavaScript off: the pages' links and the hours' period are plain requests"
   browser,
 }) => {
   test.setTimeout(180_000);
-  await signInStaff(page, STAFF, "/login?redirectTo=/admin/registrations");
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies(await page.context().cookies());
-  const plain = await context.newPage();
-  await plain.setViewportSize({ width: 390, height: 844 });
+  await signInStaffIn(page, LIST_VIEWS[0], STAFF, "/admin/registrations");
+  const plain = await withoutJavaScript(page, browser);
   await openUntilShown(plain, "/admin/registrations?lng=es", plain.getByRole("link", { name: "Siguiente" }));
   // Next, as a plain link, until the oldest gala (other specs' events may stand before it).
   const oldest = plain.getByRole("link", { name: "Gala de archivo 1", exact: true });
@@ -185,5 +162,5 @@ test("JavaScript off: the pages' links and the hours' period are plain requests"
   expect(wrong?.status()).toBe(200);
   await expect(plain.getByLabel("From", { exact: true })).toHaveValue(/^\d{4}-01-01$/);
   await plain.screenshot({ path: `${SCREENS}/no-js-volunteers.png`, fullPage: true });
-  await context.close();
+  await plain.context().close();
 });

@@ -6,23 +6,17 @@ import {
   expect,
   expectNoAxeViolations,
   putLocalKv,
-  signInStaff,
-  staffOfSpec,
   test,
   waitForHydration,
 } from "./fixtures";
+import { followByKeyboard, signInStaffIn, staffListSpec, withoutJavaScript } from "./staff-lists";
 
 // The inbox read by keyset and searched through its index (docs/decisions/057-years-of-data.md):
 // 30 submissions of this run, found by a word of their names; the newest 25, then the older 5
 // by the "Older" link, reached by keyboard; the oldest page and back; in English and Spanish,
-// light and dark, at 1280 and 390 px, and with JavaScript off. Screenshots go to
-// test-results/scale/, to be looked at.
-// One worker runs this file's tests in order (not "serial": one failing does not skip the others),
-// so its account and its 30 rows are made once, not once per worker (decision 072).
-test.describe.configure({ mode: "default" });
-const STAFF = staffOfSpec("scale", "Sam Scale");
+// light and dark, at 1280 and 390 px, and with JavaScript off.
+const { staff: STAFF, screens: SCREENS } = staffListSpec("scale", "Sam Scale", "scale");
 const WORD = `keyset${STAFF.run}`;
-const SCREENS = "test-results/scale";
 const LINKS = {
   en: { older: "Older", newer: "Newer", newest: "Newest", oldest: "Oldest" },
   es: { older: "Más antiguos", newer: "Más recientes", newest: "Lo más reciente", oldest: "Lo más antiguo" },
@@ -75,13 +69,7 @@ async function listed(page: Page): Promise<number[]> {
 for (const view of LIST_VIEWS) {
   test(`${view.name}: search, older by keyboard, oldest, newer; no axe violation`, async ({ page }) => {
     test.setTimeout(180_000);
-    await page.setViewportSize(view);
-    await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
-    await signInStaff(
-      page,
-      STAFF,
-      `/login?redirectTo=${encodeURIComponent(`/admin/submissions?lng=${view.lng}`)}`,
-    );
+    await signInStaffIn(page, view, STAFF, `/admin/submissions?lng=${view.lng}`);
     const links = LINKS[view.lng];
     await page.goto(`/admin/submissions?lng=${view.lng}&q=${WORD}`);
     await waitForHydration(page);
@@ -91,14 +79,11 @@ for (const view of LIST_VIEWS) {
     await page.screenshot({ path: `${SCREENS}/${view.name}-newest.png`, fullPage: true });
 
     // Keyboard only: Tab reaches "Older" with its focus shown, Enter follows it.
-    const older = page.getByRole("link", { name: links.older });
-    for (let i = 0; i < 200 && !(await older.evaluate((link) => link === document.activeElement)); i++)
-      await page.keyboard.press("Tab");
-    await expect(older).toBeFocused();
-    const outline = await older.evaluate((link) => getComputedStyle(link).outlineStyle);
-    expect(outline).not.toBe("none");
-    await page.screenshot({ path: `${SCREENS}/${view.name}-older-focused.png` });
-    await page.keyboard.press("Enter");
+    await followByKeyboard(
+      page,
+      page.getByRole("link", { name: links.older }),
+      `${SCREENS}/${view.name}-older-focused.png`,
+    );
     await expect(page).toHaveURL(/older=/);
     await expect.poll(() => listed(page)).toEqual(countDown(4, 0));
     await expect(page.getByRole("link", { name: links.oldest })).toHaveCount(0);
@@ -116,11 +101,8 @@ for (const view of LIST_VIEWS) {
 
 test("JavaScript off: the search and the links work as plain pages", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await signInStaff(page, STAFF, "/login?redirectTo=/admin/submissions");
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies(await page.context().cookies());
-  const plain = await context.newPage();
-  await plain.setViewportSize({ width: 390, height: 844 });
+  await signInStaffIn(page, LIST_VIEWS[0], STAFF, "/admin/submissions");
+  const plain = await withoutJavaScript(page, browser);
   await plain.goto("/admin/submissions");
   // The filter bar is a GET form: typed into and sent without JavaScript, the word stays in it.
   await plain.getByRole("searchbox").first().fill(WORD);
@@ -135,7 +117,7 @@ test("JavaScript off: the search and the links work as plain pages", async ({ pa
   await plain.goto("/admin/submissions?q=%22%2A%29%28");
   await expect(plain.getByText("Nothing to show.")).toBeVisible();
   await expect(plain.getByRole("searchbox").first()).toHaveValue('"*)(');
-  await context.close();
+  await plain.context().close();
 });
 
 test.afterAll(() => {
@@ -155,8 +137,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   browser,
 }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await signInStaff(page, STAFF, `/login?redirectTo=${encodeURIComponent("/admin/donations")}`);
+  await signInStaffIn(page, LIST_VIEWS[0], STAFF, "/admin/donations");
   await page.goto(`/admin/donations?q=${DONOR}`);
   await waitForHydration(page);
   await expect.poll(() => donorsListed(page)).toEqual(countDown(29, 5));
@@ -167,17 +148,14 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SCREENS}/gifts-older.png`, fullPage: true });
 
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  await context.addCookies(await page.context().cookies());
-  const plain = await context.newPage();
-  await plain.setViewportSize({ width: 390, height: 844 });
+  const plain = await withoutJavaScript(page, browser);
   await plain.goto(`/admin/donations?q=${DONOR}&lng=es`);
   await plain.getByRole("link", { name: "Lo más antiguo" }).click();
   await expect.poll(() => donorsListed(plain)).toEqual(countDown(24, 0));
   await plain.getByRole("link", { name: "Más recientes" }).click();
   await expect.poll(() => donorsListed(plain)).toEqual(countDown(29, 25));
   await plain.screenshot({ path: `${SCREENS}/gifts-no-js-es.png`, fullPage: true });
-  await context.close();
+  await plain.context().close();
 
   // The oldest page on a phone, in Spanish and dark, with its scripts (axe runs in the page).
   await page.setViewportSize({ width: 390, height: 844 });
@@ -231,15 +209,11 @@ for (const view of EVENT_VIEWS) {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SCREENS}/${view.name}.png`, fullPage: true });
 
-    const older = page.getByRole("link", { name: view.older });
-    for (let i = 0; i < 300 && !(await older.evaluate((link) => link === document.activeElement)); i++)
-      await page.keyboard.press("Tab");
-    await expect(older).toBeFocused();
-    expect(await older.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
-    const box = await older.boundingBox();
-    expect(box!.height).toBeGreaterThanOrEqual(44);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-older-focused.png` });
-    await page.keyboard.press("Enter");
+    await followByKeyboard(
+      page,
+      page.getByRole("link", { name: view.older }),
+      `${SCREENS}/${view.name}-older-focused.png`,
+    );
     await expect(page).toHaveURL(/past=2/);
     await expect(page.getByTestId("past-events").locator(`[data-event^="${PAST}-"]`).first()).toBeVisible();
     await expect(page.getByRole("link", { name: view.newer })).toBeVisible();
@@ -314,13 +288,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
     test(`${view.name}: the figures, the years by keyboard; no axe violation`, async ({ page }) => {
       test.setTimeout(180_000);
       const words = TOTALS_WORDS[view.lng];
-      await page.setViewportSize(view);
-      await page.emulateMedia({ colorScheme: view.dark ? "dark" : "light" });
-      await signInStaff(
-        page,
-        STAFF,
-        `/login?redirectTo=${encodeURIComponent(`/admin/donations?lng=${view.lng}`)}`,
-      );
+      await signInStaffIn(page, view, STAFF, `/admin/donations?lng=${view.lng}`);
       // The kept totals on the first and on the last page, the same figures.
       await page.goto(`/admin/donations?lng=${view.lng}`);
       await waitForHydration(page);
@@ -340,14 +308,11 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       await expect(page.getByRole("link", { name: words.session })).toHaveCount(0);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SCREENS}/${view.name}-sessions.png`, fullPage: true });
-      const earlier = page.getByRole("link", { name: words.earlier });
-      for (let i = 0; i < 200 && !(await earlier.evaluate((link) => link === document.activeElement)); i++)
-        await page.keyboard.press("Tab");
-      await expect(earlier).toBeFocused();
-      expect(await earlier.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
-      expect((await earlier.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions-focused.png` });
-      await page.keyboard.press("Enter");
+      await followByKeyboard(
+        page,
+        page.getByRole("link", { name: words.earlier }),
+        `${SCREENS}/${view.name}-sessions-focused.png`,
+      );
       await expect(page).toHaveURL(new RegExp(`term=${OLD_TERM}`));
       await expect(page.getByRole("heading", { name: `${words.year} ${OLD_TERM}` })).toBeVisible();
       await expect(page.getByRole("link", { name: words.session })).toBeVisible();
@@ -361,11 +326,8 @@ test.describe("the gifts list's totals and the sessions a program year at a time
     browser,
   }) => {
     test.setTimeout(180_000);
-    await signInStaff(page, STAFF, "/login?redirectTo=/admin/program-sessions");
-    const context = await browser.newContext({ javaScriptEnabled: false });
-    await context.addCookies(await page.context().cookies());
-    const plain = await context.newPage();
-    await plain.setViewportSize({ width: 390, height: 844 });
+    await signInStaffIn(page, LIST_VIEWS[0], STAFF, "/admin/program-sessions");
+    const plain = await withoutJavaScript(page, browser);
     await plain.goto("/admin/program-sessions?lng=es");
     await plain.getByRole("link", { name: TOTALS_WORDS.es.earlier }).click();
     await expect(plain).toHaveURL(new RegExp(`term=${OLD_TERM}`));
@@ -391,6 +353,6 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       plain.getByRole("listitem").filter({ hasText: TOTALS_WORDS.es.session }).getByLabel("Lugares"),
     ).toHaveValue("7");
     await plain.screenshot({ path: `${SCREENS}/sessions-no-js-es-${OLD_TERM}.png`, fullPage: true });
-    await context.close();
+    await plain.context().close();
   });
 });
