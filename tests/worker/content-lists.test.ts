@@ -7,7 +7,7 @@ import { getDb } from "~/server/db/client.server";
 import { contentEntries } from "~/server/db/schema";
 import { png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
-import { entryRow } from "./entries";
+import { entryForm, entryRow } from "./entries";
 import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 
 /**
@@ -201,17 +201,15 @@ describe("the pages read them from D1", () => {
   });
 
   it("a published prospect shows on /partner with its status; a draft does not", async () => {
-    const prospect = {
+    const prospect = entryForm("prospect", {
       slug: "bodega-association",
       status: "draft",
-      name_en: "Bodega association",
-      name_es: "Asociación de bodegas",
-      contribution_en: "Snacks for the soccer league",
-      contribution_es: "",
+      name: { en: "Bodega association", es: "Asociación de bodegas" },
+      contribution: { en: "Snacks for the soccer league", es: "" },
       kind: "community",
       partnerStatus: "limited",
-      position: "1",
-    };
+      position: 1,
+    });
     await postForm("/admin/entries/prospect/new", prospect, { Cookie: admin.cookie });
     expect(await page("/partner")).not.toContain("Bodega association");
     const id = await entryId("prospect", prospect.slug);

@@ -8,7 +8,7 @@ import { getContentVersion } from "~/server/kernel/content-version.server";
 import { getDb } from "~/server/db/client.server";
 import { auditLog } from "~/server/db/schema";
 import { userWithSession } from "./auth-helpers";
-import { entryRow, eventFields } from "./entries";
+import { entryForm, entryRow, eventFields } from "./entries";
 import { fetchPage, postForm } from "./fetch";
 
 let admin: Awaited<ReturnType<typeof userWithSession>>;
@@ -254,16 +254,15 @@ describe("jobs", () => {
   });
 
   it("a job posted by staff shows at once; archiving it takes it down", async () => {
-    const form = {
+    const form = entryForm("job", {
       slug: "grant-writer",
       status: "published",
-      title_en: "Grant Writer",
-      title_es: "Redactor de subvenciones",
-      description_en: "Write grant proposals.",
+      title: { en: "Grant Writer", es: "Redactor de subvenciones" },
+      description: { en: "Write grant proposals.", es: "" },
       department: "development",
       employment: "partTime",
       posted: "2026-11-22",
-    };
+    });
     const created = await postForm("/admin/entries/job/new", form, { Cookie: admin.cookie });
     expect(created.status).toBe(302);
     const page = await (await fetchPage("/join-our-team")).text();

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
+import { type ContentStatus, type ContentType, type FieldsOf, toFormValues } from "~/lib/content/entry-types";
 import { getDb } from "~/server/db/client.server";
 import { contentEntries } from "~/server/db/schema";
 import { bumpContentVersion } from "~/server/kernel/content-version.server";
@@ -46,6 +47,19 @@ export function postFields(slug: string, overrides: Record<string, string> = {})
     category: "news",
     ...overrides,
   };
+}
+
+/**
+ * A new entry's editor form as the browser posts it, written as the entry is stored and checked
+ * against its type's specs (`FieldsOf`): a field in both languages is posted as `name_en` and
+ * `name_es`, as the editor shows a saved entry (`toFormValues`); a field left out is posted empty.
+ */
+export function entryForm<T extends ContentType>(
+  type: T,
+  { slug, status, ...fields }: { slug: string; status: ContentStatus } & Partial<FieldsOf[T]>,
+): { slug: string; status: ContentStatus } & Record<string, string> {
+  const posted = Object.entries(toFormValues(type, fields)).map(([name, value]) => [name, String(value)]);
+  return { slug, status, ...Object.fromEntries(posted) };
 }
 
 /** The stored entry of a type at an address, as the editor saved it; undefined when there is none. */

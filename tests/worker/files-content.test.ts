@@ -6,6 +6,7 @@ import { auditLog, contentEntries } from "~/server/db/schema";
 import { getContentVersion } from "~/server/kernel/content-version.server";
 import { pdf, png } from "../support/sample-files";
 import { userWithSession } from "./auth-helpers";
+import { entryForm } from "./entries";
 import { fetchPage, ORIGIN, postForm, shown } from "./fetch";
 
 const db = getDb(env);
@@ -38,16 +39,13 @@ async function uploaded(file: File, alt = { altEn: "", altEs: "" }): Promise<str
   return key;
 }
 
-const REPORT = {
+const REPORT = entryForm("report", {
   slug: "annual-report-2026",
   status: "published",
-  title_en: "2026 Annual Report",
-  title_es: "Informe anual 2026",
-  year: "2026",
-  summary_en: "What our students did in 2026.",
-  summary_es: "Lo que hicieron nuestros estudiantes en 2026.",
-  pdf: "",
-};
+  title: { en: "2026 Annual Report", es: "Informe anual 2026" },
+  year: 2026,
+  summary: { en: "What our students did in 2026.", es: "Lo que hicieron nuestros estudiantes en 2026." },
+});
 
 describe("reports are content staff keep at /admin/entries/report", () => {
   it("shows a report whose PDF is not uploaded yet as not yet published, never as a coming-soon dialog", async () => {
@@ -128,18 +126,15 @@ describe("reports are content staff keep at /admin/entries/report", () => {
   });
 });
 
-const MEMBER = {
+const MEMBER = entryForm("member", {
   slug: "ana-morales",
   status: "published",
   name: "Ana Morales",
-  role_en: "Program Coordinator",
-  role_es: "Coordinadora de programas",
-  bio_en: "Ana runs the after-school program.",
-  bio_es: "Ana dirige el programa extraescolar.",
+  role: { en: "Program Coordinator", es: "Coordinadora de programas" },
+  bio: { en: "Ana runs the after-school program.", es: "Ana dirige el programa extraescolar." },
   group: "staff",
-  position: "0",
-  photo: "",
-};
+  position: 0,
+});
 
 describe("team members are content staff keep at /admin/entries/member", () => {
   it("lists the imported team, with initials where there is no photo", async () => {

@@ -2,7 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, insertJsonRows } from "~/server/db/client.server";
-import { donations, outbox, submissions, subscribers, volunteers } from "~/server/db/schema";
+import { donations, submissions, subscribers, volunteers } from "~/server/db/schema";
+import { queueEmail } from "~/server/mail/outbox.server";
 import worker from "../../workers/app";
 import { userWithSession } from "./auth-helpers";
 import { ORIGIN } from "./fetch";
@@ -146,14 +147,8 @@ beforeAll(async () => {
   await db
     .insert(volunteers)
     .values({ id: "plan-volunteer", email: "vera@example.com", name: "Vera Volunteer", locale: "es" });
-  await db.insert(outbox).values({
-    id: "plan-mail",
-    to: "rosa@example.com",
-    subject: "Hi",
-    text: "Body",
-    template: "test.plan",
-    locale: "en",
-  });
+  const mail = { to: "rosa@example.com", subject: "Hi", text: "Body", template: "test.plan", locale: "en" };
+  await queueEmail(db, mail, "plan-mail");
   // The first request compiles the server build, which on a busy machine outlasts a test's time.
   await queriesOf("/admin");
 }, 180_000);
