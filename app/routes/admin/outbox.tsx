@@ -6,16 +6,10 @@ import { adminMeta } from "~/components/admin/meta";
 import { StatusBadge } from "~/components/admin/status";
 import { AdminPageHeader, FilterBar, FilterSelect, Flash, smallButtonClass } from "~/components/admin/ui";
 import { DateTime } from "~/components/ui/format";
-import {
-  adminRetryAllFailed,
-  adminRetryOutbox,
-  countFailedOutbox,
-  listOutbox,
-} from "~/server/admin/outbox.server";
+import { adminRetryAllFailed, adminRetryOutbox, outboxPage } from "~/server/admin/outbox.server";
 import { formStrings, IdSchema } from "~/server/admin/schemas.server";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { adminTitle } from "~/server/auth/seo.server";
-import { mailHeldReason } from "~/server/mail/transport.server";
 import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { readPostedForm } from "~/server/kernel/post-guard.server";
 import type { Route } from "./+types/outbox";
@@ -27,9 +21,7 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   return {
     title: adminTitle(args, "outbox.title"),
-    list: await listOutbox(env, new URL(args.request.url)),
-    failed: await countFailedOutbox(env),
-    held: mailHeldReason(env),
+    ...(await outboxPage(env, new URL(args.request.url))),
     statuses: OUTBOX_STATUSES,
   };
 }

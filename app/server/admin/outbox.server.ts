@@ -5,13 +5,26 @@ import { getDb } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { OUTBOX_STATUSES } from "~/lib/vocabulary";
 import { retryFailedOutbox, retryOutboxMessage } from "../mail/outbox.server";
+import { mailHeldReason } from "../mail/transport.server";
 import { fieldChanges, auditEntry } from "../records/audit.server";
 import { choiceFilter, listQuery, newestFirstPage } from "../records/list.server";
 
 const OutboxFiltersSchema = v.object({ status: choiceFilter(OUTBOX_STATUSES) });
 
+/**
+ * What the outbox page shows: a page of the list, how many messages failed past the fast retries,
+ * and why mail is held, if it is.
+ */
+export async function outboxPage(env: Env, url: URL) {
+  return {
+    list: await listOutbox(env, url),
+    failed: await countFailedOutbox(env),
+    held: mailHeldReason(env),
+  };
+}
+
 /** The list leaves out the bodies: reset links and receipts are not for reading over shoulders. */
-export async function listOutbox(env: Pick<Env, "DB">, url: URL) {
+async function listOutbox(env: Pick<Env, "DB">, url: URL) {
   const db = getDb(env);
   const query = listQuery(OutboxFiltersSchema, url);
   const condition = query.filters.status ? eq(outbox.status, query.filters.status) : undefined;
