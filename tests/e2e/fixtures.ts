@@ -123,10 +123,15 @@ export async function turnSystemDark(page: Page) {
 
 /**
  * Waits until React has hydrated the page, so clicks reach their handlers. While a new document
- * loads, the check may run before it has a root element: then it is simply not hydrated yet.
+ * loads, the check may run before it has a root element: then it is simply not hydrated yet. A
+ * reading page (decision 074) has nothing to hydrate: once parsed, it has no module script.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
+  await page.waitForFunction(
+    () =>
+      document.documentElement?.dataset.hydrated === "true" ||
+      (document.readyState !== "loading" && !document.querySelector('script[type="module"]')),
+  );
 }
 
 /**
