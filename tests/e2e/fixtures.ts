@@ -135,6 +135,18 @@ export async function waitForHydration(page: Page) {
 }
 
 /**
+ * Opens a reading page (decision 074) as React Router renders it in the browser: its JavaScript
+ * behaviours (carousels, dialogs) run only after a client navigation from a page that hydrated,
+ * here /contact, by a link to `path` in the frame.
+ */
+export async function openInPlace(page: Page, path: string) {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.locator(`header a[href="${path}"]:visible, footer a[href="${path}"]:visible`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, "\\$&")}$`));
+}
+
+/**
  * Opens `path` again until `shown` is on it. A program page keeps a session's places left for up
  * to 60 s (the page cache, decision 054), so a page another spec opened moments before may still
  * show a place that was just taken, as a visitor would see it.
