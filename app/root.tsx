@@ -77,15 +77,16 @@ const ErrorPage = lazy(() =>
 /** The scroll-to-top retry of docs/product.md §9, for pages whose content settles after the first paint. */
 const SCROLL_RETRY_MS = 50;
 
-// Runs before first paint so the theme never flashes (kept tiny, inline). On a page that hydrates it
-// also marks <html> as `js`, so the controls that need JavaScript show, and opens the cookie banner
-// for a visitor who has not answered it: once the page is parsed, whole, as a banner painted
-// half-parsed would grow upwards, a layout shift (decision 030). A reading page loads no scripts, so
-// it shows the controls that work without them and asks nothing: the banner asks on the first page
-// that hydrates (decision 074). The browser has run it before React hydrates, which keeps the element
+// Runs before first paint so the theme never flashes (kept tiny, inline), and follows the device's
+// setting while no theme is chosen, on every page, with or without its scripts. On a page that
+// hydrates it also marks <html> as `js`, so the controls that need JavaScript show, and opens the
+// cookie banner for a visitor who has not answered it: once the page is parsed, whole, as a banner
+// painted half-parsed would grow upwards, a layout shift (decision 030). A reading page loads no
+// scripts, so it shows the controls that work without them and asks nothing: the banner asks on the
+// first page that hydrates (decision 074). The browser has run it before React hydrates, which keeps the element
 // as it is: only the server build carries the text (decision 068).
 const headScript = (hydrates: boolean) =>
-  `(function(){var d=document.documentElement;${hydrates ? 'd.classList.add("js");' : ""}try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";${hydrates ? `var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})` : ""}}catch(e){}})()`;
+  `(function(){var d=document.documentElement;${hydrates ? 'd.classList.add("js");' : ""}try{var m=matchMedia("(prefers-color-scheme: dark)");var a=function(){var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&m.matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light"};a();m.addEventListener("change",a);${hydrates ? `var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})` : ""}}catch(e){}})()`;
 const HEAD_SCRIPTS = import.meta.env.SSR
   ? { hydrating: headScript(true), reading: headScript(false) }
   : { hydrating: "", reading: "" };
