@@ -83,8 +83,8 @@ const SCROLL_RETRY_MS = 50;
 // cookie banner for a visitor who has not answered it: once the page is parsed, whole, as a banner
 // painted half-parsed would grow upwards, a layout shift (decision 030). A reading page loads no
 // scripts, so it shows the controls that work without them and asks nothing: the banner asks on the
-// first page that hydrates (decision 074). The browser has run it before React hydrates, which keeps the element
-// as it is: only the server build carries the text (decision 068).
+// first page that hydrates (decision 074). The browser has run it before React hydrates, which
+// keeps the element as it is: only the server build carries the text (decision 068).
 const headScript = (hydrates: boolean) =>
   `(function(){var d=document.documentElement;${hydrates ? 'd.classList.add("js");' : ""}try{var m=matchMedia("(prefers-color-scheme: dark)");var a=function(){var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&m.matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light"};a();m.addEventListener("change",a);${hydrates ? `var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})` : ""}}catch(e){}})()`;
 const HEAD_SCRIPTS = import.meta.env.SSR
