@@ -10,13 +10,13 @@ import {
   Outlet,
   Scripts,
   useLocation,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { browserLanguageDetector } from "./components/layout/browser-language";
 import { CookieBannerSlot } from "./components/layout/cookie-banner-slot";
 import { useMenus } from "./components/layout/disclosure";
+import { type PageHandle, usePageHandles } from "./components/layout/page-handle";
 import { IconSprite } from "./components/layout/icons";
 import { NavigationPending } from "./components/layout/navigation-pending";
 import { useNonce } from "./components/layout/nonce";
@@ -77,23 +77,22 @@ const ErrorPage = lazy(() =>
 /** The scroll-to-top retry of docs/product.md §9, for pages whose content settles after the first paint. */
 const SCROLL_RETRY_MS = 50;
 
-// Runs before first paint so the theme never flashes and the cookie banner never shows to a visitor
-// who answered it (kept tiny, inline). The banner opens once the page is parsed, whole: a banner
-// painted half-parsed would grow upwards, a layout shift (decision 030). The browser has run it
-// before React hydrates, which keeps the element as it is: only the server build carries the text
-// (decision 068).
-const HEAD_SCRIPT = import.meta.env.SSR
-  ? `(function(){var d=document.documentElement;d.classList.add("js");try{var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&matchMedia("(prefers-color-scheme: dark)").matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light";var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})}catch(e){}})()`
-  : "";
+// Runs before first paint so the theme never flashes (kept tiny, inline), and follows the device's
+// setting while no theme is chosen, on every page, with or without its scripts. On a page that
+// hydrates it also marks <html> as `js`, so the controls that need JavaScript show, and opens the
+// cookie banner for a visitor who has not answered it: once the page is parsed, whole, as a banner
+// painted half-parsed would grow upwards, a layout shift (decision 030). A reading page loads no
+// scripts, so it shows the controls that work without them and asks nothing: the banner asks on the
+// first page that hydrates (decision 074). The browser has run it before React hydrates, which
+// keeps the element as it is: only the server build carries the text (decision 068).
+const headScript = (hydrates: boolean) =>
+  `(function(){var d=document.documentElement;${hydrates ? 'd.classList.add("js");' : ""}try{var m=matchMedia("(prefers-color-scheme: dark)");var a=function(){var t=localStorage.getItem("${THEME_STORAGE_KEY}");var k=t==="dark"||(t!=="light"&&m.matches);d.classList.toggle("dark",k);d.style.colorScheme=k?"dark":"light"};a();m.addEventListener("change",a);${hydrates ? `var u=function(){return localStorage.getItem("${COOKIE_CONSENT_KEY}")===null};if(u())document.addEventListener("DOMContentLoaded",function(){if(u())d.classList.add("${COOKIE_BANNER_OPEN_CLASS}")})` : ""}}catch(e){}})()`;
+const HEAD_SCRIPTS = import.meta.env.SSR
+  ? { hydrating: headScript(true), reading: headScript(false) }
+  : { hydrating: "", reading: "" };
 
-function useRouteNamespaces(): string[] {
-  const matches = useMatches();
-  const namespaces = new Set<string>();
-  for (const match of matches) {
-    for (const namespace of (match.handle as { i18n?: string[] } | undefined)?.i18n ?? [])
-      namespaces.add(namespace);
-  }
-  return [...namespaces];
+function useRouteNamespaces(handles: PageHandle[]): string[] {
+  return [...new Set(handles.flatMap((handle) => handle.i18n ?? []))];
 }
 
 /**
@@ -132,7 +131,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const i18n = useI18nInstance();
   const nonce = useNonce();
-  const namespaces = useRouteNamespaces();
+  const handles = usePageHandles();
+  const namespaces = useRouteNamespaces(handles);
+  // A reading page's HTML carries no scripts: no modules, no route manifest, no streamed loader data
+  // and no translations to hydrate with (decision 074). A page that says nothing hydrates.
+  const hydrates = handles.every((handle) => handle.hydrate !== false);
   const locale = data?.locale ?? i18n.language;
 
   return (
@@ -141,7 +144,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{ __html: HEAD_SCRIPTS[hydrates ? "hydrating" : "reading"] }}
+        />
         <meta name="i18n-version" content={data?.i18nVersion ?? ""} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -152,8 +159,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         className="min-h-screen bg-white font-sans text-gray-900 antialiased dark:bg-gray-950 dark:text-gray-100"
       >
         {children}
-        <TranslationsInPage namespaces={namespaces} />
-        <Scripts nonce={nonce} />
+        {hydrates ? (
+          <>
+            <TranslationsInPage namespaces={namespaces} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -46,7 +46,7 @@ for (const width of [390, 1280]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: width < 1000 ? 844 : 800 }, reducedMotion: "reduce" });
 
-    for (const path of ["/", "/contact", "/donate"]) {
+    for (const path of ["/give", "/contact", "/donate"]) {
       test(`on a first visit to ${path}, no Tab stop is under the banner`, async ({ page }) => {
         await page.goto(path);
         await waitForHydration(page);
@@ -73,7 +73,7 @@ for (const width of [390, 1280]) {
 
 test("Escape in an open menu closes the menu and leaves the banner unanswered", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/");
+  await page.goto("/give");
   await waitForHydration(page);
   const programs = page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "Programs" });
   await programs.click();
@@ -87,7 +87,7 @@ test("Escape in an open menu closes the menu and leaves the banner unanswered", 
 });
 
 test("Escape closes the banner as necessary only", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/give");
   await waitForHydration(page);
   await expect(banner(page)).toBeVisible();
   await page.keyboard.press("Escape");
@@ -114,25 +114,25 @@ test("after Accept All, every page still comes from the edge cache and the banne
   page,
 }) => {
   // The answer is kept in the browser, not in a cookie, so it never varies the HTML (decision 030).
-  await page.goto("/mission");
+  await page.goto("/contact");
   await waitForHydration(page);
   await banner(page).getByRole("button", { name: "Accept All" }).click();
   await expect(banner(page)).toBeHidden();
   expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("cookieConsent");
-  for (const path of ["/history", "/history"]) {
+  for (const path of ["/partner", "/partner"]) {
     const response = await page.goto(path);
     await waitForHydration(page);
     await expect(banner(page)).toBeHidden();
     expect(response!.headers()["x-page-cache"]).toMatch(/^(miss|hit)$/);
   }
-  const last = await page.goto("/history");
+  const last = await page.goto("/partner");
   expect(last!.headers()["x-page-cache"]).toBe("hit");
   await expect(banner(page)).toBeHidden();
 });
 
 test("Cookie settings in the footer reopens the banner, and a new choice is kept", async ({ page }) => {
   await rememberCookieChoice(page);
-  await page.goto("/");
+  await page.goto("/give");
   await waitForHydration(page);
   await expect(banner(page)).toBeHidden();
   const footerButton = page.getByRole("contentinfo").getByRole("button", { name: "Cookie settings" });
@@ -170,14 +170,14 @@ test("Cookie settings in the footer reopens the banner, and a new choice is kept
 
 test("the footer's Configuración de cookies reopens the banner in Spanish", async ({ page }) => {
   await rememberCookieChoice(page);
-  await page.goto("/?lng=es");
+  await page.goto("/give?lng=es");
   await waitForHydration(page);
   await page.getByRole("contentinfo").getByRole("button", { name: "Configuración de cookies" }).click();
   await expect(page.getByRole("region", { name: "Configuración de cookies" })).toBeVisible();
 });
 
 test("the banner's privacy link lands on the cookie section", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/give");
   await waitForHydration(page);
   await banner(page).getByRole("link", { name: "Read our privacy policy" }).click();
   await expect(page).toHaveURL(/\/privacy#cookies$/);
@@ -199,7 +199,7 @@ test.describe("without JavaScript", () => {
 
 test("the theme is stored only for an explicit light or dark choice", async ({ page }) => {
   await rememberCookieChoice(page);
-  await page.goto("/");
+  await page.goto("/give");
   await waitForHydration(page);
   const themes = page.locator("header").getByRole("group", { name: "Theme" });
   await themes.getByRole("button", { name: "Dark" }).click();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { MENTORING_AGES } from "../../app/content/figures";
 import { SEED_FACTS } from "../support/seed-facts";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import { expect, openInPlace, rememberCookieChoice, test, waitForHydration } from "./fixtures";
 
 /**
  * One set of facts on every screen (docs/decisions/025-one-set-of-facts.md): years, amounts and
@@ -64,8 +64,8 @@ for (const width of [390, 1280] as const) {
     test("the home enrollment dialog aligns its text to the start and keeps each asterisk with its label", async ({
       page,
     }) => {
-      await open(page, "/");
-      await waitForHydration(page);
+      await rememberCookieChoice(page);
+      await openInPlace(page, "/");
       await page.getByRole("link", { name: "Enroll", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Enroll in our programs" });
       await expect(dialog.getByRole("button", { name: /submit/i })).toBeVisible();

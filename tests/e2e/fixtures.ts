@@ -123,10 +123,27 @@ export async function turnSystemDark(page: Page) {
 
 /**
  * Waits until React has hydrated the page, so clicks reach their handlers. While a new document
- * loads, the check may run before it has a root element: then it is simply not hydrated yet.
+ * loads, the check may run before it has a root element: then it is simply not hydrated yet. A
+ * reading page (decision 074) has nothing to hydrate: once parsed, it has no module script.
  */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement?.dataset.hydrated === "true");
+  await page.waitForFunction(
+    () =>
+      document.documentElement?.dataset.hydrated === "true" ||
+      (document.readyState !== "loading" && !document.querySelector('script[type="module"]')),
+  );
+}
+
+/**
+ * Opens a reading page (decision 074) as React Router renders it in the browser: its JavaScript
+ * behaviours (carousels, dialogs) run only after a client navigation from a page that hydrated,
+ * here /contact, by a link to `path` in the frame.
+ */
+export async function openInPlace(page: Page, path: string) {
+  await page.goto("/contact");
+  await waitForHydration(page);
+  await page.locator(`header a[href="${path}"]:visible, footer a[href="${path}"]:visible`).first().click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, "\\$&")}$`));
 }
 
 /**

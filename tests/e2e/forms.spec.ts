@@ -6,6 +6,7 @@ import {
   expect,
   expectNoAxeViolations,
   latestMail,
+  openInPlace,
   rememberCookieChoice,
   test,
   waitForHydration,
@@ -329,8 +330,7 @@ test.describe("forms in place on the content pages", () => {
   }
 
   test("home: Enroll opens the dialog with the form; after the success view it closes", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
+    await openInPlace(page, "/");
     const enroll = page.getByRole("link", { name: "Enroll", exact: true });
     await enroll.click();
     const dialog = page.getByRole("dialog");

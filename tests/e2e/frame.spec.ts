@@ -20,7 +20,7 @@ test.describe("header", () => {
   }
 
   test("compacts after 50px of scroll and returns at the top", async ({ page }) => {
-    await page.goto("/about");
+    await page.goto("/contact");
     await waitForHydration(page);
     const header = page.locator("header").first();
     await expect(header).toHaveAttribute("data-compact", "false");
@@ -36,7 +36,7 @@ test.describe("header", () => {
   });
 
   test("dropdowns open by keyboard, Escape closes and returns focus", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const programs = nav.locator("summary", { hasText: "Programs" });
@@ -52,7 +52,7 @@ test.describe("header", () => {
   });
 
   test("a click or a focus elsewhere closes an open menu", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     const nav = page.getByRole("navigation", { name: "Main" });
     const programs = nav.locator("summary", { hasText: "Programs" });
@@ -69,7 +69,7 @@ test.describe("header", () => {
   });
 
   test("dropdown links navigate and the menu closes; the page scrolls to the top", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     await page.evaluate(() => {
       document.body.style.minHeight = "3000px";
@@ -95,23 +95,23 @@ test.describe("language", () => {
   test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
   test("switching to Spanish persists across reload, rendered by the server", async ({ page }) => {
-    await page.goto("/about");
+    await page.goto("/contact");
     await waitForHydration(page);
     await page.locator("header summary:visible", { hasText: "Language" }).click();
     await page
       .locator("header")
       .getByRole("link", { name: /Español/ })
       .click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quiénes somos");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contáctenos");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page).toHaveTitle(/Quiénes somos/);
+    await expect(page).toHaveTitle(/Contáctenos/);
     expect(await page.evaluate(() => localStorage.getItem("preferredLanguage"))).toBe("es");
 
     // The server renders Spanish straight away: the first HTML already says so (no flash).
     const response = await page.reload();
     const html = await response!.text();
     expect(html).toContain('<html lang="es"');
-    expect(html).toContain("Quiénes somos");
+    expect(html).toContain("Contáctenos");
   });
 
   test("the first view hydrates from its own HTML; other copy comes from /locales", async ({ page }) => {
@@ -120,7 +120,7 @@ test.describe("language", () => {
       const { pathname } = new URL(request.url());
       if (pathname.startsWith("/locales/")) copyRequests.push(pathname);
     });
-    await page.goto("/about");
+    await page.goto("/calculator");
     await waitForHydration(page);
     expect(copyRequests).toEqual([]);
 
@@ -161,9 +161,9 @@ test.describe("language", () => {
 
   test("a saved localStorage choice wins over the browser language", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("preferredLanguage", "es"));
-    await page.goto("/history");
+    await page.goto("/contact");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nuestra historia");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contáctenos");
   });
 });
 
@@ -171,7 +171,7 @@ test.describe("theme", () => {
   test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
   test("dark persists across reload and is applied before first paint", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     const themes = page.locator("header").getByRole("group", { name: "Theme" });
     await themes.getByRole("button", { name: "Dark" }).click();
@@ -209,7 +209,7 @@ test.describe("cookie banner", () => {
   const banner = (page: Page) => page.getByRole("region", { name: "We respect your privacy" });
 
   test("Necessary Only stores the choice, broadcasts it and hides the banner for good", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     await page.evaluate(() => {
       window.addEventListener("cookiePreferencesUpdated", (event) => {
@@ -236,7 +236,7 @@ test.describe("cookie banner", () => {
   });
 
   test("Accept All turns every category on", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     await banner(page).getByRole("button", { name: "Accept All" }).click();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("cookiePreferences.v2")!));
@@ -250,7 +250,7 @@ test.describe("cookie banner", () => {
   });
 
   test("Settings then Save Preferences stores a custom choice", async ({ page }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     await banner(page).getByRole("button", { name: "Settings" }).click();
     const settings = page.getByRole("region", { name: "Cookie settings" });
@@ -272,7 +272,7 @@ test.describe("cookie banner", () => {
     await page.addInitScript(() => {
       localStorage.setItem("cookiePreferences", JSON.stringify({ analytics: true, functional: true }));
     });
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     await banner(page).getByRole("button", { name: "Settings" }).click();
     const settings = page.getByRole("region", { name: "Cookie settings" });
@@ -323,7 +323,7 @@ test.describe("not found and errors", () => {
     test("a failing page shows the error screen; Try Again clears it, Go Home goes home", async ({
       page,
     }) => {
-      await page.goto("/");
+      await page.goto("/contact");
       await waitForHydration(page);
       let fail = true;
       await page.route("**/team.data*", (route) =>
@@ -339,7 +339,7 @@ test.describe("not found and errors", () => {
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Team");
 
       fail = true;
-      await page.goto("/");
+      await page.goto("/contact");
       await waitForHydration(page);
       await page.getByRole("navigation", { name: "Main" }).locator("summary", { hasText: "About" }).click();
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Team" }).click();

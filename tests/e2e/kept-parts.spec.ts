@@ -1,5 +1,13 @@
 import type { Locator } from "@playwright/test";
-import { documentMark, expect, markDocument, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import {
+  documentMark,
+  expect,
+  markDocument,
+  openInPlace,
+  rememberCookieChoice,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Kept parts (app/components/layout/kept-part.tsx, decision 039): words and links that React
 // hydrates as one element, keeping the server's nodes inside, until the language, the address or
@@ -13,7 +21,7 @@ const heldByReact = (locator: Locator) =>
 test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 test("the footer's links are the server's until the address changes, then React's", async ({ page }) => {
-  await page.goto("/");
+  await page.goto("/contact");
   await waitForHydration(page);
   const footer = page.locator("footer");
   const volunteer = footer.getByRole("link", { name: "Volunteer", exact: true });
@@ -32,7 +40,7 @@ test("the footer's links are the server's until the address changes, then React'
 
 test("a link in a kept menu navigates in place, and the menu marks the new page", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/about");
+  await page.goto("/contact");
   await waitForHydration(page);
   await markDocument(page);
   const nav = page.getByRole("navigation", { name: "Main" });
@@ -48,15 +56,14 @@ test("a link in a kept menu navigates in place, and the menu marks the new page"
 
 test("the kept language list switches the language in place, and the kept parts follow", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/events");
-  await waitForHydration(page);
+  await openInPlace(page, "/events");
   await markDocument(page);
   const selector = page.locator("header details").filter({ hasText: "English" }).first();
   await selector.locator("summary").click();
   await selector.getByRole("link", { name: /Español/ }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   expect(await documentMark(page)).toBe("kept");
-  // Kept while hydrating, in English; now rendered again in Spanish.
+  // Kept while /contact hydrated, in English; now rendered again in Spanish.
   await expect(page.locator("footer").getByRole("link", { name: "Voluntariado", exact: true })).toBeVisible();
   await expect(
     page
@@ -66,12 +73,14 @@ test("the kept language list switches the language in place, and the kept parts 
   ).toBeVisible();
 });
 
+// /events is a reading page (decision 074): its cards are plain HTML on a full load, and React's
+// once a page that hydrated navigated to it.
 test("an event card's registration link navigates in place", async ({ page }) => {
   await page.goto("/events");
-  await waitForHydration(page);
-  await markDocument(page);
   const card = page.getByTestId("upcoming-events").locator("article").first();
   expect(await heldByReact(card)).toBe(false);
+  await openInPlace(page, "/events");
+  await markDocument(page);
   const title = await card.getByRole("heading", { level: 3 }).textContent();
   await card.getByRole("link", { name: /RSVP|Buy tickets/ }).click();
   await expect(page).toHaveURL(/\/events\/[^/]+\/register$/);

@@ -8,7 +8,7 @@ test.beforeEach(async ({ page }) => rememberCookieChoice(page));
 
 test("a plain click on a site link navigates in place and marks the new page", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto("/");
+  await page.goto("/contact");
   await waitForHydration(page);
   await markDocument(page);
 
@@ -24,18 +24,18 @@ test("a plain click on a site link navigates in place and marks the new page", a
   await expect(mobileMenu.locator('a[href="/events"]')).toHaveAttribute("aria-current", "page");
   await expect(mobileMenu.locator('a[href="/"]')).not.toHaveAttribute("aria-current", /.*/);
 
-  // Back returns to the home page, still in the same document.
+  // Back returns to the first page, still in the same document.
   await page.goBack();
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/contact$/);
   expect(await documentMark(page)).toBe("kept");
 });
 
 test("the same address again replaces the history entry", async ({ page }) => {
-  await page.goto("/about");
+  await page.goto("/contact");
   await waitForHydration(page);
   const entries = await page.evaluate(() => history.length);
-  await page.locator("footer").getByRole("link", { name: "About", exact: true }).click();
-  await expect(page).toHaveURL(/\/about$/);
+  await page.locator("footer").getByRole("link", { name: "Contact Form", exact: true }).click();
+  await expect(page).toHaveURL(/\/contact$/);
   expect(await page.evaluate(() => history.length)).toBe(entries);
 });
 
@@ -48,7 +48,7 @@ for (const [name, path] of [
     page,
     context,
   }) => {
-    await page.goto("/");
+    await page.goto("/contact");
     await waitForHydration(page);
     await markDocument(page);
     const opened = context.waitForEvent("page");
@@ -59,7 +59,7 @@ for (const [name, path] of [
     const tab = await opened;
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toBe(path);
-    expect(new URL(page.url()).pathname).toBe("/");
+    expect(new URL(page.url()).pathname).toBe("/contact");
     expect(await documentMark(page)).toBe("kept");
     await tab.close();
   });
@@ -80,7 +80,7 @@ test("without JavaScript the same links load their pages", async ({ browser }) =
 
 test("links are announced to React Router's route discovery", async ({ page }) => {
   const discovered = page.waitForRequest((request) => request.url().includes("/__manifest"));
-  await page.goto("/");
+  await page.goto("/contact");
   const url = new URL((await discovered).url());
   expect(url.searchParams.get("paths")?.split(",")).toEqual(
     expect.arrayContaining(["/events", "/privacy", "/volunteer"]),
@@ -89,7 +89,7 @@ test("links are announced to React Router's route discovery", async ({ page }) =
 
 test("the routes discovery finds serve the next navigation, in the same document", async ({ page }) => {
   const discovered = page.waitForResponse((response) => response.url().includes("/__manifest"));
-  await page.goto("/about");
+  await page.goto("/contact");
   await waitForHydration(page);
   await discovered;
   await markDocument(page);

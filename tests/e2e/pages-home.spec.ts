@@ -1,17 +1,21 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import { expect, openInPlace, rememberCookieChoice, test } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
   await rememberCookieChoice(page);
   await page.clock.install();
 });
 
-/** Loads the page, then pauses the fake clock: from here on timers fire only when the test runs it. */
-async function loadPaused(page: Page, path = "/") {
-  await page.goto(path);
-  await waitForHydration(page);
-  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 500));
+/**
+ * Opens the home page as React renders it (a reading page's carousels run only after a client
+ * navigation, decision 074), then pauses the fake clock: from here on timers fire only when the
+ * test runs it.
+ */
+async function loadPaused(page: Page) {
+  await openInPlace(page, "/");
+  // A client navigation takes longer than a load on a busy machine: pause far enough ahead.
+  await page.clock.pauseAt(await page.evaluate(() => Date.now() + 1_500));
 }
 
 /** Focus in and out of a carousel restarts its timer at the current (paused) time. */
@@ -163,12 +167,27 @@ test("Learn More links go to each program", async ({ page }) => {
     );
 });
 
-test("Enroll opens the dialog, which closes with Escape, the close button and the backdrop", async ({
+// Decision 074: a full load of the home page is a reading page, as it always was without JavaScript:
+// the first slide and the first testimonial, no controls that would need scripts, and Enroll a link
+// to the enrollment page.
+test("a first view of the home page loads no script and its links lead where the dialogs would", async ({
   page,
 }) => {
   await page.clock.resume();
   await page.goto("/");
-  await waitForHydration(page);
+  await expect(activeSlide(page)).toContainText("Athletics");
+  await expect(page.getByRole("button", { name: /^Show slide/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /testimonial/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "Enroll", exact: true }).click();
+  await expect(page).toHaveURL(/\/forms\/enrollment$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("Enroll opens the dialog, which closes with Escape, the close button and the backdrop", async ({
+  page,
+}) => {
+  await page.clock.resume();
+  await openInPlace(page, "/");
   const enroll = page.getByRole("link", { name: "Enroll", exact: true });
   await expect(enroll).toHaveAttribute("href", "/forms/enrollment");
   const dialog = page.getByRole("dialog", { name: "Enroll in our programs" });
@@ -206,8 +225,7 @@ test.describe("image failures", () => {
     page,
   }) => {
     await page.route(/hero-(athletics|education)\.svg$/, (route) => route.fulfill({ status: 404, body: "" }));
-    await page.goto("/");
-    await waitForHydration(page);
+    await openInPlace(page, "/");
     await expect(page.getByRole("img", { name: /young players passing a soccer ball/ })).toHaveCount(0);
     const education = page.locator("article", {
       has: page.getByRole("heading", { name: "Education", level: 3 }),

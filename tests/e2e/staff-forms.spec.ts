@@ -141,7 +141,7 @@ test("what visitors found, at the width and language they found it: no axe viola
   // Sections below the fold fade in as they scroll into view: axe judges the settled page.
   const fresh = await browser.newContext({ viewport: PHONE, reducedMotion: "reduce" });
   const banner = await fresh.newPage();
-  await banner.goto("/?lng=es");
+  await banner.goto("/contact?lng=es");
   await waitForHydration(banner);
   for (const name of ["Solo las necesarias", "Configuración", "Aceptar todas"]) {
     const button = banner.getByRole("button", { name, exact: true });

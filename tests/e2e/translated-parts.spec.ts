@@ -1,5 +1,5 @@
 import { expect } from "@playwright/test";
-import { expectNoAxeViolations, rememberCookieChoice, test, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, openInPlace, rememberCookieChoice, test } from "./fixtures";
 
 // Decision 066: the site frame and the home page call useTranslation once and hand `t` to their
 // parts, and the kept parts read the language from react-i18next's context. A language switch in
@@ -12,8 +12,8 @@ for (const width of [390, 1280] as const) {
   }) => {
     await page.setViewportSize({ width, height: 900 });
     await rememberCookieChoice(page);
-    await page.goto("/");
-    await waitForHydration(page);
+    // The home page is a reading page: its parts switch language once React renders it (decision 074).
+    await openInPlace(page, "/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Where NYC kids learn, play and grow");
     const selector = page.locator("footer details").filter({ hasText: "English" });
     await selector.locator("summary").click();

@@ -98,9 +98,9 @@ describe("first view", () => {
   }
 
   it("carries the page's namespaces, in its language, so hydration fetches no copy", async () => {
-    const english = translationsIn(await (await fetchPage("/about")).text());
-    expect(Object.keys(english).sort()).toEqual(["about", "common", "meta"]);
-    expect(english.about).toEqual(BUNDLED.en!.about);
+    const english = translationsIn(await (await fetchPage("/contact")).text());
+    expect(Object.keys(english).sort()).toEqual(["common", "forms", "involve"]);
+    expect(english.involve).toEqual(BUNDLED.en!.involve);
 
     const spanish = translationsIn(await (await fetchPage("/donate?lng=es")).text());
     expect(Object.keys(spanish).sort()).toEqual(["common", "donate"]);
@@ -108,10 +108,17 @@ describe("first view", () => {
   });
 
   it("carries no page names for a page that shows only its own (decision 042)", async () => {
-    const html = await (await fetchPage("/events?lng=es")).text();
-    expect(Object.keys(translationsIn(html)).sort()).toEqual(["common", "events"]);
+    const html = await (await fetchPage("/calculator?lng=es")).text();
+    expect(Object.keys(translationsIn(html)).sort()).toEqual(["common", "impact"]);
     // Its heading is its own name, from its loader's Seo.
-    expect(html).toMatch(/<h1[^>]*>Eventos<\/h1>/);
+    expect(html).toMatch(/<h1[^>]*>Calculadora de impacto<\/h1>/);
+  });
+
+  it("carries none on a reading page, which does not hydrate (decision 074)", async () => {
+    const html = await (await fetchPage("/about")).text();
+    expect(html).toContain("<h1");
+    expect(html).not.toContain('id="i18n-resources"');
+    expect(html).not.toContain('type="module"');
   });
 });
 

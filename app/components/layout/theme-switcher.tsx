@@ -9,16 +9,11 @@ const ICONS = { light: SunIcon, dark: MoonIcon, system: MonitorIcon } as const;
 export function ThemeSwitcher({ t }: { t: TFunction }) {
   const [theme, setTheme] = useState<Theme>("system");
 
+  // The head script follows the device's setting while no theme is stored, on reading pages too
+  // (root.tsx, decision 074).
   useEffect(() => {
     const stored = localStorage.getItem(THEME_STORAGE_KEY);
     if (isTheme(stored)) setTheme(stored);
-    const media = matchMedia("(prefers-color-scheme: dark)");
-    const follow = () => {
-      const current = localStorage.getItem(THEME_STORAGE_KEY);
-      if (!isTheme(current) || current === "system") applyTheme("system");
-    };
-    media.addEventListener("change", follow);
-    return () => media.removeEventListener("change", follow);
   }, []);
 
   function choose(next: Theme) {

@@ -9,8 +9,9 @@ import { getOrganization } from "~/server/content/organization.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/about";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["about", "meta"] };
+export const handle = { i18n: ["about", "meta"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {

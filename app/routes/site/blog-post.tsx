@@ -9,8 +9,9 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog-post";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["blog", "gone"] };
+export const handle = { i18n: ["blog", "gone"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export async function loader(args: Route.LoaderArgs) {

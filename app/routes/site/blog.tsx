@@ -13,8 +13,9 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/blog";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["blog"] };
+export const handle = { i18n: ["blog"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 /** The newest posts, and the older a page at a time, `?page=2` and on (decision 057). */

@@ -12,8 +12,9 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/events";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["events"] };
+export const handle = { i18n: ["events"], hydrate: false } satisfies PageHandle;
 
 /**
  * Upcoming and past are split by today's date in New York, on the server (docs/product.md §2);

@@ -5,8 +5,9 @@ import { HISTORY } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/history";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["about"] };
+export const handle = { i18n: ["about"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

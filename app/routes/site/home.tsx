@@ -29,11 +29,12 @@ import { getOrganization } from "~/server/content/organization.server";
 import { pageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/home";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
 // The form (with its schemas and form library) loads when the dialog first opens.
 const EnrollmentForm = lazy(() => import("~/components/forms/enrollment-form"));
 
-export const handle = { i18n: ["home"] };
+export const handle = { i18n: ["home"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 /** The page's one translation, made by HomePage and handed to each part (decisions 066, 058). */

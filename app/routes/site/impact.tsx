@@ -8,8 +8,9 @@ import { YEAR_ONE } from "~/content/figures";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/impact";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["impact", "give"] };
+export const handle = { i18n: ["impact", "give"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

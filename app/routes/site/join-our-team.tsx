@@ -10,8 +10,9 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join-our-team";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["involve"] };
+export const handle = { i18n: ["involve"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 /** Open positions are staff-edited records (decision 020), newest first. */

@@ -4,8 +4,9 @@ import { WaysIn } from "~/components/pages/ways-in";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/join";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["involve"] };
+export const handle = { i18n: ["involve"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

@@ -7,8 +7,9 @@ import { VALUES } from "~/content/about";
 import { pageMeta } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/mission";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["about"] };
+export const handle = { i18n: ["about"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

@@ -8,8 +8,9 @@ import { pageMeta } from "~/lib/seo";
 import type { Route } from "./+types/programs";
 import { SessionList } from "~/components/families/session-list";
 import { loadProgramPage } from "~/server/families/program-page.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["programs", "meta", "families"] };
+export const handle = { i18n: ["programs", "meta", "families"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

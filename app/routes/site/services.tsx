@@ -6,8 +6,9 @@ import { Card, CardGrid, LinkButtons, Section } from "~/components/pages/ui";
 import { pageMeta, usePageSeo } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/services";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["programs"] };
+export const handle = { i18n: ["programs"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 export function loader(args: Route.LoaderArgs) {

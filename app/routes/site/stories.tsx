@@ -9,8 +9,9 @@ import { getLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/stories";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["impact"] };
+export const handle = { i18n: ["impact"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 /** Success stories are staff-edited records (decision 020), newest first. */

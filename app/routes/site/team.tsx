@@ -11,8 +11,9 @@ import { requestLocale } from "~/server/kernel/i18n.server";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/team";
 import { env } from "~/server/kernel/env.server";
+import type { PageHandle } from "~/components/layout/page-handle";
 
-export const handle = { i18n: ["about"] };
+export const handle = { i18n: ["about"], hydrate: false } satisfies PageHandle;
 export const meta = pageMeta;
 
 /** "Ana María Ruiz" → "AR": shown when a member has no photo. */
