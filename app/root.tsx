@@ -134,8 +134,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const handles = usePageHandles();
   const namespaces = useRouteNamespaces(handles);
   // A reading page's HTML carries no scripts: no modules, no route manifest, no streamed loader data
-  // and no translations to hydrate with (decision 074). A page that says nothing hydrates.
-  const hydrates = handles.every((handle) => handle.hydrate !== false);
+  // and no translations to hydrate with (decision 074). A page that says nothing hydrates. In the
+  // browser the page has hydrated already, so a client navigation to a reading page keeps the scripts.
+  const hydrates = typeof document !== "undefined" || handles.every((handle) => handle.hydrate !== false);
   const locale = data?.locale ?? i18n.language;
 
   return (

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ReactNode } from "react";
+import { useHydrated } from "./motion";
 
 // The dialog is only needed after a click, so its code stays out of the first view.
 const Modal = lazy(() => import("~/components/modal").then((module) => ({ default: module.Modal })));
@@ -29,12 +30,14 @@ export function ModalLink({
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
   const close = useCallback(() => setOpen(false), []);
+  // Until the page hydrates (and on a reading page, which never does, decision 074) it is a plain link.
+  const hydrated = useHydrated();
   return (
     <>
       <a
         href={href}
         className={className}
-        aria-haspopup="dialog"
+        aria-haspopup={hydrated ? "dialog" : undefined}
         aria-label={label}
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
