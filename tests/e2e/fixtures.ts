@@ -104,6 +104,20 @@ export async function expectNoAxeViolations(page: Page, rules?: readonly string[
   expect(summary).toEqual([]);
 }
 
+/**
+ * A screenshot for a person walking the pages to look at (docs/conventions.md), where `path` says.
+ * Nothing asserts on it, so a run nobody looks at (`CI`, as `npm test` runs the suite) takes none:
+ * a full-page one cost 0.3–0.9 s, some 250 a run (docs/decisions/072-a-faster-suite.md).
+ */
+export async function screenshotToLookAt(
+  target: Page | Locator,
+  path: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+) {
+  if (process.env.CI) return;
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
+}
+
 /** The two views a list's walk takes: a desktop in English, light, and a phone in Spanish, dark. */
 export const LIST_VIEWS = [
   { name: "desktop-en-light", width: 1280, height: 900, lng: "en", dark: false },

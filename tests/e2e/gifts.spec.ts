@@ -8,6 +8,7 @@ import {
   latestMail,
   rememberCookieChoice,
   runId,
+  screenshotToLookAt,
   signInStaff,
   test,
   testAccount,
@@ -198,10 +199,10 @@ test("the gift pages pass axe at 390 and 1280 px, in English and Spanish, light 
         await waitForHydration(page);
         await expectNoAxeViolations(page);
         const name = `${path.slice(1).replace(/\//g, "-")}-${lng}-${width}`;
-        await page.screenshot({ path: `/tmp/gifts-shots/${name}-light.png`, fullPage: true });
+        await screenshotToLookAt(page, `/tmp/gifts-shots/${name}-light.png`, { fullPage: true });
         await turnSystemDark(page);
         await expectNoAxeViolations(page, COLOUR_RULES);
-        await page.screenshot({ path: `/tmp/gifts-shots/${name}-dark.png`, fullPage: true });
+        await screenshotToLookAt(page, `/tmp/gifts-shots/${name}-dark.png`, { fullPage: true });
       }
 });
 
@@ -250,7 +251,7 @@ async function tabThrough(page: Page, shot: { at: RegExp; path: string }) {
     if ("again" in stop) continue;
     stops.push(stop.name);
     if (shot.at.test(stop.name) && !stops.slice(0, -1).some((name) => shot.at.test(name)))
-      await page.screenshot({ path: shot.path });
+      await screenshotToLookAt(page, shot.path);
     if (stop.problem) unseen.push(`${stop.name}: ${stop.problem}`);
   }
   return { stops, unseen };

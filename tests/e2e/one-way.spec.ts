@@ -5,6 +5,7 @@ import {
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -47,10 +48,10 @@ async function walk(page: Page, path: string, check: (lng: "en" | "es") => Promi
       }
       await expectNoAxeViolations(page);
       const name = `${path.slice(1).replace(/[/?=&@%.]+/g, "-") || "home"}-${lng}-${width}`;
-      await page.screenshot({ path: `${SHOTS}/${name}-light.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SHOTS}/${name}-light.png`, { fullPage: true });
       await turnSystemDark(page);
       await expectNoAxeViolations(page, COLOUR_RULES);
-      await page.screenshot({ path: `${SHOTS}/${name}-dark.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SHOTS}/${name}-dark.png`, { fullPage: true });
     }
 }
 
@@ -206,6 +207,6 @@ test("without JavaScript, a submission's note and reply refuse an empty text wit
   await page.getByRole("button", { name: "Add note" }).click();
   await expect(page.getByText("Called Rita.")).toBeVisible();
   await expect(page.getByLabel("Add a note")).toHaveValue("");
-  await page.screenshot({ path: `${SHOTS}/submission-nojs-en-1280.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/submission-nojs-en-1280.png`, { fullPage: true });
   await context.close();
 });

@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
   countDown,
-  LIST_VIEWS,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  LIST_VIEWS,
   putLocalKv,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -88,7 +89,7 @@ for (const view of LIST_VIEWS) {
     await expect.poll(() => listed(page)).toEqual(countDown(29, 5));
     await expect(page.getByRole("link", { name: links.newer })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-newest.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-newest.png`, { fullPage: true });
 
     // Keyboard only: Tab reaches "Older" with its focus shown, Enter follows it.
     const older = page.getByRole("link", { name: links.older });
@@ -97,13 +98,13 @@ for (const view of LIST_VIEWS) {
     await expect(older).toBeFocused();
     const outline = await older.evaluate((link) => getComputedStyle(link).outlineStyle);
     expect(outline).not.toBe("none");
-    await page.screenshot({ path: `${SCREENS}/${view.name}-older-focused.png` });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-older-focused.png`);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/older=/);
     await expect.poll(() => listed(page)).toEqual(countDown(4, 0));
     await expect(page.getByRole("link", { name: links.oldest })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-older.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-older.png`, { fullPage: true });
 
     await page.getByRole("link", { name: links.newest }).click();
     await page.getByRole("link", { name: links.oldest }).click();
@@ -130,7 +131,7 @@ test("JavaScript off: the search and the links work as plain pages", async ({ pa
   await expect.poll(() => listed(plain)).toEqual(countDown(29, 5));
   await plain.getByRole("link", { name: "Older" }).click();
   await expect.poll(() => listed(plain)).toEqual(countDown(4, 0));
-  await plain.screenshot({ path: `${SCREENS}/no-js-older.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SCREENS}/no-js-older.png`, { fullPage: true });
   // A search with nothing to find says so, and keeps what was typed.
   await plain.goto("/admin/submissions?q=%22%2A%29%28");
   await expect(plain.getByText("Nothing to show.")).toBeVisible();
@@ -165,7 +166,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await expect(page).toHaveURL(/older=2025-01-01T05/);
   await expect.poll(() => donorsListed(page)).toEqual(countDown(4, 0));
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SCREENS}/gifts-older.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SCREENS}/gifts-older.png`, { fullPage: true });
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addCookies(await page.context().cookies());
@@ -176,7 +177,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await expect.poll(() => donorsListed(plain)).toEqual(countDown(24, 0));
   await plain.getByRole("link", { name: "Más recientes" }).click();
   await expect.poll(() => donorsListed(plain)).toEqual(countDown(29, 25));
-  await plain.screenshot({ path: `${SCREENS}/gifts-no-js-es.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SCREENS}/gifts-no-js-es.png`, { fullPage: true });
   await context.close();
 
   // The oldest page on a phone, in Spanish and dark, with its scripts (axe runs in the page).
@@ -186,7 +187,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await waitForHydration(page);
   await expect.poll(() => donorsListed(page)).toEqual(countDown(24, 0));
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SCREENS}/gifts-phone-es-dark-oldest.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SCREENS}/gifts-phone-es-dark-oldest.png`, { fullPage: true });
 });
 
 const EVENT_VIEWS = [
@@ -229,7 +230,7 @@ for (const view of EVENT_VIEWS) {
     await waitForHydration(page);
     await expect(past).toHaveCount(12);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}.png`, { fullPage: true });
 
     const older = page.getByRole("link", { name: view.older });
     for (let i = 0; i < 300 && !(await older.evaluate((link) => link === document.activeElement)); i++)
@@ -238,13 +239,13 @@ for (const view of EVENT_VIEWS) {
     expect(await older.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
     const box = await older.boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-older-focused.png` });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-older-focused.png`);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/past=2/);
     await expect(page.getByTestId("past-events").locator(`[data-event^="${PAST}-"]`).first()).toBeVisible();
     await expect(page.getByRole("link", { name: view.newer })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-page-2.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-page-2.png`, { fullPage: true });
   });
 }
 
@@ -327,7 +328,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       const totals = await page.getByText(words.totals).textContent();
       await expect(page.getByRole("heading", { name: words.campaigns })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-gifts.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-gifts.png`, { fullPage: true });
       await page.goto(`/admin/donations?lng=${view.lng}&oldest=1`);
       await expect(page.getByText(words.totals)).toHaveText(totals!);
 
@@ -339,21 +340,21 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       ).toBeVisible();
       await expect(page.getByRole("link", { name: words.session })).toHaveCount(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-sessions.png`, { fullPage: true });
       const earlier = page.getByRole("link", { name: words.earlier });
       for (let i = 0; i < 200 && !(await earlier.evaluate((link) => link === document.activeElement)); i++)
         await page.keyboard.press("Tab");
       await expect(earlier).toBeFocused();
       expect(await earlier.evaluate((link) => getComputedStyle(link).outlineStyle)).not.toBe("none");
       expect((await earlier.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions-focused.png` });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-sessions-focused.png`);
       await page.keyboard.press("Enter");
       await expect(page).toHaveURL(new RegExp(`term=${OLD_TERM}`));
       await expect(page.getByRole("heading", { name: `${words.year} ${OLD_TERM}` })).toBeVisible();
       await expect(page.getByRole("link", { name: words.session })).toBeVisible();
       await expect(page.getByRole("link", { name: new RegExp(`^${words.later}`) })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions-${OLD_TERM}.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-sessions-${OLD_TERM}.png`, { fullPage: true });
     });
 
   test("JavaScript off: the years are plain links, and a capacity saved stays on its year", async ({
@@ -390,7 +391,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
     await expect(
       plain.getByRole("listitem").filter({ hasText: TOTALS_WORDS.es.session }).getByLabel("Lugares"),
     ).toHaveValue("7");
-    await plain.screenshot({ path: `${SCREENS}/sessions-no-js-es-${OLD_TERM}.png`, fullPage: true });
+    await screenshotToLookAt(plain, `${SCREENS}/sessions-no-js-es-${OLD_TERM}.png`, { fullPage: true });
     await context.close();
   });
 });
