@@ -105,6 +105,30 @@ export async function expectNoAxeViolations(page: Page, rules?: readonly string[
 }
 
 /**
+ * A page's check at both widths in one load (decision 072), the page open at 390 px in the light
+ * theme: every rule; resized to 1280 px, every rule; turned dark, the rules that read colours
+ * (the dark theme changes colours only) at 1280, then at 390 px. The site's layout follows the
+ * width through CSS alone, so resizing shows what opening the page at that width would.
+ * `atEachWidth` runs first at each width, in the light theme: what the test itself reads there.
+ */
+export async function expectNoAxeViolationsAtBothWidths(
+  page: Page,
+  atEachWidth: (width: 390 | 1280) => Promise<void> = async () => {},
+) {
+  const height = page.viewportSize()?.height ?? 900;
+  await page.setViewportSize({ width: 390, height });
+  await atEachWidth(390);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height });
+  await atEachWidth(1280);
+  await expectNoAxeViolations(page);
+  await turnSystemDark(page);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.setViewportSize({ width: 390, height });
+  await expectNoAxeViolations(page, COLOUR_RULES);
+}
+
+/**
  * A screenshot for a person walking the pages to look at (docs/conventions.md), where `path` says.
  * Nothing asserts on it, so a run nobody looks at (`CI`, as `npm test` runs the suite) takes none:
  * a full-page one cost 0.3–0.9 s, some 250 a run (docs/decisions/072-a-faster-suite.md).

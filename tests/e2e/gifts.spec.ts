@@ -1,10 +1,10 @@
 import type { Page } from "@playwright/test";
 import { STRIPE_ORIGIN } from "../../playwright.config";
 import {
-  COLOUR_RULES,
   createAccount,
   expect,
   expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
   latestMail,
   rememberCookieChoice,
   runId,
@@ -12,7 +12,6 @@ import {
   signInStaff,
   test,
   testAccount,
-  turnSystemDark,
   waitForHydration,
 } from "./fixtures";
 
@@ -191,19 +190,17 @@ test("the gift pages pass axe at 390 and 1280 px, in English and Spanish, light 
   test.setTimeout(600_000);
   await signInStaff(page, ADMIN);
   for (const path of ["/admin/donations/new", "/admin/pledges/new", "/admin/donations"])
-    for (const width of [390, 1280])
-      for (const lng of ["en", "es"]) {
-        await page.emulateMedia({ colorScheme: "light" });
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${path}?lng=${lng}`);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        const name = `${path.slice(1).replace(/\//g, "-")}-${lng}-${width}`;
-        await screenshotToLookAt(page, `/tmp/gifts-shots/${name}-light.png`, { fullPage: true });
-        await turnSystemDark(page);
-        await expectNoAxeViolations(page, COLOUR_RULES);
-        await screenshotToLookAt(page, `/tmp/gifts-shots/${name}-dark.png`, { fullPage: true });
-      }
+    for (const lng of ["en", "es"]) {
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto(`${path}?lng=${lng}`);
+      await waitForHydration(page);
+      const name = `${path.slice(1).replace(/\//g, "-")}-${lng}`;
+      await expectNoAxeViolationsAtBothWidths(page, (width) =>
+        screenshotToLookAt(page, `/tmp/gifts-shots/${name}-${width}-light.png`, { fullPage: true }),
+      );
+      await screenshotToLookAt(page, `/tmp/gifts-shots/${name}-390-dark.png`, { fullPage: true });
+    }
 });
 
 /**
