@@ -129,7 +129,7 @@ export async function expectNoAxeViolationsAtBothWidths(
 }
 
 /**
- * A screenshot for a person walking the pages to look at (docs/conventions.md), where `path` says.
+ * A screenshot for a person walking the pages to look at, where `path` says.
  * Nothing asserts on it, so a run nobody looks at (`CI`, as `npm test` runs the suite) takes none:
  * a full-page one cost 0.3–0.9 s, some 250 a run (docs/decisions/072-a-faster-suite.md).
  */
