@@ -1,17 +1,15 @@
 import { SITE_PAGES } from "../../app/content/site-pages";
 import {
-  COLOUR_RULES,
   expect,
   expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
   rememberCookieChoice,
   test,
-  turnSystemDark,
   waitForHydration,
 } from "./fixtures";
 
 const PATHS = [...SITE_PAGES.map((page) => page.path), "/not-a-page", "/search?q=program"];
 const PHONE = { width: 390, height: 900 };
-const LAPTOP = { width: 1280, height: 900 };
 
 // Every page in both languages and both themes, on a phone (390 px) and a laptop (1280 px).
 // The site's layout follows the width through CSS alone (no script reads it), so one load of a
@@ -27,14 +25,7 @@ for (const locale of ["en", "es"] as const) {
         await rememberCookieChoice(page);
         await page.goto(`${path}${path.includes("?") ? "&" : "?"}lng=${locale}`);
         await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await page.setViewportSize(LAPTOP);
-        await expectNoAxeViolations(page);
-        // The dark theme changes colours only, so the rules that read colours are what it can fail.
-        await turnSystemDark(page);
-        await expectNoAxeViolations(page, COLOUR_RULES);
-        await page.setViewportSize(PHONE);
-        await expectNoAxeViolations(page, COLOUR_RULES);
+        await expectNoAxeViolationsAtBothWidths(page);
       });
     }
   });

@@ -15,6 +15,9 @@ import {
  * stand-in Checkout page (tests/support/stripe-server.ts, started by playwright.config.ts).
  */
 
+// The stand-in Checkout page lives on its own origin, like Stripe's: the browser may go there.
+test.use({ otherOrigins: [STRIPE_ORIGIN] });
+
 test.beforeEach(async ({ page }, testInfo) => {
   // Whole journeys through two servers on a shared 2-core machine: give them time.
   test.slow();
@@ -22,9 +25,6 @@ test.beforeEach(async ({ page }, testInfo) => {
   // Each test is its own visitor for the checkout rate limit (3 sessions per 5 minutes per address).
   const address = `198.51.100.${(testInfo.workerIndex * 50 + testInfo.retry * 10 + (hash(testInfo.title) % 10)) % 250}`;
   await page.setExtraHTTPHeaders({ "CF-Connecting-IP": address, "X-Forwarded-For": address });
-  // The stand-in Checkout page lives on its own origin, like Stripe's: let the browser go there.
-  // (Handlers registered later run first, so this overrides the fixture's outbound guard.)
-  await page.route(`${STRIPE_ORIGIN}/**`, (route) => route.continue());
 });
 
 function hash(text: string) {

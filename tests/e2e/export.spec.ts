@@ -7,6 +7,7 @@ import {
   expect,
   expectNoAxeViolations,
   rememberCookieChoice,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -66,7 +67,7 @@ test("an admin downloads everything and the zip holds every table, its descripti
   await signInStaff(page, ADMIN, "/login?redirectTo=/admin/export");
   await expect(page.getByRole("heading", { level: 1, name: "Export everything" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/export-1280-en.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/export-1280-en.png`, { fullPage: true });
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download everything (zip)" }).click(),
@@ -111,19 +112,19 @@ test("the export page and the totals per campaign: 390 and 1280 px, English and 
       "0",
       "$0.00",
     ]);
-    await page.screenshot({ path: `${SHOTS}/campaigns-${view.name}.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/campaigns-${view.name}.png`, { fullPage: true });
     await expectNoAxeViolations(page);
     await turnSystemDark(page);
-    await page.screenshot({ path: `${SHOTS}/campaigns-${view.name}-dark.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/campaigns-${view.name}-dark.png`, { fullPage: true });
     await expectNoAxeViolations(page, COLOUR_RULES);
 
     await page.emulateMedia({ colorScheme: "light" });
     await page.goto(`/admin/export?lng=${view.lng}`);
     await waitForHydration(page);
-    await page.screenshot({ path: `${SHOTS}/export-${view.name}.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/export-${view.name}.png`, { fullPage: true });
     await expectNoAxeViolations(page);
     await turnSystemDark(page);
-    await page.screenshot({ path: `${SHOTS}/export-${view.name}-dark.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/export-${view.name}-dark.png`, { fullPage: true });
     await expectNoAxeViolations(page, COLOUR_RULES);
   }
 
@@ -143,7 +144,7 @@ test("the export page and the totals per campaign: 390 and 1280 px, English and 
   await page.getByLabel("To", { exact: true }).fill("2026-03-31");
   await page.getByLabel("From", { exact: true }).focus();
   await tabTo(page, page.getByRole("button", { name: "Show" }));
-  await page.screenshot({ path: `${SHOTS}/campaigns-keyboard-focus.png` });
+  await screenshotToLookAt(page, `${SHOTS}/campaigns-keyboard-focus.png`);
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/from=2026-03-01&to=2026-03-31/);
   await expect(page.getByRole("row").filter({ hasText: CAMPAIGN })).toBeVisible();
@@ -178,10 +179,10 @@ test("without JavaScript: a period that ends before it starts gets its message i
   );
   await expect(noScript.getByLabel("Desde", { exact: true })).toHaveValue("2026-03-31");
   await expect(noScript.getByLabel("Hasta", { exact: true })).toHaveValue("2026-03-01");
-  await noScript.screenshot({ path: `${SHOTS}/campaigns-reversed-390-es-nojs.png`, fullPage: true });
+  await screenshotToLookAt(noScript, `${SHOTS}/campaigns-reversed-390-es-nojs.png`, { fullPage: true });
   await noScript.getByLabel("Desde", { exact: true }).fill("2026-03-01");
   await noScript.getByLabel("Hasta", { exact: true }).fill("2026-03-31");
   await noScript.getByRole("button", { name: "Mostrar" }).click();
   await expect(noScript.getByRole("row").filter({ hasText: CAMPAIGN })).toBeVisible();
-  await noScript.screenshot({ path: `${SHOTS}/campaigns-390-es-nojs.png`, fullPage: true });
+  await screenshotToLookAt(noScript, `${SHOTS}/campaigns-390-es-nojs.png`, { fullPage: true });
 });

@@ -9,6 +9,7 @@ import {
   expectNoAxeViolations,
   logIn,
   openUntilShown,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -108,7 +109,7 @@ test("a guardian on a phone enrols two children and the session fills", async ({
   await expect(page.getByText("Your child has a place.")).toBeVisible();
   for (const name of ["Tomas Two", "Tina Two"])
     await expect(page.getByRole("region", { name, exact: true })).toContainText(`${TITLE}: has a place`);
-  await page.screenshot({ path: `${SHOTS}/story-two-children-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/story-two-children-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
   const card = page.locator(`#session-${sessionId}`);
   await openUntilShown(page, "/education#sessions", card.getByText("Full: join the waitlist"));
@@ -116,7 +117,7 @@ test("a guardian on a phone enrols two children and the session fills", async ({
   // The place in the reader's language.
   await page.goto("/education?lng=es#sessions");
   await expect(card.getByText("Sala 4, Centro de Harlem")).toBeVisible();
-  await card.screenshot({ path: `${SHOTS}/story-session-es-390.png` });
+  await screenshotToLookAt(card, `${SHOTS}/story-session-es-390.png`);
 });
 
 test("three more families join the waitlist in order", async ({ browser }) => {
@@ -168,7 +169,7 @@ test("a withdrawal offers the place to the first family waiting, who take it on 
   await expectNoAxeViolations(phone);
   await turnSystemDark(phone);
   await expectNoAxeViolations(phone, COLOUR_RULES);
-  await phone.screenshot({ path: `${SHOTS}/story-offer-390-dark.png`, fullPage: true });
+  await screenshotToLookAt(phone, `${SHOTS}/story-offer-390-dark.png`, { fullPage: true });
   await phone.getByRole("button", { name: "Take the place" }).click();
   await expect(phone.getByText("The place is yours.")).toBeVisible();
 });
@@ -221,7 +222,7 @@ test("staff take attendance on a phone, see the allergy flags and download the r
   await wanda.getByRole("button", { name: "Late" }).click();
   await expect(wanda.getByRole("button", { name: "Late" })).toHaveAttribute("aria-pressed", "true");
   await expect(wanda.getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "false");
-  await page.screenshot({ path: `${SHOTS}/story-roster-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/story-roster-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
 
   // A bad connection: the mark stays on screen, says it waits, and is sent once the connection is back.
@@ -229,7 +230,7 @@ test("staff take attendance on a phone, see the allergy flags and download the r
   await wanda.getByRole("button", { name: "Present" }).click();
   await expect(wanda.getByRole("status")).toHaveText(/^Not sent yet: no connection/);
   await expect(wanda.getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
-  await page.screenshot({ path: `${SHOTS}/story-roster-offline-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/story-roster-offline-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
   await page.context().setOffline(false);
   await expect(wanda.getByRole("status")).toHaveText("", { timeout: 15_000 });
@@ -247,7 +248,7 @@ test("staff take attendance on a phone, see the allergy flags and download the r
   await page.reload();
   await expect(wanda.getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/story-roster-1280.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/story-roster-1280.png`, { fullPage: true });
 });
 
 test("the roster in Spanish, by keyboard, 390 and 1280, light and dark", async ({ page }) => {
@@ -266,14 +267,14 @@ test("the roster in Spanish, by keyboard, 390 and 1280, light and dark", async (
   )
     await page.keyboard.press("Tab");
   await expect(absent).toBeFocused();
-  await wanda.screenshot({ path: `${SHOTS}/story-roster-es-1280-focus.png` });
+  await screenshotToLookAt(wanda, `${SHOTS}/story-roster-es-1280-focus.png`);
   await expectNoAxeViolations(page);
   await turnSystemDark(page);
   await expectNoAxeViolations(page, COLOUR_RULES);
-  await page.screenshot({ path: `${SHOTS}/story-roster-es-1280-dark.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/story-roster-es-1280-dark.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
   await expectNoAxeViolations(page, COLOUR_RULES);
-  await page.screenshot({ path: `${SHOTS}/story-roster-es-390-dark.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/story-roster-es-390-dark.png`, { fullPage: true });
 
   // Without JavaScript each mark is a plain form post, on the same signed-in browser.
   const withoutScripts = await page
@@ -290,6 +291,6 @@ test("the roster in Spanish, by keyboard, 390 and 1280, light and dark", async (
   await row.getByRole("button", { name: "Tarde" }).click();
   await expect(row.getByRole("button", { name: "Tarde" })).toHaveAttribute("aria-pressed", "true");
   await expect(row.getByRole("button", { name: "Presente" })).toHaveAttribute("aria-pressed", "false");
-  await plain.screenshot({ path: `${SHOTS}/story-roster-nojs-es-390.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SHOTS}/story-roster-nojs-es-390.png`, { fullPage: true });
   await withoutScripts.close();
 });

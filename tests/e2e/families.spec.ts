@@ -7,6 +7,7 @@ import {
   latestMail,
   logIn,
   openUntilShown,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -55,7 +56,7 @@ test("staff write a session in both languages in the editor", async ({ page }) =
   await expect(page.getByRole("link", { name: /Choose at least one day/ })).toBeVisible();
   await expect(page.getByRole("link", { name: /The end must be after the start/ })).toBeVisible();
   await expect(page.getByRole("textbox", { name: /^Name in English/ })).toHaveValue(TITLE);
-  await page.screenshot({ path: `${SHOTS}/editor-errors-1280.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/editor-errors-1280.png`, { fullPage: true });
   await expectNoAxeViolations(page);
   await page.getByRole("checkbox", { name: "Tuesday" }).check();
   await page.getByRole("checkbox", { name: "Thursday" }).check();
@@ -97,7 +98,7 @@ test.describe("a guardian without JavaScript", () => {
     await page.getByRole("button", { name: "Ask for the place" }).click();
     await expect(page.getByText("Your child has a place.")).toBeVisible();
     // axe runs in the page's JavaScript: the same page is scanned in the phone test below.
-    await page.screenshot({ path: `${SHOTS}/children-nojs-1280.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/children-nojs-1280.png`, { fullPage: true });
   });
 });
 
@@ -107,7 +108,7 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
   await page.setViewportSize(PHONE);
   const card = page.locator(`#session-${sessionId}`);
   await openUntilShown(page, "/education#sessions", card.getByText("Full: join the waitlist"));
-  await page.screenshot({ path: `${SHOTS}/education-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/education-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
   await card.getByRole("link", { name: `Join the waitlist: ${TITLE}`, exact: true }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
@@ -116,7 +117,7 @@ test("a guardian on a phone finds the full session, signs in, adds a child and j
   await addChild(page, "Bruno Guardian", "peanuts");
   await page.getByRole("button", { name: "Ask for the place" }).click();
   await expect(page.getByText("your child is number 1 on the waitlist")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/children-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/children-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
   await turnSystemDark(page);
   await expectNoAxeViolations(page, COLOUR_RULES);
@@ -140,7 +141,7 @@ test("the first family withdraws; the next gets the offer by e-mail and takes th
   const phone = await visitorPage(browser, { viewport: PHONE, colorScheme: "dark" });
   await phone.goto(`${link.pathname}${link.search}`);
   await expect(phone.getByText(`A place is free for Bruno in ${TITLE}.`)).toBeVisible();
-  await phone.screenshot({ path: `${SHOTS}/offer-390-dark.png`, fullPage: true });
+  await screenshotToLookAt(phone, `${SHOTS}/offer-390-dark.png`, { fullPage: true });
   await expectNoAxeViolations(phone);
   await phone.getByRole("button", { name: "Take the place" }).click();
   await expect(phone.getByText("The place is yours.")).toBeVisible();
@@ -154,7 +155,7 @@ test("staff take attendance on a phone with one tap", async ({ page }) => {
   await expect(bruno.getByText("peanuts")).toBeVisible();
   await bruno.getByRole("button", { name: "Present" }).click();
   await expect(bruno.getByRole("button", { name: "Present" })).toHaveAttribute("aria-pressed", "true");
-  await page.screenshot({ path: `${SHOTS}/roster-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/roster-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
   await page.setViewportSize(DESKTOP);
   await page.goto(`/admin/program-sessions/${sessionId}/edit`);
@@ -179,12 +180,12 @@ test("the sessions in Spanish at 1280 px, light and dark, reached by keyboard", 
   )
     await page.keyboard.press("Tab");
   await expect(enrol).toBeFocused();
-  await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-1280.png` });
+  await screenshotToLookAt(sessions, `${SHOTS}/education-sessions-es-1280.png`);
   await turnSystemDark(page);
   await expectNoAxeViolations(page, COLOUR_RULES);
-  await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-1280-dark.png` });
+  await screenshotToLookAt(sessions, `${SHOTS}/education-sessions-es-1280-dark.png`);
   await page.setViewportSize(PHONE);
-  await sessions.screenshot({ path: `${SHOTS}/education-sessions-es-390-dark.png` });
+  await screenshotToLookAt(sessions, `${SHOTS}/education-sessions-es-390-dark.png`);
 });
 
 /** Each width, then dark at the last: zero axe violations, a screenshot of each to look at. */
@@ -195,14 +196,14 @@ async function walkWidths(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/${name}-${width}.png`, { fullPage: true });
   }
   await turnSystemDark(page);
   await expectNoAxeViolations(page, COLOUR_RULES);
-  await page.screenshot({ path: `${SHOTS}/${name}-1280-dark.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/${name}-1280-dark.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
   await expectNoAxeViolations(page, COLOUR_RULES);
-  await page.screenshot({ path: `${SHOTS}/${name}-390-dark.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/${name}-390-dark.png`, { fullPage: true });
   await page.emulateMedia({ colorScheme: "light" });
 }
 
@@ -240,7 +241,7 @@ test("a guardian's children page in Spanish, by keyboard, 390 and 1280, light an
   )
     await page.keyboard.press("Tab");
   await expect(edit).toBeFocused();
-  await page.screenshot({ path: `${SHOTS}/children-es-390-focus.png` });
+  await screenshotToLookAt(page, `${SHOTS}/children-es-390-focus.png`);
   await walkWidths(page, "children-es");
   await page.goto(`${await edit.getAttribute("href")}?lng=es`);
   await expect(
@@ -280,7 +281,9 @@ test.describe("a guardian changing a child without JavaScript", () => {
       await page.getByRole("button", { name: save, exact: true }).click();
       await expect(page.getByRole("link", { name: new RegExp(refused) })).toBeVisible();
       await expect(allergies).toHaveValue("peanuts, sesame");
-      await page.screenshot({ path: `${SHOTS}/child-edit-nojs-refused-${language}-390.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SHOTS}/child-edit-nojs-refused-${language}-390.png`, {
+        fullPage: true,
+      });
       await birthDate.fill("2017-03-14");
       await page.getByRole("button", { name: save, exact: true }).click();
       await expect(page.getByText(saved)).toBeVisible();
@@ -306,7 +309,7 @@ test("the staff list of sessions in both languages, 390 and 1280, light and dark
   )
     await page.keyboard.press("Tab");
   await expect(session).toBeFocused();
-  await page.screenshot({ path: `${SHOTS}/admin-sessions-en-1280-focus.png` });
+  await screenshotToLookAt(page, `${SHOTS}/admin-sessions-en-1280-focus.png`);
   await walkWidths(page, "admin-sessions-en");
   await page.goto("/admin/program-sessions?lng=es");
   await expect(page.getByRole("heading", { name: "Sesiones de los programas", level: 1 })).toBeVisible();
@@ -320,6 +323,6 @@ test("the session editor in Spanish on a phone", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Nueva sesión", level: 1 })).toBeVisible();
   await page.getByRole("button", { name: "Crear la sesión" }).click();
   await expect(page.getByRole("link", { name: /Elija al menos un día/ })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/editor-es-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/editor-es-390.png`, { fullPage: true });
   await expectNoAxeViolations(page);
 });

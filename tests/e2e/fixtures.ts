@@ -18,10 +18,15 @@ import { BASE_URL } from "../../playwright.config";
 
 /**
  * Every test fails on an unexpected console error or a request that leaves the site
- * (docs/conventions.md, Tests). A test that expects an error says so with `allowConsoleErrors`.
+ * (docs/conventions.md, Tests). A test that expects an error says so with `allowConsoleErrors`;
+ * one that goes to another of the tests' own servers (the stand-in Checkout page) names its
+ * origin in `otherOrigins`.
  */
-export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: void }>({
+type SiteFixtures = { allowConsoleErrors: RegExp[]; otherOrigins: string[]; consoleGuard: void };
+
+export const test = base.extend<SiteFixtures>({
   allowConsoleErrors: [[], { option: true }],
+  otherOrigins: [[], { option: true }],
   // Each test posts from its own address (as the worker tests do): every public form shares
   // one allowance per visitor (decision 012), and the suite sends more than ten forms.
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from it
@@ -33,7 +38,7 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
     await provide({ "CF-Connecting-IP": `198.18.${hash >> 8}.${hash & 255}` });
   },
   consoleGuard: [
-    async ({ page, allowConsoleErrors, baseURL }, use) => {
+    async ({ page, allowConsoleErrors, otherOrigins, baseURL }, use) => {
       const problems: string[] = [];
       page.on("console", (message) => {
         if (message.type() !== "error") return;
@@ -51,13 +56,16 @@ export const test = base.extend<{ allowConsoleErrors: RegExp[]; consoleGuard: vo
         }
       });
       page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
-      await page.route(
-        (url) => !url.href.startsWith(baseURL!) && url.protocol !== "data:",
-        (route) => {
-          problems.push(`outbound request: ${route.request().url()}`);
-          return route.abort();
-        },
-      );
+      // Seen, not intercepted: a route (`page.route`) turns the browser's cache off and sends every
+      // request through the test process, which made each page load about twice as long
+      // (docs/decisions/072-a-faster-suite.md). The site's CSP already keeps a page's own requests
+      // at home; this catches what would slip past it.
+      const ownOrigins = new Set([new URL(baseURL!).origin, ...otherOrigins]);
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (/^(https?|wss?):$/.test(url.protocol) && !ownOrigins.has(url.origin))
+          problems.push(`outbound request: ${url.href}`);
+      });
       await use();
       expect(problems, "console errors or outbound requests").toEqual([]);
     },
@@ -94,6 +102,44 @@ export async function expectNoAxeViolations(page: Page, rules?: readonly string[
     (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(summary).toEqual([]);
+}
+
+/**
+ * A page's check at both widths in one load (decision 072), the page open at 390 px in the light
+ * theme: every rule; resized to 1280 px, every rule; turned dark, the rules that read colours
+ * (the dark theme changes colours only) at 1280, then at 390 px. The site's layout follows the
+ * width through CSS alone, so resizing shows what opening the page at that width would.
+ * `atEachWidth` runs first at each width, in the light theme: what the test itself reads there.
+ */
+export async function expectNoAxeViolationsAtBothWidths(
+  page: Page,
+  atEachWidth: (width: 390 | 1280) => Promise<void> = async () => {},
+) {
+  const height = page.viewportSize()?.height ?? 900;
+  await page.setViewportSize({ width: 390, height });
+  await atEachWidth(390);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height });
+  await atEachWidth(1280);
+  await expectNoAxeViolations(page);
+  await turnSystemDark(page);
+  await expectNoAxeViolations(page, COLOUR_RULES);
+  await page.setViewportSize({ width: 390, height });
+  await expectNoAxeViolations(page, COLOUR_RULES);
+}
+
+/**
+ * A screenshot for a person walking the pages to look at, where `path` says.
+ * Nothing asserts on it, so a run nobody looks at (`CI`, as `npm test` runs the suite) takes none:
+ * a full-page one cost 0.3–0.9 s, some 250 a run (docs/decisions/072-a-faster-suite.md).
+ */
+export async function screenshotToLookAt(
+  target: Page | Locator,
+  path: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+) {
+  if (process.env.CI) return;
+  await ("goto" in target ? target.screenshot({ path, fullPage }) : target.screenshot({ path }));
 }
 
 /** The two views a list's walk takes: a desktop in English, light, and a phone in Spanish, dark. */

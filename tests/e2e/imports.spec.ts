@@ -4,6 +4,8 @@ import {
   COLOUR_RULES,
   expect,
   expectNoAxeViolations,
+  expectNoAxeViolationsAtBothWidths,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -60,7 +62,7 @@ test("a 5,000-row gifts file with 12 bad rows: mapped, dry-run, imported, its re
   // The loose matching has suggested every column; the method is the file's.
   await expect(page.getByLabel("Column “Transaction ID”")).toHaveValue("reference");
   await page.getByLabel("How the gifts were given, for rows that do not say").selectOption("bank_transfer");
-  await page.screenshot({ path: `${SHOTS}/gifts-mapping-1280.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/gifts-mapping-1280.png`, { fullPage: true });
   await page.getByRole("button", { name: "Save the mapping and start the dry run" }).click();
   // With JavaScript the page moves the dry run on by itself.
   await expect(page.getByRole("heading", { name: "Dry run: what the import would do" })).toBeVisible({
@@ -69,7 +71,7 @@ test("a 5,000-row gifts file with 12 bad rows: mapped, dry-run, imported, its re
   await expect(page.getByText("4,988 rows would be created")).toBeVisible();
   await expect(page.getByText("12 rows would be skipped")).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: "Skipped: Amount:" })).toHaveCount(12);
-  await page.screenshot({ path: `${SHOTS}/gifts-checked-1280.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/gifts-checked-1280.png`, { fullPage: true });
 
   await page.getByRole("button", { name: "Import 4,988 rows" }).click();
   await expect(page.getByText("4,988 created, 0 matched (left as they were), 12 skipped.")).toBeVisible({
@@ -91,7 +93,7 @@ test("a 5,000-row gifts file with 12 bad rows: mapped, dry-run, imported, its re
   ).toBeFocused();
   await page.getByRole("button", { name: "Yes, undo the import" }).click();
   await expect(page.getByText("Import undone: 4,988 records removed.")).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/gifts-undone-1280.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SHOTS}/gifts-undone-1280.png`, { fullPage: true });
 });
 
 test("a contacts file without JavaScript, in Spanish at 390 px: refusals in words, then every step by its button", async ({
@@ -114,7 +116,7 @@ test("a contacts file without JavaScript, in Spanish at 390 px: refusals in word
     .setInputFiles({ name: "junta.csv", mimeType: "text/csv", buffer: CONTACTS_FILE });
   await nojs.getByRole("button", { name: "Subir y asignar las columnas" }).click();
   await expect(nojs.getByText("Elija qué contiene el archivo.")).toBeVisible();
-  await nojs.screenshot({ path: `${SHOTS}/upload-refused-nojs-es-390.png`, fullPage: true });
+  await screenshotToLookAt(nojs, `${SHOTS}/upload-refused-nojs-es-390.png`, { fullPage: true });
 
   await nojs.getByRole("radio", { name: "Contactos" }).check();
   await nojs
@@ -127,19 +129,19 @@ test("a contacts file without JavaScript, in Spanish at 390 px: refusals in word
   await nojs.getByRole("button", { name: "Guardar la asignación e iniciar la simulación" }).click();
   await expect(nojs.getByText("Asigne una columna para: Correo electrónico.")).toBeVisible();
   await expect(nojs.getByLabel("Columna «Company»")).toHaveValue("organization");
-  await nojs.screenshot({ path: `${SHOTS}/mapping-refused-nojs-es-390.png`, fullPage: true });
+  await screenshotToLookAt(nojs, `${SHOTS}/mapping-refused-nojs-es-390.png`, { fullPage: true });
   await nojs.getByLabel("Columna «Email»").selectOption("email");
   await nojs.getByRole("button", { name: "Guardar la asignación e iniciar la simulación" }).click();
   await nojs.getByRole("button", { name: "Continuar" }).click();
   await expect(nojs.getByText("Se crearían 2 filas")).toBeVisible();
   await expect(nojs.getByText("Se omitiría 1 fila")).toBeVisible();
-  await nojs.screenshot({ path: `${SHOTS}/contacts-checked-nojs-es-390.png`, fullPage: true });
+  await screenshotToLookAt(nojs, `${SHOTS}/contacts-checked-nojs-es-390.png`, { fullPage: true });
   await nojs.getByRole("button", { name: "Importar 2 filas" }).click();
   await nojs.getByRole("button", { name: "Continuar" }).click();
   await expect(
     nojs.getByText("2 creadas, 0 coincidentes (se dejaron como estaban), 1 omitidas."),
   ).toBeVisible();
-  await nojs.screenshot({ path: `${SHOTS}/contacts-imported-nojs-es-390.png`, fullPage: true });
+  await screenshotToLookAt(nojs, `${SHOTS}/contacts-imported-nojs-es-390.png`, { fullPage: true });
   await context.close();
 });
 
@@ -160,18 +162,16 @@ test("the import pages pass axe at 390 and 1280 px, in English and Spanish, ligh
     ["imports", "/admin/imports"],
     ["mapping", mapping],
   ] as const)
-    for (const width of [390, 1280])
-      for (const lng of ["en", "es"]) {
-        await page.emulateMedia({ colorScheme: "light" });
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`${path}?lng=${lng}`);
-        await waitForHydration(page);
-        await expectNoAxeViolations(page);
-        await page.screenshot({ path: `${SHOTS}/${step}-${lng}-${width}-light.png`, fullPage: true });
-        await turnSystemDark(page);
-        await expectNoAxeViolations(page, COLOUR_RULES);
-        await page.screenshot({ path: `${SHOTS}/${step}-${lng}-${width}-dark.png`, fullPage: true });
-      }
+    for (const lng of ["en", "es"]) {
+      await page.emulateMedia({ colorScheme: "light" });
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page.goto(`${path}?lng=${lng}`);
+      await waitForHydration(page);
+      await expectNoAxeViolationsAtBothWidths(page, (width) =>
+        screenshotToLookAt(page, `${SHOTS}/${step}-${lng}-${width}-light.png`, { fullPage: true }),
+      );
+      await screenshotToLookAt(page, `${SHOTS}/${step}-${lng}-390-dark.png`, { fullPage: true });
+    }
 
   // The dry run's page and the imported page, with their tables, at both widths.
   await page.emulateMedia({ colorScheme: "light" });
@@ -190,7 +190,7 @@ test("the import pages pass axe at 390 and 1280 px, in English and Spanish, ligh
     await turnSystemDark(page);
     await expectNoAxeViolations(page, COLOUR_RULES);
     await page.emulateMedia({ colorScheme: "light" });
-    await page.screenshot({ path: `${SHOTS}/imported-en-${width}.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SHOTS}/imported-en-${width}.png`, { fullPage: true });
   }
 
   // Keyboard only: Tab reaches the upload form's every control, each with a visible focus ring.
@@ -216,7 +216,7 @@ test("the import pages pass axe at 390 and 1280 px, in English and Spanish, ligh
       expect(stop.ring, `${stop.name} at ${width} px`).toBe(true);
       reached.push(stop.name);
       if (/Upload and map the columns/.test(stop.name)) {
-        await page.screenshot({ path: `${SHOTS}/keyboard-upload-${width}.png` });
+        await screenshotToLookAt(page, `${SHOTS}/keyboard-upload-${width}.png`);
         break;
       }
     }

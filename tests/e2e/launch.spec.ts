@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from "node:child_process";
 import {
   COLOUR_RULES,
-  PERSIST_TO,
   expect,
   expectNoAxeViolations,
+  PERSIST_TO,
   rememberCookieChoice,
   runId,
+  screenshotToLookAt,
   signInStaff,
   test,
   testAccount,
@@ -72,11 +73,11 @@ test("admin:create takes the password hidden; the new admin's overview lists wha
   await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations(page);
-  await checklist.screenshot({ path: test.info().outputPath("launch-checklist-390.png") });
+  await screenshotToLookAt(checklist, test.info().outputPath("launch-checklist-390.png"));
   // The system turning dark changes colours only (docs/conventions.md, Tests).
   await turnSystemDark(page);
   await expectNoAxeViolations(page, COLOUR_RULES);
-  await checklist.screenshot({ path: test.info().outputPath("launch-checklist-390-dark.png") });
+  await screenshotToLookAt(checklist, test.info().outputPath("launch-checklist-390-dark.png"));
 
   await checklist.getByRole("link", { name: "Edit the EIN" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();

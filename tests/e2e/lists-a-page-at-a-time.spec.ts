@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import {
   countDown,
-  LIST_VIEWS,
-  openUntilShown,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  LIST_VIEWS,
+  openUntilShown,
   putLocalKv,
+  screenshotToLookAt,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -94,7 +95,7 @@ for (const view of LIST_VIEWS) {
     await expect(page.getByText(words.page)).toBeVisible();
     const shown = await galas();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-events.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-events.png`, { fullPage: true });
     await followByKeyboard(
       page,
       page.getByRole("link", { name: words.next }),
@@ -110,13 +111,13 @@ for (const view of LIST_VIEWS) {
       shown.push(...(await galas()));
     }
     expect(shown).toEqual(countDown(30, 1));
-    await page.screenshot({ path: `${SCREENS}/${view.name}-events-2.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-events-2.png`, { fullPage: true });
 
     await page.goto(`/admin/volunteers?lng=${view.lng}`);
     await waitForHydration(page);
     await expect.poll(() => volunteersListed(page)).toEqual(countDown(29, 5));
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-volunteers.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-volunteers.png`, { fullPage: true });
     await followByKeyboard(
       page,
       page.getByRole("link", { name: words.older }),
@@ -126,7 +127,7 @@ for (const view of LIST_VIEWS) {
     await expect.poll(() => volunteersListed(page)).toEqual(countDown(4, 0));
     await expect(page.getByRole("link", { name: words.newest })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-volunteers-older.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-volunteers-older.png`, { fullPage: true });
   });
 }
 
@@ -144,7 +145,7 @@ test("JavaScript off: the pages' links and the hours' period are plain requests"
     await plain.getByRole("link", { name: "Siguiente" }).click();
   await expect(oldest).toBeVisible();
   await expect(plain.getByText("Ingresos por entradas, todos los eventos")).toBeVisible();
-  await plain.screenshot({ path: `${SCREENS}/no-js-events-2.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SCREENS}/no-js-events-2.png`, { fullPage: true });
 
   // The Spanish above is remembered: English asked for by name.
   await plain.goto("/admin/volunteers?lng=en");
@@ -161,6 +162,6 @@ test("JavaScript off: the pages' links and the hours' period are plain requests"
   const wrong = await plain.goto("/admin/volunteers?lng=en&from=31%2F12%2F2026&to=soon");
   expect(wrong?.status()).toBe(200);
   await expect(plain.getByLabel("From", { exact: true })).toHaveValue(/^\d{4}-01-01$/);
-  await plain.screenshot({ path: `${SCREENS}/no-js-volunteers.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SCREENS}/no-js-volunteers.png`, { fullPage: true });
   await plain.context().close();
 });

@@ -6,6 +6,7 @@ import {
   logIn,
   rememberCookieChoice,
   runId,
+  screenshotToLookAt,
   signInStaff,
   test,
   testAccount,
@@ -46,7 +47,7 @@ async function pageWidth(page: Page) {
 }
 
 async function expectNoSidewaysScroll(page: Page, shot: string) {
-  await page.screenshot({ path: test.info().outputPath(`${shot}-390.png`), fullPage: true });
+  await screenshotToLookAt(page, test.info().outputPath(`${shot}-390.png`), { fullPage: true });
   const { scrollWidth, outside } = await pageWidth(page);
   expect
     .soft(scrollWidth, `${page.url()} is ${scrollWidth} px wide: ${outside.join("; ")}`)

@@ -1,11 +1,12 @@
 import type { Page } from "@playwright/test";
 import {
   countDown,
-  LIST_VIEWS,
   executeLocalD1,
   expect,
   expectNoAxeViolations,
+  LIST_VIEWS,
   putLocalKv,
+  screenshotToLookAt,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -76,7 +77,7 @@ for (const view of LIST_VIEWS) {
     await expect.poll(() => listed(page)).toEqual(countDown(29, 5));
     await expect(page.getByRole("link", { name: links.newer })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-newest.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-newest.png`, { fullPage: true });
 
     // Keyboard only: Tab reaches "Older" with its focus shown, Enter follows it.
     await followByKeyboard(
@@ -88,7 +89,7 @@ for (const view of LIST_VIEWS) {
     await expect.poll(() => listed(page)).toEqual(countDown(4, 0));
     await expect(page.getByRole("link", { name: links.oldest })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-older.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-older.png`, { fullPage: true });
 
     await page.getByRole("link", { name: links.newest }).click();
     await page.getByRole("link", { name: links.oldest }).click();
@@ -112,7 +113,7 @@ test("JavaScript off: the search and the links work as plain pages", async ({ pa
   await expect.poll(() => listed(plain)).toEqual(countDown(29, 5));
   await plain.getByRole("link", { name: "Older" }).click();
   await expect.poll(() => listed(plain)).toEqual(countDown(4, 0));
-  await plain.screenshot({ path: `${SCREENS}/no-js-older.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SCREENS}/no-js-older.png`, { fullPage: true });
   // A search with nothing to find says so, and keeps what was typed.
   await plain.goto("/admin/submissions?q=%22%2A%29%28");
   await expect(plain.getByText("Nothing to show.")).toBeVisible();
@@ -146,7 +147,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await expect(page).toHaveURL(/older=2025-01-01T05/);
   await expect.poll(() => donorsListed(page)).toEqual(countDown(4, 0));
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SCREENS}/gifts-older.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SCREENS}/gifts-older.png`, { fullPage: true });
 
   const plain = await withoutJavaScript(page, browser);
   await plain.goto(`/admin/donations?q=${DONOR}&lng=es`);
@@ -154,7 +155,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await expect.poll(() => donorsListed(plain)).toEqual(countDown(24, 0));
   await plain.getByRole("link", { name: "Más recientes" }).click();
   await expect.poll(() => donorsListed(plain)).toEqual(countDown(29, 25));
-  await plain.screenshot({ path: `${SCREENS}/gifts-no-js-es.png`, fullPage: true });
+  await screenshotToLookAt(plain, `${SCREENS}/gifts-no-js-es.png`, { fullPage: true });
   await plain.context().close();
 
   // The oldest page on a phone, in Spanish and dark, with its scripts (axe runs in the page).
@@ -164,7 +165,7 @@ test("the gifts list goes older and oldest by keyset, with and without JavaScrip
   await waitForHydration(page);
   await expect.poll(() => donorsListed(page)).toEqual(countDown(24, 0));
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SCREENS}/gifts-phone-es-dark-oldest.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SCREENS}/gifts-phone-es-dark-oldest.png`, { fullPage: true });
 });
 
 const EVENT_VIEWS = [
@@ -207,7 +208,7 @@ for (const view of EVENT_VIEWS) {
     await waitForHydration(page);
     await expect(past).toHaveCount(12);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}.png`, { fullPage: true });
 
     await followByKeyboard(
       page,
@@ -218,7 +219,7 @@ for (const view of EVENT_VIEWS) {
     await expect(page.getByTestId("past-events").locator(`[data-event^="${PAST}-"]`).first()).toBeVisible();
     await expect(page.getByRole("link", { name: view.newer })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/${view.name}-page-2.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/${view.name}-page-2.png`, { fullPage: true });
   });
 }
 
@@ -295,7 +296,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       const totals = await page.getByText(words.totals).textContent();
       await expect(page.getByRole("heading", { name: words.campaigns })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-gifts.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-gifts.png`, { fullPage: true });
       await page.goto(`/admin/donations?lng=${view.lng}&oldest=1`);
       await expect(page.getByText(words.totals)).toHaveText(totals!);
 
@@ -307,7 +308,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       ).toBeVisible();
       await expect(page.getByRole("link", { name: words.session })).toHaveCount(0);
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-sessions.png`, { fullPage: true });
       await followByKeyboard(
         page,
         page.getByRole("link", { name: words.earlier }),
@@ -318,7 +319,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
       await expect(page.getByRole("link", { name: words.session })).toBeVisible();
       await expect(page.getByRole("link", { name: new RegExp(`^${words.later}`) })).toBeVisible();
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: `${SCREENS}/${view.name}-sessions-${OLD_TERM}.png`, fullPage: true });
+      await screenshotToLookAt(page, `${SCREENS}/${view.name}-sessions-${OLD_TERM}.png`, { fullPage: true });
     });
 
   test("JavaScript off: the years are plain links, and a capacity saved stays on its year", async ({
@@ -352,7 +353,7 @@ test.describe("the gifts list's totals and the sessions a program year at a time
     await expect(
       plain.getByRole("listitem").filter({ hasText: TOTALS_WORDS.es.session }).getByLabel("Lugares"),
     ).toHaveValue("7");
-    await plain.screenshot({ path: `${SCREENS}/sessions-no-js-es-${OLD_TERM}.png`, fullPage: true });
+    await screenshotToLookAt(plain, `${SCREENS}/sessions-no-js-es-${OLD_TERM}.png`, { fullPage: true });
     await plain.context().close();
   });
 });

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { expect, type LIST_VIEWS, signInStaff, staffOfSpec, test } from "./fixtures";
+import { expect, type LIST_VIEWS, screenshotToLookAt, signInStaff, staffOfSpec, test } from "./fixtures";
 
 /**
  * A spec that walks staff's lists over many rows of its own run, written into the shared e2e
@@ -46,6 +46,6 @@ export async function followByKeyboard(page: Page, link: Locator, screenshot: st
   await expect(link).toBeFocused();
   expect(await link.evaluate((one) => getComputedStyle(one).outlineStyle)).not.toBe("none");
   expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-  await page.screenshot({ path: screenshot });
+  await screenshotToLookAt(page, screenshot);
   await page.keyboard.press("Enter");
 }

@@ -5,6 +5,7 @@ import {
   expectNoAxeViolations,
   rememberCookieChoice,
   runId,
+  screenshotToLookAt,
   signInStaff,
   test,
   testAccount,
@@ -64,16 +65,17 @@ for (const size of WIDTHS) {
     await expect(page.getByLabel(/^Title \(English\)/)).toHaveValue(title);
     await expect(versions.getByRole("row")).toHaveCount(4);
     await expectNoAxeViolations(page);
-    await page
-      .getByRole("heading", { name: "Versions" })
-      .screenshot({ path: `${SCREENS}/versions-heading-${size.width}.png` });
-    await page.screenshot({ path: `${SCREENS}/entry-versions-${size.width}.png`, fullPage: true });
+    await screenshotToLookAt(
+      page.getByRole("heading", { name: "Versions" }),
+      `${SCREENS}/versions-heading-${size.width}.png`,
+    );
+    await screenshotToLookAt(page, `${SCREENS}/entry-versions-${size.width}.png`, { fullPage: true });
 
     await page.getByRole("button", { name: "Delete this blog post" }).click();
     const question = page.getByRole("heading", { name: `Delete “${title}”?` });
     await expect(question).toBeFocused();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/delete-question-${size.width}.png` });
+    await screenshotToLookAt(page, `${SCREENS}/delete-question-${size.width}.png`);
     await page.getByRole("button", { name: "Delete", exact: true }).click();
     await expect(page.getByText(`“${slug}” was deleted.`)).toBeVisible();
 
@@ -84,11 +86,11 @@ for (const size of WIDTHS) {
     ).toBeVisible();
     await expect(page.getByRole("link", { name: "Go to the blog" })).toHaveAttribute("href", "/blog");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/gone-en-${size.width}.png` });
+    await screenshotToLookAt(page, `${SCREENS}/gone-en-${size.width}.png`);
     await page.goto(`/blog/${slug}?lng=es`);
     await expect(page.getByRole("heading", { level: 1, name: "Esta página se ha retirado" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENS}/gone-es-${size.width}.png` });
+    await screenshotToLookAt(page, `${SCREENS}/gone-es-${size.width}.png`);
   });
 }
 
@@ -115,7 +117,7 @@ test("a post scheduled for tomorrow waits, and a time without its date is refuse
   await expect(page.getByText("Published, and waiting: visitors see it from")).toBeVisible();
   await expect(page.getByLabel(/^Publish on: time/)).toHaveValue("09:00");
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SCREENS}/scheduled-390.png`, fullPage: true });
+  await screenshotToLookAt(page, `${SCREENS}/scheduled-390.png`, { fullPage: true });
   const hidden = await page.goto(`/blog/${slug}`);
   expect(hidden?.status()).toBe(404);
 });
@@ -142,6 +144,6 @@ test("every admin list keeps words whole at 390 px: the page never scrolls sidew
     // Wide tables scroll inside their labelled region, never the page (WCAG 1.4.10).
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, list).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SCREENS}/list-${list.replace("/", "-")}-390.png`, fullPage: true });
+    await screenshotToLookAt(page, `${SCREENS}/list-${list.replace("/", "-")}-390.png`, { fullPage: true });
   }
 });

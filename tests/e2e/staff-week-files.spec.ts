@@ -1,5 +1,13 @@
 import { pdf } from "../support/sample-files";
-import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  screenshotToLookAt,
+  signInStaff,
+  staffOfSpec,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // The staff week's files (decision 059): a part-time communications person (STAFF) opens an
 // upload's page, sees where it is used, replaces it and deletes it, in English at 1280 px and in
@@ -61,8 +69,7 @@ for (const walk of WALKS) {
     await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
     await expect(page.getByText(walk.unused)).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({
-      path: test.info().outputPath(`file-page-${walk.lng}-${walk.width}.png`),
+    await screenshotToLookAt(page, test.info().outputPath(`file-page-${walk.lng}-${walk.width}.png`), {
       fullPage: true,
     });
 
@@ -80,8 +87,7 @@ for (const walk of WALKS) {
     const question = page.getByRole("region", { name: new RegExp(newName) });
     await expect(question).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({
-      path: test.info().outputPath(`file-delete-${walk.lng}-${walk.width}.png`),
+    await screenshotToLookAt(page, test.info().outputPath(`file-delete-${walk.lng}-${walk.width}.png`), {
       fullPage: true,
     });
     await question.getByRole("button", { name: walk.confirm }).click();

@@ -8,6 +8,7 @@ import {
   expectNoAxeViolations,
   latestMail,
   rememberCookieChoice,
+  screenshotToLookAt,
   signInStaff,
   staffOfSpec,
   test,
@@ -190,7 +191,7 @@ async function checkPage(page: Page, name: string, width: number) {
   for (const checked of WIDTHS) {
     await page.setViewportSize({ width: checked, height: 900 });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`${name}-${checked}.png`), fullPage: true });
+    await screenshotToLookAt(page, test.info().outputPath(`${name}-${checked}.png`), { fullPage: true });
   }
   await page.setViewportSize({ width, height: 900 });
 }

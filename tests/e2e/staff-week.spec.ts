@@ -3,6 +3,7 @@ import {
   expectNoAxeViolations,
   latestMail,
   officeOfSpec,
+  screenshotToLookAt,
   signInStaff,
   test,
   visitorPage,
@@ -33,14 +34,14 @@ for (const width of [1280, 390]) {
     await expect(sections.getByRole("link", { name: "Site wording" })).toBeVisible();
     for (const hidden of ["Events and tickets", "Donations", "Users", "Outbox"])
       await expect(sections.getByRole("link", { name: hidden })).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath(`staff-menu-${width}.png`), fullPage: true });
+    await screenshotToLookAt(page, test.info().outputPath(`staff-menu-${width}.png`), { fullPage: true });
 
     const refused = await page.goto("/admin/donations");
     expect(refused?.status()).toBe(403);
     await expect(page.getByRole("heading", { name: "This section is for administrators" })).toBeVisible();
     await expect(sections.getByRole("link", { name: "Submissions" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`staff-refused-${width}.png`), fullPage: true });
+    await screenshotToLookAt(page, test.info().outputPath(`staff-refused-${width}.png`), { fullPage: true });
     await page.getByRole("link", { name: "Back to the overview" }).click();
     await expect(page).toHaveURL(/\/admin$/);
   });
@@ -78,10 +79,10 @@ test("an ADMIN invites a staff member, who creates the account and goes on to th
   await expect(page.getByText(`Invited`).first()).toBeVisible();
   await expect(page.getByRole("cell", { name: /Accepted the invitation:/ }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath("audit-1280.png"), fullPage: true });
+  await screenshotToLookAt(page, test.info().outputPath("audit-1280.png"), { fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath("audit-390.png"), fullPage: true });
+  await screenshotToLookAt(page, test.info().outputPath("audit-390.png"), { fullPage: true });
 });
 
 test("the site wording editor opens in the reader's language, names pages, and flags the other language", async ({
@@ -97,8 +98,8 @@ test("the site wording editor opens in the reader's language, names pages, and f
   await page.goto("/admin/content?lng=es&locale=en&review=1");
   await expect(page.getByText("common:nav.home")).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath("copy-editor-es-1280.png"), fullPage: true });
+  await screenshotToLookAt(page, test.info().outputPath("copy-editor-es-1280.png"), { fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath("copy-editor-es-390.png"), fullPage: true });
+  await screenshotToLookAt(page, test.info().outputPath("copy-editor-es-390.png"), { fullPage: true });
 });

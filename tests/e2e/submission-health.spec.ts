@@ -1,5 +1,13 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signInStaff, staffOfSpec, test, turnSystemDark } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  screenshotToLookAt,
+  signInStaff,
+  staffOfSpec,
+  test,
+  turnSystemDark,
+} from "./fixtures";
 
 // A parent writes their child's medical information on the athletics form; a staff member sees
 // the submission without it, and opens it with a button that records the read (decision 054):
@@ -46,14 +54,14 @@ test("staff open a child's health answers on request, with and without JavaScrip
     await expect(health).toContainText("Shown on request; the read is recorded.");
     await expect(page.locator("main")).not.toContainText(MEDICAL);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/closed-${width}.png`, fullPage: true });
-    await health.screenshot({ path: `${SHOTS}/region-closed-${width}.png` });
+    await screenshotToLookAt(page, `${SHOTS}/closed-${width}.png`, { fullPage: true });
+    await screenshotToLookAt(health, `${SHOTS}/region-closed-${width}.png`);
     await health.getByRole("button", { name: "Show health information" }).click();
     await expect(health).toContainText(MEDICAL);
     await expect(health).toContainText("Medical information");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/open-${width}.png`, fullPage: true });
-    await health.screenshot({ path: `${SHOTS}/region-open-${width}.png` });
+    await screenshotToLookAt(page, `${SHOTS}/open-${width}.png`, { fullPage: true });
+    await screenshotToLookAt(health, `${SHOTS}/region-open-${width}.png`);
   }
 
   // Keyboard only: the button takes focus and opens it.
@@ -73,8 +81,8 @@ test("staff open a child's health answers on request, with and without JavaScrip
   await salud.getByRole("button", { name: "Mostrar la información de salud" }).click();
   await expect(salud).toContainText(MEDICAL);
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${SHOTS}/open-es-dark.png`, fullPage: true });
-  await salud.screenshot({ path: `${SHOTS}/region-open-es-dark.png` });
+  await screenshotToLookAt(page, `${SHOTS}/open-es-dark.png`, { fullPage: true });
+  await screenshotToLookAt(salud, `${SHOTS}/region-open-es-dark.png`);
 
   // Without JavaScript: the same post, answered with the page.
   const noScript = await browser.newContext({
@@ -86,9 +94,10 @@ test("staff open a child's health answers on request, with and without JavaScrip
   await openSubmission(plain);
   await plain.getByRole("button", { name: "Show health information" }).click();
   await expect(plain.getByRole("region", { name: "Health information" })).toContainText(MEDICAL);
-  await plain
-    .getByRole("region", { name: "Health information" })
-    .screenshot({ path: `${SHOTS}/region-open-nojs-390.png` });
+  await screenshotToLookAt(
+    plain.getByRole("region", { name: "Health information" }),
+    `${SHOTS}/region-open-nojs-390.png`,
+  );
   await noScript.close();
 
   // The audit log says in words who opened it.

@@ -19,11 +19,12 @@ import {
  */
 const ADMIN = staffOfSpec("events-admin", "Events Admin");
 
+// The stand-in Checkout page lives on its own origin, like Stripe's.
+test.use({ otherOrigins: [STRIPE_ORIGIN] });
+
 test.beforeEach(async ({ page }) => {
   test.slow();
   await rememberCookieChoice(page);
-  // The stand-in Checkout page lives on its own origin, like Stripe's.
-  await page.route(`${STRIPE_ORIGIN}/**`, (route) => route.continue());
 });
 
 let counter = 0;
