@@ -31,7 +31,7 @@
 //        --no-build (reuse build/ and bench/floor/build/), --duration=SECONDS (default 5),
 //        --rounds=N (each load figure is the median of N alternating rounds; default 2, quick 1),
 //        --runs=N (Lighthouse runs a page, default 5), --only=load|cpu|js|lighthouse,
-//        --cpu-samples=N (requests a CPU round, default 100), --cpu-rounds=N (default 6, quick 2),
+//        --cpu-samples=N (requests a CPU round, default 100), --cpu-rounds=N (default 4, quick 2),
 //        --no-lighthouse, --out=FILE (also write the figures as JSON),
 //        --pages=/,/donate (the pages measured, default /, /about, /events and /donate),
 //        --lighthouse-pages=measured|/a,/b (Lighthouse on the measured pages, or on those pages,
@@ -59,7 +59,7 @@ const ROUNDS = Number(args.get("rounds") ?? (QUICK ? 1 : 2));
 const RUNS = Number(args.get("runs") ?? 5);
 const CONNECTIONS = args.get("connections")?.split(",").map(Number) ?? (QUICK ? [20] : [20, 50]);
 const CPU_SAMPLES = Number(args.get("cpu-samples") ?? (QUICK ? 50 : 100));
-const CPU_ROUNDS = Number(args.get("cpu-rounds") ?? (QUICK ? 2 : 6));
+const CPU_ROUNDS = Number(args.get("cpu-rounds") ?? (QUICK ? 2 : 4));
 const ONLY = args.get("only");
 const wants = (part) =>
   (!ONLY || ONLY === part) && !((QUICK || args.get("no-lighthouse") === "true") && part === "lighthouse");
@@ -602,11 +602,11 @@ try {
     // The pages are read first: Lighthouse runs hold the bench for minutes, and a request after
     // them must not go out on a keep-alive connection the server closed meanwhile.
     const listed = args.get("lighthouse-pages");
-    const otherPages = (
-      listed === "measured" ? [] : listed ? listed.split(",") : await publicHtmlPages()
-    ).filter((path) => !PAGES.includes(path));
-    const measuredPages =
-      listed && listed !== "measured" ? PAGES.filter((path) => listed.includes(path)) : PAGES;
+    const named = listed && listed !== "measured" ? listed.split(",") : null;
+    const otherPages = (named ?? (listed === "measured" ? [] : await publicHtmlPages())).filter(
+      (path) => !PAGES.includes(path),
+    );
+    const measuredPages = named ? PAGES.filter((path) => named.includes(path)) : PAGES;
     say(
       `\n## Lighthouse (mobile preset), median of ${RUNS} runs, ${measuredPages.length + otherPages.length} pages\n`,
     );
