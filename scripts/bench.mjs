@@ -357,20 +357,27 @@ async function firstViewJavaScript(target, path, browser) {
  */
 async function startChromium() {
   const profile = mkdtempSync(join(tmpdir(), "bench-chromium-"));
-  const process_ = spawn(
+  const browserProcess = spawn(
     CHROMIUM,
     [...CHROME_FLAGS, "--remote-debugging-port=0", `--user-data-dir=${profile}`, "about:blank"],
     { stdio: "ignore" },
   );
+  // A bench stopped mid-run (Ctrl-C) leaves no Chromium behind.
+  const stop = () => browserProcess.kill();
+  process.on("exit", stop);
   const portFile = join(profile, "DevToolsActivePort");
-  for (let attempt = 0; attempt < 100 && !existsSync(portFile); attempt++)
+  let port = NaN;
+  for (let attempt = 0; attempt < 200 && !(port > 0); attempt++) {
     await new Promise((resolve) => setTimeout(resolve, 100));
-  const port = Number(readFileSync(portFile, "utf8").split("\n")[0]);
+    if (existsSync(portFile)) port = Number(readFileSync(portFile, "utf8").split("\n")[0]);
+  }
+  if (!(port > 0)) throw new Error(`Chromium (${CHROMIUM}) did not open its DevTools port`);
   return {
     port,
     async close() {
-      process_.kill();
-      if (process_.exitCode === null) await once(process_, "exit");
+      process.off("exit", stop);
+      browserProcess.kill();
+      if (browserProcess.exitCode === null) await once(browserProcess, "exit");
       rmSync(profile, { recursive: true, force: true });
     },
   };
