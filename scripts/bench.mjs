@@ -23,8 +23,9 @@
 //      bench starts, with shorter settle times than its defaults (decision 058).
 //   5. A pass/fail line for each of issue 33's thresholds, and how long each part took.
 //
-// Whole (`npm run bench -- --runs=5`) it takes about 25 minutes on a quiet 2-core machine
-// (decision 058): Lighthouse on 30 pages is most of it.
+// Whole (`npm run bench`, five Lighthouse runs a page) it should take 25–30 minutes on a quiet
+// 2-core machine, Lighthouse's 170 runs most of it; its last line says what each part took
+// (decision 058).
 //
 // Flags: --quick (20 connections only, 2 s a measurement, 50 CPU samples, no Lighthouse),
 //        --connections=1,20,50 (default 20,50),
@@ -671,7 +672,8 @@ try {
     say("\nLighthouse skipped: no Chromium on this machine.");
   }
 
-  if (wants("scale"))
+  // The scale table (decision 057) is its own run: it seeds years of records into a D1 of its own.
+  if (ONLY === "scale")
     figures.scale = await (
       await import("./bench-scale.mjs")
     ).benchScale({ scale: Number(args.get("scale") ?? 0.1) });
