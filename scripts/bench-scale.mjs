@@ -12,7 +12,7 @@
 // It ends with the Cron jobs at year ten's full size (the worker test with CRON_AT_SCALE=1, about
 // six minutes), unless --no-cron.
 // (the project's Node: the heap is read over a WebSocket, global from Node 22)
-// or `npm run bench -- --only=scale` (bench.mjs calls `benchScale` after its other parts).
+// or `npm run bench -- --only=scale` (only then: a whole `npm run bench` leaves it out, decision 058).
 // Ports: BENCH_SCALE_PORT (the empty database's site, default 8792), BENCH_SCALE_SEEDED_PORT (the
 // seeded one's, default 8794), BENCH_SCALE_SEED_PORT (the seeding Worker, default 8793) and
 // BENCH_SCALE_INSPECTOR_PORT (the empty site's inspector, default 9793; the seeded site's, one more,

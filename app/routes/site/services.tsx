@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/layout/page-header";
 import { asList } from "~/lib/format";
 import { Card, CardGrid, LinkButtons, Section } from "~/components/pages/ui";
+import { ActionName } from "~/components/ui/action-name";
 import { pageMeta, usePageSeo } from "~/lib/seo";
 import { sitePageSeo } from "~/server/seo.server";
 import type { Route } from "./+types/services";
@@ -29,12 +30,8 @@ export default function ServicesPage() {
           {asList<Service>(t("services.list", { returnObjects: true })).map((service) => (
             <Card key={service.title} title={service.title}>
               <p>{service.text}</p>
-              <Link
-                to={service.link}
-                className="link mt-auto self-start font-semibold"
-                aria-label={t("services.linkAria", { service: service.title })}
-              >
-                {t("services.linkLabel")}
+              <Link to={service.link} className="link mt-auto self-start font-semibold">
+                <ActionName words={t("services.linkLabel")} subject={service.title} />
               </Link>
             </Card>
           ))}
