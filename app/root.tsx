@@ -192,7 +192,7 @@ function SiteFrame({
       <IconSprite />
       <a
         href="#main"
-        className="focus-ring sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        className="focus-ring sr-only z-50 rounded-lg bg-white font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:min-h-11 focus:inline-flex focus:items-center focus:px-4"
       >
         {t("skipToContent")}
       </a>

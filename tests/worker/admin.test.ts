@@ -291,7 +291,7 @@ describe("admin actions, audited", () => {
       { intent: "save", locale: "es", namespace: "common", key: "nav.home", value },
       { Cookie: admin.cookie },
     );
-    const html = await (await get("/?lng=es")).text();
+    const html = await (await get("/contact?lng=es")).text();
     const block = /<script type="application\/json" id="i18n-resources">([\s\S]*?)<\/script>/.exec(html)![1];
     const translations = JSON.parse(block ?? "") as { common: { nav: { home: string } } };
     expect(translations.common.nav.home).toBe(value);
