@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from "i18next";
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server.node";
+import { renderToReadableStream, renderToString } from "react-dom/server.node";
 import { I18nextProvider } from "react-i18next";
 import {
   ServerRouter,
@@ -8,7 +8,9 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
+import { preloadCookieBanner } from "./components/layout/cookie-banner-slot";
 import { NonceContext } from "./components/layout/nonce";
+import type { PageHandle } from "./components/layout/page-handle";
 import { DEFAULT_LOCALE } from "./lib/i18n";
 import { TranslationMemoryContext } from "./lib/i18n-instance";
 import { getRequestContext } from "./server/kernel/context.server";
@@ -48,6 +50,23 @@ function stylesheetPreloads(routerContext: EntryContext): string {
   return [...hrefs].map((href) => `<${href}>; rel=preload; as=style`).join(", ");
 }
 
+/**
+ * A reading page (decision 074) writes no scripts, so nothing of it streams in after its shell and
+ * nothing on it suspends: it is rendered to one string. React's stream turns each of the thousands
+ * of pieces of markup it writes into bytes apart (a `TextEncoder` call each, the largest part of an
+ * uncached render in a workerd profile); the string is turned into bytes once, by the Response.
+ * A page that hydrates and an error page (whose component loads lazily) keep the stream; a string
+ * is whole, as the stream is once `allReady` (bots, the edge cache).
+ */
+function rendersAsString(routerContext: EntryContext, responseStatusCode: number): boolean {
+  const { matches, errors } = routerContext.staticHandlerContext;
+  if (responseStatusCode !== 200 || errors || routerContext.isSpaMode) return false;
+  return matches.some(
+    (match) =>
+      (routerContext.routeModules[match.route.id]?.handle as PageHandle | undefined)?.hydrate === false,
+  );
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -63,24 +82,36 @@ export default async function handleRequest(
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  const body = await renderToReadableStream(
+  const page = (
     <NonceContext.Provider value={nonce}>
       <I18nextProvider i18n={i18nFor(loadContext)}>
         <TranslationMemoryContext.Provider value={translationMemory}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </TranslationMemoryContext.Provider>
       </I18nextProvider>
-    </NonceContext.Provider>,
-    {
-      nonce,
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors in the shell reject and are logged by handleError; these came later.
-        if (shellRendered) logError(error, { requestId, url: request.url });
-      },
-    },
+    </NonceContext.Provider>
   );
+  const preloads = stylesheetPreloads(routerContext);
+  if (preloads) responseHeaders.append("Link", preloads);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+
+  if (rendersAsString(routerContext, responseStatusCode)) {
+    // The frame's one lazy part, loaded before an isolate's first string render, as a stream would wait for it.
+    await preloadCookieBanner();
+    // An error while rendering throws here, as in the stream's shell, and goes to handleError.
+    const html = `<!DOCTYPE html>${renderToString(page)}`;
+    return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  }
+
+  const body = await renderToReadableStream(page, {
+    nonce,
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      responseStatusCode = 500;
+      // Errors in the shell reject and are logged by handleError; these came later.
+      if (shellRendered) logError(error, { requestId, url: request.url });
+    },
+  });
   shellRendered = true;
 
   // A page for the edge cache is kept whole, so an error after the shell must show in its status.
@@ -88,9 +119,6 @@ export default async function handleRequest(
     await body.allReady;
   }
 
-  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  const preloads = stylesheetPreloads(routerContext);
-  if (preloads) responseHeaders.append("Link", preloads);
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 

@@ -5,6 +5,11 @@ import type * as CookieBannerModule from "./cookie-banner";
 
 let bannerModule: typeof CookieBannerModule | undefined;
 const loadBanner = () => import("./cookie-banner").then((module) => (bannerModule = module));
+/**
+ * The banner's code, loaded: the server renders a reading page to one string (entry.server.tsx),
+ * which writes a lazy component that has not loaded yet as nothing, so it loads it first.
+ */
+export const preloadCookieBanner = (): Promise<unknown> => (bannerModule ? Promise.resolve() : loadBanner());
 const LazyCookieBanner = lazy(() => loadBanner().then((module) => ({ default: module.CookieBanner })));
 
 // The same object each time, so a render of the kept banner never writes its element again.
